@@ -1,0 +1,1 @@
+"""crystal: language-agnostic code tokens, n-gram statistics, BLEU and CrystalBLEU."""

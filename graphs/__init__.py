@@ -1,0 +1,1 @@
+"""graphs: parsing, normalized ASTs, program dependence graphs, tree and graph edit distance."""
