@@ -1,0 +1,199 @@
+"""The ``ruby-metric`` command line: ``score`` and ``ngrams build``.
+
+Exit status: 0 on success, 2 on bad usage or unreadable input (one line on stderr naming the
+file and line), 1 on an unexpected internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import crystal
+
+from . import __version__
+from .formats import FORMATS, write
+from .inputs import InputError, iter_jsonl, read_aligned
+from .results import METRICS
+from .scorer import RubyScorer
+
+logger = logging.getLogger("ruby_metric")
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse's own usage errors already exit 2; keep its behaviour but one line only.
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _metrics(text: str) -> list[str]:
+    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
+    unknown = [m for m in chosen if m not in METRICS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(
+            f"unknown metric(s) {', '.join(unknown) or '(none)'}; choose from {','.join(METRICS)}"
+        )
+    return chosen
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``ruby-metric`` (exposed for documentation and tests)."""
+    parser = _Parser(
+        prog="ruby-metric",
+        description="How close is predicted code to a reference? RUBY (graph, tree, string "
+        "tiers), CrystalBLEU and BLEU.",
+    )
+    parser.add_argument("--version", action="version", version=f"ruby-metric {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    score = sub.add_parser(
+        "score",
+        help="score candidates against references",
+        description="Score line-aligned REFS and HYPS files (one snippet per line), or a JSONL "
+        'file of {"reference", "candidate", "language"?, "id"?} objects.',
+    )
+    score.add_argument("refs", nargs="?", help="references, one snippet per line")
+    score.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
+    score.add_argument("--jsonl", metavar="FILE", help="read pairs from a JSONL file instead")
+    score.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
+    score.add_argument(
+        "--metrics",
+        type=_metrics,
+        default=list(METRICS),
+        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
+    )
+    score.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
+    score.add_argument(
+        "--tokenizer", default="code", help="token splitter: code (default) or whitespace"
+    )
+    score.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    score.add_argument("--format", "-f", choices=FORMATS, default="table")
+    score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    score.add_argument("--workers", "-j", type=_positive_int, default=1, help="worker processes")
+    score.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+
+    ngrams = sub.add_parser("ngrams", help="trivially shared n-gram sets")
+    ngrams_sub = ngrams.add_subparsers(dest="ngrams_command", required=True, parser_class=_Parser)
+    build = ngrams_sub.add_parser(
+        "build",
+        help="build the k most frequent n-grams of a corpus",
+        description="Build the top-k n-grams (all orders ranked together) of a corpus of code: "
+        "files, folders, or one-snippet-per-line files.",
+    )
+    build.add_argument("corpus", nargs="+", help="files or folders of code")
+    build.add_argument("--lang", "-l", help="language (selects source files inside folders)")
+    build.add_argument("-k", type=_positive_int, default=500, help="number of n-grams (500)")
+    build.add_argument("--max-n", type=_positive_int, default=4, help="largest n (4)")
+    build.add_argument("--tokenizer", default="code", help="token splitter (code)")
+    build.add_argument("--output", "-o", required=True, metavar="FILE", help="the JSON file")
+    build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    return parser
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[TextIO]:
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    with handle:
+        yield handle
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        if args.refs or args.hyps:
+            raise InputError("give either REFS HYPS or --jsonl FILE, not both")
+        pairs = list(iter_jsonl(args.jsonl))
+    else:
+        if not (args.refs and args.hyps):
+            raise InputError("give REFS and HYPS files, or --jsonl FILE")
+        if not args.lang:
+            raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
+        pairs = read_aligned(args.refs, args.hyps)
+    scorer = RubyScorer(
+        language=args.lang,
+        ngrams=args.ngrams,
+        metrics=args.metrics,
+        tokenizer=args.tokenizer,
+        smoothing=args.smoothing,
+    )
+    corpus = scorer.score_pairs(pairs, workers=args.workers)
+    with _output(args.output) as out:
+        write(corpus, out, args.format)
+    return 0
+
+
+def _cmd_ngrams_build(args: argparse.Namespace) -> int:
+    language = None
+    if args.lang:
+        import graphs
+
+        language = graphs.get_language(args.lang).name
+    for path in args.corpus:
+        if not Path(path).exists():
+            raise InputError(f"{path}: no such file or folder")
+    snippets = crystal.read_corpus(args.corpus, language=language)
+    ngram_set = crystal.build_ngram_set(
+        snippets, k=args.k, max_n=args.max_n, tokenizer=args.tokenizer
+    )
+    try:
+        ngram_set.save(args.output)
+    except OSError as exc:
+        raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    if not args.quiet:
+        print(
+            f"wrote {len(ngram_set.counts)} n-grams (k={ngram_set.k}, n<={ngram_set.max_n}, "
+            f"{ngram_set.corpus_size} snippets, hash {ngram_set.content_hash[:12]}) "
+            f"to {args.output}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
+        format="ruby-metric: %(levelname)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        if args.command == "score":
+            return _cmd_score(args)
+        if args.command == "ngrams":
+            return _cmd_ngrams_build(args)
+    except (InputError, ValueError) as exc:
+        print(f"ruby-metric: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("ruby-metric: interrupted", file=sys.stderr)
+        return 130
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

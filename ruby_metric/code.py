@@ -1,0 +1,102 @@
+"""One side of a pair, prepared once: its tokens, parse, AST and PDG, each built on first use.
+
+Every tier reads the same :class:`Code`, so a text is tokenized and parsed once per pair no
+matter how many tiers (or references) use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import crystal
+
+if TYPE_CHECKING:
+    from graphs import ParsedCode
+
+
+class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
+    """A representation cannot be built; the message is the user-facing reason."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Size limits per tier; beyond a limit the tier is skipped with a reason, never tried.
+
+    The defaults keep one pair well under a second and a few hundred MB.
+
+    Attributes
+    ----------
+    max_tokens : STS and the BLEU scores are skipped above this many tokens on a side
+        (token Levenshtein is quadratic in the worst case).
+    max_ast_nodes : TRS is skipped above this many normalized AST nodes on a side
+        (Zhang–Shasha needs an n x m table).
+    max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.
+    max_chars : no parse is attempted for texts longer than this.
+    """
+
+    max_tokens: int = 20_000
+    max_ast_nodes: int = 4_000
+    max_pdg_nodes: int = 400
+    max_chars: int = 200_000
+
+
+@dataclass
+class Code:
+    """A text with its language, and its representations built lazily and cached.
+
+    Parameters
+    ----------
+    text : the code.
+    language : canonical language name, or ``None`` for language-agnostic tiers only.
+    tokenizer : name of a :mod:`crystal` tokenizer.
+    limits : the size limits to respect.
+    """
+
+    text: str
+    language: str | None
+    tokenizer: str = "code"
+    limits: Limits = field(default_factory=Limits)
+
+    _built: dict[str, object] = field(default_factory=dict, init=False, repr=False)
+
+    def _once(self, key: str, build: Callable[[], object]) -> object:
+        """Build a representation once; a failure is cached too, so it is never retried."""
+        if key not in self._built:
+            try:
+                self._built[key] = build()
+            except NotApplicable as exc:
+                self._built[key] = exc
+        value = self._built[key]
+        if isinstance(value, NotApplicable):
+            raise value
+        return value
+
+    @property
+    def tokens(self) -> list[str]:
+        """The text's tokens under the configured tokenizer (always available)."""
+        return self._once("tokens", lambda: crystal.tokenize(self.text, self.tokenizer))
+
+    @property
+    def parsed(self) -> ParsedCode:
+        """The clean parse; raises :class:`NotApplicable` with the reason otherwise."""
+        return self._once("parsed", self._parse)
+
+    def _parse(self) -> ParsedCode:
+        import graphs
+
+        if self.language is None:
+            raise NotApplicable("no language given")
+        if len(self.text) > self.limits.max_chars:
+            raise NotApplicable(
+                f"code longer than the limit ({len(self.text)} > {self.limits.max_chars} chars)"
+            )
+        parsed = graphs.parse(self.text, self.language)
+        if not parsed.ok:
+            raise NotApplicable(parsed.error or "no clean parse")
+        return parsed
+
+    def representation(self, key: str, build: Callable[[Code], object]) -> object:
+        """A tier's representation of this text, built by ``build(self)`` at most once."""
+        return self._once(key, lambda: build(self))

@@ -1,0 +1,99 @@
+"""Writing results: a table for people; JSON, JSONL and CSV for machines."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from .results import METRICS, CorpusResult, PairResult
+
+FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
+
+
+def _json(obj: Any) -> str:
+    # allow_nan=False: a NaN would be a bug upstream, and must not become invalid JSON silently.
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+
+
+def jsonl_line(pair: PairResult) -> str:
+    """One pair as a JSONL line (without the newline)."""
+    return _json(pair.to_dict())
+
+
+def write_jsonl(pairs: Iterable[PairResult], out: TextIO) -> None:
+    """One JSON object per pair, flushed per line so an interrupted run leaves valid JSONL."""
+    for pair in pairs:
+        out.write(jsonl_line(pair) + "\n")
+        out.flush()
+
+
+def write_json(corpus: CorpusResult, out: TextIO) -> None:
+    """``{"corpus": {...}, "pairs": [...]}`` with the signature in the corpus part."""
+    out.write(json.dumps(corpus.to_dict(), ensure_ascii=False, allow_nan=False, indent=2) + "\n")
+
+
+def write_csv(corpus: CorpusResult, out: TextIO) -> None:
+    """Per-pair records (:meth:`CorpusResult.to_records`) with a header row."""
+    records = corpus.to_records()
+    fields = ["id", *METRICS[:1], "tier", *METRICS[1:], *[f"reason_{m}" for m in METRICS]]
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> None:
+    """Aligned per-pair rows, then the corpus summary and the signature."""
+    header = ["id", "ruby", "tier", "grs", "trs", "sts", "cbleu", "bleu", "why not"]
+    rows = []
+    for pair in corpus.pairs:
+        why = "; ".join(f"{k}: {v}" for k, v in sorted(pair.reasons.items()) if k != "ruby")
+        if len(why) > max_reason:
+            why = why[: max_reason - 1] + "…"
+        rows.append(
+            [
+                str(pair.id),
+                _fmt(pair.ruby),
+                pair.tier or "-",
+                _fmt(pair.grs),
+                _fmt(pair.trs),
+                _fmt(pair.sts),
+                _fmt(pair.crystalbleu),
+                _fmt(pair.bleu),
+                why,
+            ]
+        )
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
+    line = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()
+    out.write(line + "\n" + "-" * len(line) + "\n")
+    for row in rows:
+        out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    summary = corpus.summary()
+    out.write("\n")
+    out.write(f"pairs        {summary['pairs']}\n")
+    for metric, label in (("ruby", "RUBY"), ("grs", "GRS"), ("trs", "TRS"), ("sts", "STS")):
+        out.write(f"{label:<12} {_fmt(summary[metric])}  (mean of {summary['counts'][metric]})\n")
+    out.write(f"{'CrystalBLEU':<12} {_fmt(summary['crystalbleu'])}  (corpus)\n")
+    out.write(f"{'BLEU':<12} {_fmt(summary['bleu'])}  (corpus)\n")
+    tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
+    out.write(f"{'RUBY tiers':<12} {tiers}\n")
+    out.write(f"{'signature':<12} {summary['signature']}\n")
+
+
+def write(corpus: CorpusResult, out: TextIO, fmt: str) -> None:
+    """Write ``corpus`` in one of :data:`FORMATS`."""
+    if fmt == "table":
+        write_table(corpus, out)
+    elif fmt == "json":
+        write_json(corpus, out)
+    elif fmt == "jsonl":
+        write_jsonl(corpus.pairs, out)
+    elif fmt == "csv":
+        write_csv(corpus, out)
+    else:
+        raise ValueError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")

@@ -1,0 +1,129 @@
+"""Reading pairs from files: line-aligned snippet files and JSONL, with errors that say where.
+
+Files are decoded as UTF-8; bytes that are not valid UTF-8 become U+FFFD (the replacement
+character) and a warning names the file and the first line affected, so a stray byte never
+stops a run but never passes unnoticed either. Only ``\\n`` (with an optional ``\\r``) ends
+a line: other Unicode line separators are part of the code.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+
+class InputError(ValueError):
+    """Input that cannot be read; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class PairInput:
+    """One pair as read from a file. ``problem`` is set when the pair itself is malformed."""
+
+    id: Any
+    reference: Any
+    candidate: Any
+    language: str | None = None
+    problem: str | None = None
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, decoded as UTF-8 with replacement (see the module docstring)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", path, line)
+        return data.decode("utf-8", errors="replace")
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on ``\\n`` only (dropping a ``\\r`` before it); a final newline ends the last line."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
+    """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
+
+    Raises
+    ------
+    InputError : a file is unreadable, or the files have different numbers of lines.
+    """
+    refs = split_lines(read_text(references))
+    cands = split_lines(read_text(candidates))
+    if len(refs) != len(cands):
+        raise InputError(
+            f"{references} has {len(refs)} lines but {candidates} has {len(cands)}: "
+            "the files must be line-aligned"
+        )
+    return [PairInput(i, ref, cand) for i, (ref, cand) in enumerate(zip(refs, cands))]
+
+
+def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
+    """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
+
+    A line that is not JSON stops the read with an :class:`InputError` naming the line; an
+    object with missing or mistyped fields becomes a :class:`PairInput` with a ``problem``,
+    so one bad pair is reported without losing the others. Blank lines are skipped; a
+    missing ``id`` defaults to the 1-based line number.
+    """
+    text = read_text(path)
+    for number, line in enumerate(split_lines(text), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})") from None
+        yield _pair_from_object(obj, path, number)
+
+
+def _pair_from_object(obj: Any, path: str | Path, number: int) -> PairInput:
+    where = f"{path}:{number}"
+    if not isinstance(obj, dict):
+        return PairInput(number, None, None, problem=f"{where}: expected a JSON object")
+    pair_id = obj.get("id", number)
+    problems = []
+    reference = obj.get("reference")
+    if "reference" not in obj:
+        problems.append("missing 'reference'")
+    elif not (
+        isinstance(reference, str)
+        or (
+            isinstance(reference, list)
+            and reference
+            and all(isinstance(r, str) for r in reference)
+        )
+    ):
+        problems.append("'reference' must be a string or a non-empty list of strings")
+    candidate = obj.get("candidate")
+    if "candidate" not in obj:
+        problems.append("missing 'candidate'")
+    elif not isinstance(candidate, str):
+        problems.append("'candidate' must be a string")
+    language = obj.get("language")
+    if language is not None and not isinstance(language, str):
+        problems.append("'language' must be a string")
+        language = None
+    problem = f"{where}: {'; '.join(problems)}" if problems else None
+    return PairInput(pair_id, reference, candidate, language, problem)

@@ -1,0 +1,64 @@
+"""Where a scorer's trivially shared n-grams come from: a file, a set, or a shipped default."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from importlib import resources
+from os import PathLike
+from pathlib import Path
+
+import crystal
+
+logger = logging.getLogger(__name__)
+
+#: Languages with a default n-gram set shipped in ``ruby_metric/data/ngrams/<language>.json``.
+_DATA_PACKAGE = "ruby_metric.data.ngrams"
+
+NgramSource = str | PathLike | crystal.NgramSet | Iterable[tuple[str, ...]] | None
+
+
+def shipped_ngram_set(language: str | None) -> crystal.NgramSet | None:
+    """The default n-gram set shipped for ``language``, or ``None`` when there is none.
+
+    Examples
+    --------
+    >>> shipped_ngram_set("java").k
+    500
+    """
+    if language is None:
+        return None
+    resource = resources.files(_DATA_PACKAGE).joinpath(f"{language}.json")
+    if not resource.is_file():
+        return None
+    with resources.as_file(resource) as path:
+        return crystal.NgramSet.load(path)
+
+
+def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.NgramSet | None:
+    """Turn a user's ``ngrams=`` argument into an :class:`crystal.NgramSet` (or ``None``).
+
+    Parameters
+    ----------
+    source : a path to a saved set, an ``NgramSet``, an iterable of n-gram tuples, or ``None``
+        for the shipped default of ``language`` (``None`` again when there is no default).
+    language : canonical language name.
+
+    Returns
+    -------
+    The n-gram set, or ``None`` when no set is given and none is shipped.
+
+    Raises
+    ------
+    ValueError : the file is missing or is not a valid n-gram set.
+    """
+    if source is None:
+        return shipped_ngram_set(language)
+    if isinstance(source, crystal.NgramSet):
+        return source
+    if isinstance(source, (str, PathLike)):
+        path = Path(source)
+        if not path.is_file():
+            raise ValueError(f"n-gram file not found: {path}")
+        return crystal.NgramSet.load(path)
+    return crystal.NgramSet.from_ngrams(source)

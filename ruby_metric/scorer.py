@@ -1,0 +1,394 @@
+"""The tiered scorer: RUBY, its tiers, CrystalBLEU and BLEU for a pair or a corpus."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any
+
+import crystal
+
+from .code import Code, Limits, NotApplicable
+from .inputs import PairInput
+from .ngram_sets import NgramSource, resolve_ngram_set
+from .results import METRICS, CorpusResult, PairResult, aggregate
+from .signature import signature
+from .tiers import TIER_ORDER, Tier
+
+logger = logging.getLogger(__name__)
+
+Reference = str | Sequence[str]
+
+#: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
+#: keep every worker busy until the end.
+_CHUNK = 64
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A pair's result plus the BLEU statistics the corpus scores are summed from."""
+
+    result: PairResult
+    crystalbleu_stats: Any
+    bleu_stats: Any
+
+
+class RubyScorer:
+    """Score candidates against references with RUBY, its tiers, CrystalBLEU and BLEU.
+
+    Parameters
+    ----------
+    language : language of the code (``"java"``, ``"cs"``, ``"python"``, ...); structural
+        tiers need it. ``None`` scores the language-agnostic metrics only (STS, BLEUs).
+    ngrams : the trivially shared n-grams for CrystalBLEU: a path to a file written by
+        ``ruby-metric ngrams build``, a :class:`crystal.NgramSet`, an iterable of n-gram
+        tuples, or ``None`` for the set shipped for ``language``. Without any set,
+        :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
+        builds a set from the corpus's references (and logs a warning).
+    metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
+    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs (``"code"`` or
+        ``"whitespace"`` for pre-tokenized data).
+    smoothing, epsilon : BLEU smoothing (NLTK ``method0``..``method7`` or sacrebleu's
+        ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
+    variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
+    limits : size limits per tier (:class:`Limits`).
+
+    Examples
+    --------
+    >>> scorer = RubyScorer(language="java")
+    >>> r = scorer.score("int f(int a){return a+1;}", "int f(int b){return b+1;}")
+    >>> r.tier, round(r.sts, 3)  # doctest: +SKIP
+    ('graph', 0.8)
+    """
+
+    def __init__(
+        self,
+        language: str | None = None,
+        *,
+        ngrams: NgramSource = None,
+        metrics: Iterable[str] | None = None,
+        tokenizer: str = "code",
+        smoothing: str = "method1",
+        epsilon: float = 1e-4,
+        variant: str = "ignore",
+        limits: Limits | None = None,
+    ) -> None:
+        self.language = _canonical_language(language)
+        self.metrics = _check_metrics(metrics)
+        self.tokenizer = tokenizer
+        crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
+        self.smoothing = smoothing
+        self.epsilon = epsilon
+        self.variant = variant
+        self.limits = limits or Limits()
+        self._explicit_ngrams = ngrams is not None
+        self.ngram_set = resolve_ngram_set(ngrams, self.language)
+        self._tiers: tuple[Tier, ...] = tuple(tier(self.limits) for tier in TIER_ORDER)
+        self._bleu = crystal.CrystalBLEU(
+            None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
+        )
+        self._crystal = self._crystalbleu_for(self.ngram_set)
+
+    def _crystalbleu_for(self, ngram_set: crystal.NgramSet | None) -> crystal.CrystalBLEU | None:
+        if ngram_set is None:
+            return None
+        return crystal.CrystalBLEU(
+            ngram_set,
+            variant=self.variant,
+            smoothing=self.smoothing,
+            epsilon=self.epsilon,
+            tokenizer=self.tokenizer,
+        )
+
+    # -- one pair -------------------------------------------------------------------------
+
+    def score(self, reference: Reference, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
+        """Score one pair.
+
+        Parameters
+        ----------
+        reference : the reference code, or a list of references (each tier takes the best).
+        candidate : the predicted code.
+        id : an identifier carried into the result.
+
+        Returns
+        -------
+        PairResult with ``ruby``, ``tier``, every computable tier, CrystalBLEU, BLEU and the
+        reasons for what could not be computed.
+
+        Raises
+        ------
+        TypeError : reference or candidate is not text.
+        """
+        return self._score(reference, candidate, id, self.language, self._crystal).result
+
+    def _score(
+        self,
+        reference: Reference,
+        candidate: str,
+        pair_id: Any,
+        language: str | None,
+        cbleu: crystal.CrystalBLEU | None,
+    ) -> _Scored:
+        references = _check_pair(reference, candidate)
+        refs = [Code(text, language, self.tokenizer, self.limits) for text in references]
+        cand = Code(candidate, language, self.tokenizer, self.limits)
+        values: dict[str, Any] = {}
+        reasons: dict[str, str] = {}
+
+        wanted = set(self.metrics)
+        for tier in self._tiers:
+            if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
+                outcome = tier.score(refs, cand)
+                values[tier.metric] = outcome.value
+                if outcome.value is None:
+                    reasons[tier.metric] = outcome.reason or "not applicable"
+                elif "tier" not in values:
+                    values["tier"] = tier.name
+                    values["ruby"] = outcome.value
+        if "ruby" in wanted and "tier" not in values:
+            reasons["ruby"] = "no tier applies"
+
+        ref_tokens = [code.tokens for code in refs]
+        cb_stats = bleu_stats = None
+        if "crystalbleu" in wanted:
+            if cbleu is None:
+                reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+            else:
+                cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
+                values["crystalbleu"] = cbleu.sentence_score(ref_tokens, cand.tokens)
+        if "bleu" in wanted:
+            bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
+            values["bleu"] = self._bleu.sentence_score(ref_tokens, cand.tokens)
+
+        result = PairResult(
+            id=pair_id,
+            ruby=values.get("ruby") if "ruby" in wanted else None,
+            tier=values.get("tier") if "ruby" in wanted else None,
+            grs=values.get("grs"),
+            trs=values.get("trs"),
+            sts=values.get("sts"),
+            crystalbleu=values.get("crystalbleu"),
+            bleu=values.get("bleu"),
+            reasons=reasons,
+        )
+        return _Scored(result, cb_stats, bleu_stats)
+
+    # -- a corpus -------------------------------------------------------------------------
+
+    def score_corpus(
+        self,
+        references: Sequence[Reference],
+        candidates: Sequence[str],
+        *,
+        ids: Sequence[Any] | None = None,
+        languages: Sequence[str | None] | None = None,
+        workers: int = 1,
+        executor: Executor | None = None,
+    ) -> CorpusResult:
+        """Score aligned lists of references and candidates.
+
+        Parameters
+        ----------
+        references : one reference (or list of references) per pair.
+        candidates : one candidate per pair.
+        ids : optional identifiers, one per pair (default: 0-based positions).
+        languages : optional language per pair (``None`` entries use the scorer's language).
+        workers : worker processes (1 scores in this process).
+        executor : any :class:`concurrent.futures.Executor` to run chunks of pairs on (for
+            example a Dask cluster's ``client.get_executor()``); overrides ``workers``.
+
+        Returns
+        -------
+        CorpusResult with per-pair results in input order, corpus-level CrystalBLEU and BLEU
+        (statistics summed over pairs), means of the other metrics and tier counts.
+
+        A pair that cannot be read (not text) gets a result with ``reasons["input"]``; the
+        others are scored as usual.
+        """
+        if len(references) != len(candidates):
+            raise ValueError(
+                f"{len(references)} references but {len(candidates)} candidates"
+            )
+        if ids is not None and len(ids) != len(references):
+            raise ValueError(f"{len(ids)} ids for {len(references)} pairs")
+        if languages is not None and len(languages) != len(references):
+            raise ValueError(f"{len(languages)} languages for {len(references)} pairs")
+        pair_ids = list(ids) if ids is not None else list(range(len(references)))
+        pair_langs = list(languages) if languages is not None else [None] * len(references)
+        pairs = [
+            PairInput(pair_id, ref, cand, lang)
+            for pair_id, ref, cand, lang in zip(pair_ids, references, candidates, pair_langs)
+        ]
+        return self.score_pairs(pairs, workers=workers, executor=executor)
+
+    def score_pairs(
+        self,
+        pairs: Sequence[PairInput],
+        *,
+        workers: int = 1,
+        executor: Executor | None = None,
+    ) -> CorpusResult:
+        """Score :class:`~ruby_metric.inputs.PairInput` records (as read from files).
+
+        Like :meth:`score_corpus`; a record with a ``problem`` gets a result whose
+        ``reasons["input"]`` is that problem.
+        """
+        pairs = [
+            p if p.language is not None else replace(p, language=self.language) for p in pairs
+        ]
+        cbleus = self._crystalbleu_by_language(pairs)
+        scored = list(self._run(pairs, cbleus, workers, executor))
+        results = [s.result for s in scored]
+        corpus_cb = corpus_bleu = None
+        if "crystalbleu" in self.metrics and any(cbleus.values()):
+            cb_stats = [s.crystalbleu_stats for s in scored if s.crystalbleu_stats is not None]
+            # Statistics are already filtered by each language's set; summing and scoring them
+            # depends only on the smoothing, which all languages share.
+            corpus_cb = self._bleu.corpus_score(cb_stats)
+        if "bleu" in self.metrics:
+            bleu_stats = [s.bleu_stats for s in scored if s.bleu_stats is not None]
+            corpus_bleu = self._bleu.corpus_score(bleu_stats)
+        return aggregate(
+            results,
+            crystalbleu=corpus_cb,
+            bleu=corpus_bleu,
+            signature=self._signature({lang: c.ngram_set for lang, c in cbleus.items() if c}),
+        )
+
+    def _crystalbleu_by_language(
+        self, pairs: Sequence[PairInput]
+    ) -> dict[str | None, crystal.CrystalBLEU | None]:
+        """CrystalBLEU per language: the scorer's set, a shipped one, or one built here."""
+        out: dict[str | None, crystal.CrystalBLEU | None] = {}
+        languages = {p.language for p in pairs}
+        if "crystalbleu" not in self.metrics:
+            return dict.fromkeys(languages)
+        for lang in sorted(languages, key=str):
+            if self._crystal is not None and (lang == self.language or self._explicit_ngrams):
+                out[lang] = self._crystal
+                continue
+            ngram_set = _safe_shipped(lang)
+            if ngram_set is None:
+                ngram_set = self._corpus_ngram_set(pairs, lang)
+            out[lang] = self._crystalbleu_for(ngram_set)
+        return out
+
+    def _corpus_ngram_set(self, pairs: Sequence[PairInput], lang: str | None) -> crystal.NgramSet:
+        texts = [
+            text
+            for p in pairs
+            if p.language == lang and p.problem is None
+            for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
+            if isinstance(text, str)
+        ]
+        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer)
+        logger.warning(
+            "no n-gram set for language %s: built one from the %d references being scored "
+            "(k=%d); pass ngrams= for CrystalBLEU scores comparable across corpora",
+            lang or "(none)",
+            ngram_set.corpus_size,
+            ngram_set.k,
+        )
+        return ngram_set
+
+    def _run(
+        self,
+        pairs: list[PairInput],
+        cbleus: dict[str | None, crystal.CrystalBLEU | None],
+        workers: int,
+        executor: Executor | None,
+    ) -> Iterator[_Scored]:
+        if executor is None and workers <= 1:
+            yield from _score_chunk(self, cbleus, pairs)
+            return
+        chunks = [pairs[i : i + _CHUNK] for i in range(0, len(pairs), _CHUNK)]
+        own = executor is None
+        pool = executor or ProcessPoolExecutor(max_workers=workers)
+        try:
+            # map keeps input order whatever order the chunks finish in.
+            n = len(chunks)
+            for chunk_result in pool.map(_score_chunk, [self] * n, [cbleus] * n, chunks):
+                yield from chunk_result
+        finally:
+            if own:
+                pool.shutdown()
+
+    # -- reproducibility ------------------------------------------------------------------
+
+    def signature(self) -> str:
+        """A sacrebleu-style signature naming everything that determines the scores."""
+        return self._signature({self.language: self.ngram_set} if self.ngram_set else {})
+
+    def _signature(self, ngram_sets: dict[str | None, crystal.NgramSet]) -> str:
+        return signature(
+            language=self.language,
+            tokenizer=self.tokenizer,
+            ngram_sets=ngram_sets,
+            variant=self.variant,
+            smoothing=self.smoothing,
+            epsilon=self.epsilon,
+        )
+
+
+def _score_chunk(
+    scorer: RubyScorer,
+    cbleus: dict[str | None, crystal.CrystalBLEU | None],
+    pairs: list[PairInput],
+) -> list[_Scored]:
+    """Score pairs, turning an unreadable pair into a result with a reason."""
+    out = []
+    for p in pairs:
+        try:
+            if p.problem is not None:
+                raise ValueError(p.problem)
+            lang = _canonical_language(p.language)
+            cbleu = cbleus.get(p.language)
+            out.append(scorer._score(p.reference, p.candidate, p.id, lang, cbleu))
+        except (TypeError, ValueError) as exc:
+            out.append(_Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))
+    return out
+
+
+def _safe_shipped(language: str | None) -> crystal.NgramSet | None:
+    try:
+        return resolve_ngram_set(None, _canonical_language(language))
+    except ValueError:
+        return None
+
+
+def _check_pair(reference: Any, candidate: Any) -> list[str]:
+    if not isinstance(candidate, str):
+        raise TypeError(f"candidate must be a string, not {type(candidate).__name__}")
+    references = [reference] if isinstance(reference, str) else reference
+    if not isinstance(references, (list, tuple)) or not references:
+        raise TypeError("reference must be a string or a non-empty list of strings")
+    for ref in references:
+        if not isinstance(ref, str):
+            raise TypeError(f"reference must be a string, not {type(ref).__name__}")
+    return list(references)
+
+
+def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
+    if metrics is None:
+        return METRICS
+    chosen = tuple(m.strip().lower() for m in metrics)
+    unknown = [m for m in chosen if m not in METRICS]
+    if unknown:
+        raise ValueError(f"unknown metric(s) {', '.join(unknown)}; known: {', '.join(METRICS)}")
+    if not chosen:
+        raise ValueError(f"no metric given; known: {', '.join(METRICS)}")
+    return tuple(m for m in METRICS if m in chosen)
+
+
+def _canonical_language(language: str | None) -> str | None:
+    if language is None:
+        return None
+    import graphs
+
+    return graphs.get_language(language).name
+
+
+__all__ = ["RubyScorer", "Limits", "NotApplicable"]

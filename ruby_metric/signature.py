@@ -1,0 +1,64 @@
+"""The reproducibility signature printed with every score, after sacrebleu's.
+
+Two runs with the same signature and the same inputs give the same numbers.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import crystal
+
+from . import __version__
+
+
+def _package_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
+def signature(
+    *,
+    language: str | None,
+    tokenizer: str,
+    ngram_sets: dict[str | None, crystal.NgramSet],
+    variant: str,
+    smoothing: str,
+    epsilon: float,
+) -> str:
+    """Build the signature string.
+
+    Parameters
+    ----------
+    language : canonical language name, or ``None``.
+    tokenizer : the token splitter used by STS and the BLEUs.
+    ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
+    variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
+
+    Returns
+    -------
+    ``key:value`` fields joined by ``|``, e.g.
+    ``ruby-metric:0.1.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
+    """
+    ngrams = "+".join(
+        f"{'' if len(ngram_sets) == 1 else f'{lang}='}k{s.k}-n{s.max_n}-{s.content_hash[:12]}"
+        for lang, s in sorted(ngram_sets.items(), key=lambda item: str(item[0]))
+    ) or "none"
+    fields = [
+        f"ruby-metric:{__version__}",
+        f"lang:{language or 'none'}",
+        f"tok:{tokenizer}",
+        f"ngrams:{ngrams}",
+        f"cbleu:{variant}",
+        f"smooth:{smoothing}-eps{epsilon:g}",
+        "norm:ast-named-nocomments,pdg-locals-renamed",
+        f"tree-sitter:{_package_version('tree-sitter')}",
+    ]
+    if language is not None:
+        import graphs
+
+        grammar = graphs.grammar_versions().get(language, "none")
+        fields.append(f"grammar:{grammar}")
+    return "|".join(fields)
