@@ -1,1 +1,39 @@
-"""crystal: language-agnostic code tokens, n-gram statistics, BLEU and CrystalBLEU."""
+"""crystal: language-agnostic code tokens, n-gram statistics, BLEU and CrystalBLEU.
+
+Depends on nothing else of ruby-metric (numpy only, for fast counting).
+
+>>> from crystal import CrystalBLEU, build_ngram_set, tokenize
+>>> metric = CrystalBLEU(build_ngram_set(["int a = 0;", "int b = 1;"], k=4))
+>>> metric.sentence_score([tokenize("int c = a;")], tokenize("int c = b;"))
+0.0
+"""
+
+from crystal.bleu import (
+    SegmentStats,
+    bleu_from_stats,
+    corpus_bleu,
+    segment_stats,
+    sentence_bleu,
+)
+from crystal.corpus import CorpusError, read_corpus
+from crystal.crystalbleu import CrystalBLEU
+from crystal.ngrams import NgramSet, build_ngram_set
+from crystal.smoothing import SMOOTHING_METHODS
+from crystal.tokenize import available_tokenizers, register_tokenizer, tokenize
+
+__all__ = [
+    "tokenize",
+    "register_tokenizer",
+    "available_tokenizers",
+    "NgramSet",
+    "build_ngram_set",
+    "read_corpus",
+    "CorpusError",
+    "sentence_bleu",
+    "corpus_bleu",
+    "SegmentStats",
+    "segment_stats",
+    "bleu_from_stats",
+    "CrystalBLEU",
+    "SMOOTHING_METHODS",
+]

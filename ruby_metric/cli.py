@@ -98,7 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
         "files, folders, or one-snippet-per-line files.",
     )
     build.add_argument("corpus", nargs="+", help="files or folders of code")
-    build.add_argument("--lang", "-l", help="language (selects source files inside folders)")
+    build.add_argument("--lang", "-l", help="language: inside folders, read only its files")
+    lines = build.add_mutually_exclusive_group()
+    lines.add_argument(
+        "--per-line",
+        dest="per_line",
+        action="store_const",
+        const=True,
+        help="every file holds one snippet per line (default: .txt/.output/.gold files do)",
+    )
+    lines.add_argument(
+        "--whole-files",
+        dest="per_line",
+        action="store_const",
+        const=False,
+        help="every file is one snippet",
+    )
     build.add_argument("-k", type=_positive_int, default=500, help="number of n-grams (500)")
     build.add_argument("--max-n", type=_positive_int, default=4, help="largest n (4)")
     build.add_argument("--tokenizer", default="code", help="token splitter (code)")
@@ -145,18 +160,30 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_ngrams_build(args: argparse.Namespace) -> int:
-    language = None
+    extensions = None
     if args.lang:
         import graphs
 
-        language = graphs.get_language(args.lang).name
-    for path in args.corpus:
-        if not Path(path).exists():
-            raise InputError(f"{path}: no such file or folder")
-    snippets = crystal.read_corpus(args.corpus, language=language)
-    ngram_set = crystal.build_ngram_set(
-        snippets, k=args.k, max_n=args.max_n, tokenizer=args.tokenizer
-    )
+        extensions = graphs.get_language(args.lang).extensions
+    paths: list[Path] = []
+    for item in map(Path, args.corpus):
+        if not item.exists():
+            raise InputError(f"{item}: no such file or folder")
+        if item.is_dir() and extensions is not None:
+            # Inside a folder, only the language's own files: a Java corpus folder often holds
+            # build scripts and resources whose n-grams are not Java's.
+            paths.extend(
+                p for p in sorted(item.rglob("*")) if p.is_file() and p.suffix.lower() in extensions
+            )
+        else:
+            paths.append(item)
+    snippets = crystal.read_corpus(paths, per_line=args.per_line)
+    try:
+        ngram_set = crystal.build_ngram_set(
+            snippets, k=args.k, max_n=args.max_n, tokenizer=args.tokenizer
+        )
+    except OSError as exc:
+        raise InputError(str(exc)) from None
     try:
         ngram_set.save(args.output)
     except OSError as exc:

@@ -40,7 +40,8 @@ def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.Ngra
 
     Parameters
     ----------
-    source : a path to a saved set, an ``NgramSet``, an iterable of n-gram tuples, or ``None``
+    source : a path to a saved set, an ``NgramSet``, an iterable of n-gram tuples (counts
+        unknown, so each gets count 1: use a built set for the log-weight variant), or ``None``
         for the shipped default of ``language`` (``None`` again when there is no default).
     language : canonical language name.
 
@@ -61,4 +62,6 @@ def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.Ngra
         if not path.is_file():
             raise ValueError(f"n-gram file not found: {path}")
         return crystal.NgramSet.load(path)
-    return crystal.NgramSet.from_ngrams(source)
+    # A bare collection has no corpus counts: count 1 each (fine for the "ignore" variant).
+    grams = {tuple(gram): 1 for gram in source}
+    return crystal.NgramSet(grams, k=len(grams), max_n=max((len(g) for g in grams), default=1))

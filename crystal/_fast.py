@@ -1,0 +1,163 @@
+"""Clipped n-gram counts with numpy, for orders up to 4 (private).
+
+Why: in CPython, building, hashing and intersecting one tuple per n-gram costs ~100 ns, which
+caps a pure-Python sentence BLEU at ~2x NLTK. Here tokens become small integer ids, every
+n-gram (orders 1..4 at once) becomes one int64 code through a single matrix product over a
+sliding window, and the clipped matches are counted on sorted arrays. Counts are integers,
+so the results are exactly those of the reference implementation in :mod:`crystal.bleu`
+(which the tests check on random and real data).
+
+Encoding: ids 0..2 are reserved (0 unused, 1 pads the hypothesis, 2 pads each reference),
+real tokens get ids in [3, 2**15). An n-gram (t1..tn) gets the code
+sum(id(tj) << 15 * (n - j)), so codes of order n lie in [2**(15(n-1)), 2**(15n)) (the leading
+id is never 0) and the order of a code is read off its magnitude. Windows that run past the
+end of a sequence contain a pad id; the hypothesis and the references use different pads, so
+such windows never match anything and are subtracted from the totals arithmetically.
+
+The id table is shared by all calls with the same ignore set, grows with the vocabulary seen,
+and is reset to the ignore set's own tokens when it would overflow 15 bits; ids are assigned
+under a lock, so concurrent calls are safe. Ids only ever need to be consistent within one
+call, so resets never change a result.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+
+BITS = 15
+LIMIT = 1 << BITS
+FIRST_ID = 3
+MAX_ORDER = 4
+_SENTINEL = np.iinfo(np.int64).max
+# Code of the smallest n-gram of order 2, 3, 4: the order boundaries of sorted code arrays.
+_BOUNDS = np.array([1 << (BITS * n) for n in range(1, MAX_ORDER)], dtype=np.int64)
+_PACK = {
+    n: np.array(
+        [[(1 << (BITS * (col - row))) if row <= col else 0 for col in range(n)] for row in range(n)],
+        dtype=np.int64,
+    )
+    for n in range(1, MAX_ORDER + 1)
+}
+# Below this many tokens in a pair, the fixed cost of ~20 numpy calls exceeds the pure-Python
+# path; both give the same counts.
+MIN_TOKENS = 24
+
+
+class _Vocab(dict):
+    """Token -> id, assigning the next free id to unseen tokens."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: object) -> int:
+        self[token] = new = len(self) + FIRST_ID
+        return new
+
+
+def _pack(ids: Sequence[int]) -> int:
+    code = 0
+    for i in ids:
+        code = (code << BITS) | i
+    return code
+
+
+class FastCounter:
+    """Clipped n-gram statistics of orders 1..4 for one ignore set.
+
+    Parameters
+    ----------
+    ignore : frozenset or None
+        N-grams (tuples) to drop from the hypothesis counts. Elements that are not tuples of
+        1..4 tokens can never equal an n-gram counted here and are skipped.
+    """
+
+    def __init__(self, ignore: frozenset | None) -> None:
+        base = _Vocab()
+        codes = []
+        for gram in ignore or ():
+            if isinstance(gram, tuple) and 1 <= len(gram) <= MAX_ORDER:
+                codes.append(_pack([base[token] for token in gram]))
+        # A huge ignore vocabulary leaves no room for the pairs' own tokens: use the
+        # pure-Python path for this set.
+        self.usable = len(base) + FIRST_ID < LIMIT // 2
+        self._base = dict(base)
+        self._vocab = _Vocab(self._base)
+        self._lock = threading.Lock()
+        self._ignored = (
+            np.array(sorted(set(codes)) + [_SENTINEL], dtype=np.int64) if codes else None
+        )
+
+    def _ids(
+        self, hypothesis: Sequence[object], references: Sequence[Sequence[object]], size: int
+    ) -> tuple[list[int], list[list[int]]] | None:
+        with self._lock:
+            if len(self._vocab) + size + FIRST_ID >= LIMIT:
+                if len(self._base) + size + FIRST_ID >= LIMIT:
+                    return None
+                self._vocab = _Vocab(self._base)
+            get = self._vocab.__getitem__
+            return list(map(get, hypothesis)), [list(map(get, ref)) for ref in references]
+
+    def counts(
+        self,
+        references: Sequence[Sequence[object]],
+        hypothesis: Sequence[object],
+        max_n: int,
+    ) -> tuple[list[int], list[int]] | None:
+        """Clipped matches and hypothesis totals per order, or None if this path cannot help.
+
+        Parameters
+        ----------
+        references : sequence of token sequences (at least one)
+        hypothesis : token sequence
+        max_n : int
+            1..4.
+
+        Returns
+        -------
+        (matches, totals) or None
+            Lists of ``max_n`` ints: clipped matches (max over references) and the number of
+            hypothesis n-grams not ignored. None when the pair is too large to encode.
+        """
+        lh = len(hypothesis)
+        size = lh + sum(map(len, references))
+        encoded = self._ids(hypothesis, references, size)
+        if encoded is None:
+            return None
+        ids_h, ids_refs = encoded
+        pad = max_n - 1
+        seq = ids_h + [1] * pad
+        starts = []
+        for ids_r in ids_refs:
+            starts.append(len(seq))
+            seq += ids_r
+            seq += [2] * pad
+        arr = np.array(seq, dtype=np.int64)
+        windows = np.ndarray((len(arr) - pad, max_n), np.int64, arr, 0, (8, 8))
+        codes = windows @ _PACK[max_n]
+        hyp_codes = codes[:lh]
+        if self._ignored is not None:
+            ign = self._ignored
+            hs = hyp_codes[ign[ign.searchsorted(hyp_codes)] != hyp_codes]
+        else:
+            hs = hyp_codes.ravel()
+        hs.sort()
+        # rank of each hypothesis occurrence among equal codes; it is matched iff some
+        # reference has more occurrences of that code than its rank.
+        rank = np.arange(len(hs)) - hs.searchsorted(hs)
+        best = None
+        for start, ids_r in zip(starts, ids_refs):
+            rs = codes[start : start + len(ids_r)].ravel()
+            rs.sort()
+            found = rs.searchsorted(hs, "right") - rs.searchsorted(hs)
+            best = found if best is None else np.maximum(best, found)
+        matched = hs[rank < best]
+        bounds = _BOUNDS[: max_n - 1]
+        m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
+        h_cut = [0, *hs.searchsorted(bounds).tolist(), len(hs)]
+        matches = [m_cut[i + 1] - m_cut[i] for i in range(max_n)]
+        # Column i holds min(lh, i) windows that run into the padding: not real n-grams.
+        totals = [h_cut[i + 1] - h_cut[i] - min(lh, i) for i in range(max_n)]
+        return matches, totals

@@ -1,0 +1,461 @@
+"""Definitions and uses of variables, and reaching definitions over a CFG.
+
+:class:`Walker` reads the syntax of one PDG node (a statement, or the header of a compound
+statement) once, producing both its label tokens and its variable references. Each
+reference carries a mode (:class:`graphs.roles.Ctx`):
+
+- ``DECL``: a declaration (local, parameter, loop variable, catch parameter, C# ``out var``,
+  Python assignment target); ``DEF``: an assignment; ``DEFUSE``: ``x += 1``, ``x++``, C#
+  ``ref x``; ``USE``: a read.
+- ``WEAK``: a partial write that does not kill earlier definitions and also reads: the base of
+  an element or member store (``a[i] = v`` and ``p.f = v`` weakly define ``a`` and ``p``), C's
+  ``&x`` and ``*p = v``, and writes inside lambdas (they may run).
+- ``BIND``: names bound by lambdas and comprehensions: renamed in labels like locals, but not
+  data-flow definitions of the enclosing function.
+
+Fields: ``this.x`` / ``self.x`` are references to the field ``x``. A bare ``x`` is the same
+variable when the function declares no local called ``x`` (Java/C#/JS semantics; for
+Python, an undeclared bare name is a global, which we do not distinguish). Method names in
+calls (Java, C#), member names after ``.`` and type names are not variables; in Python, JS,
+C and C++ a callee identifier is read, because functions are values there (it only matters
+when the callee is a local).
+
+:func:`reaching_definitions` is the classic gen/kill fixed point over a CFG, with Python ints
+as bitsets; loop-carried dependences come out of the back edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from graphs.labels import UNARY_TYPES, TokenBuffer
+from graphs.roles import Ctx, LanguageRoles
+
+__all__ = ["Facts", "Ref", "Walker", "data_dependences", "reaching_definitions"]
+
+_USE, _DEF, _DEFUSE, _WEAK, _DECL, _BIND, _TYPE, _NAME = (
+    Ctx.USE, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK, Ctx.DECL, Ctx.BIND, Ctx.TYPE, Ctx.NAME)
+_WRITES = frozenset({_DEF, _DEFUSE, _WEAK, _DECL})
+# In a pattern under a definition context, these fields are still read (defaults, sizes).
+_READ_FIELDS = frozenset({"value", "size", "default_value", "right", "arguments", "index"})
+
+# Stack item tags of the walk.
+_NODE, _FIELD_REF, _TOKEN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Ref:
+    """One variable occurrence: its source name, mode and whether it is a field access."""
+
+    name: str
+    mode: Ctx
+    field: bool = False
+
+
+@dataclass
+class Facts:
+    """What one PDG node says: label tokens (see :class:`graphs.labels.TokenBuffer`) and
+    variable references (``toks`` ints index ``refs``)."""
+
+    seps: list[str] = field(default_factory=list)
+    toks: list[str | int] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+
+
+class Walker:
+    """Extract label tokens and variable references from syntax nodes of one language.
+
+    Parameters
+    ----------
+    roles : LanguageRoles
+        The language's tables.
+    node_text : callable
+        Original source text of a node (``ParsedCode.node_text``), used for literals.
+    normalize : bool
+        Drop ``this.``/``self.`` receivers and reduce qualified type names in labels.
+    abstract_literals : bool
+        Replace literals by their kind (``NUM``, ``STR``, ``CHAR``).
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> from graphs.roles import Ctx, get_roles
+    >>> p = parse("x += this.y * a[i];", "java")
+    >>> facts = Walker(get_roles("java"), p.node_text).walk([(p.nodes[0], Ctx.USE)])
+    >>> [(r.name, r.mode.name, r.field) for r in facts.refs]
+    [('x', 'DEFUSE', False), ('y', 'USE', True), ('a', 'USE', False), ('i', 'USE', False)]
+    """
+
+    def __init__(self, roles: LanguageRoles, node_text, *, normalize: bool = True,
+                 abstract_literals: bool = False) -> None:
+        self.roles = roles
+        self.node_text = node_text
+        self.normalize = normalize
+        self.abstract_literals = abstract_literals
+
+    def _mode(self, ctx: Ctx, nested: bool, is_field: bool) -> Ctx:
+        if ctx == _DEF and self.roles.assignment_declares and not is_field:
+            ctx = _DECL
+        if nested:
+            if ctx == _DECL:
+                return _BIND
+            if ctx in (_DEF, _DEFUSE):
+                return _WEAK
+        return ctx
+
+    def walk(self, parts: Sequence[tuple[tree_sitter.Node, Ctx]], *,
+             prefix: Sequence[str] = (), suffix: Sequence[str] = (),
+             sep: str | None = None) -> Facts:
+        """Walk ``parts`` (syntax nodes with their initial context) in order.
+
+        Parameters
+        ----------
+        parts : sequence of (tree_sitter.Node, Ctx)
+            The syntax the PDG node stands for.
+        prefix, suffix : sequence of str
+            Extra label tokens before and after (``("for", "(")`` ... ``(")",)``).
+        sep : str, optional
+            Token put between consecutive parts (``","`` for a for-initializer list).
+
+        Returns
+        -------
+        Facts
+        """
+        roles = self.roles
+        identifiers = roles.identifiers
+        literals = roles.literals
+        members = roles.members
+        subscripts = roles.subscripts
+        calls = roles.calls
+        assignments = roles.assignments
+        updates = roles.updates
+        declarations = roles.declarations
+        patterns = roles.patterns
+        nested_types = roles.nested
+        field_ctx = roles.field_ctx
+        type_nodes = roles.type_nodes
+        comments = roles.comments
+        normalize = self.normalize
+
+        buf = TokenBuffer()
+        refs: list[Ref] = []
+        for tok in prefix:
+            buf.punct(tok)
+        # stack items: (tag, node_or_text, ctx, nested, unary)
+        stack: list[tuple] = []
+        for k in range(len(parts) - 1, -1, -1):
+            node, ctx = parts[k]
+            stack.append((_NODE, node, ctx, False, 0))
+            if sep is not None and k > 0:
+                stack.append((_TOKEN, sep, _USE, False, 0))
+        pop = stack.pop
+        push = stack.append
+        while stack:
+            tag, node, ctx, nested, unary = pop()
+            if tag == _TOKEN:
+                buf.punct(node)
+                continue
+            t = node.type
+            if tag == _FIELD_REF:
+                refs.append(Ref(node.text.decode(), self._mode(ctx, nested, True), True))
+                buf.variable(len(refs) - 1)
+                continue
+            if t in identifiers:
+                if ctx == _TYPE or ctx == _NAME:
+                    buf.word(node.text.decode(), ctx == _TYPE)
+                else:
+                    refs.append(Ref(node.text.decode(), self._mode(ctx, nested, False)))
+                    buf.variable(len(refs) - 1)
+                continue
+            if t in literals and not self._interpolated(node):
+                buf.word(literals[t] if self.abstract_literals else self.node_text(node))
+                continue
+            children = node.children
+            if not children:
+                if t in comments:
+                    continue
+                text = node.text.decode()
+                in_type = ctx == _TYPE or t in type_nodes
+                if node.is_named:
+                    buf.word(text, in_type)
+                else:
+                    buf.punct(text, in_type, unary)
+                continue
+            if t in comments:
+                continue
+            if t in type_nodes:
+                ctx = _TYPE
+            if t in nested_types:
+                nested = True
+            is_unary = t in UNARY_TYPES
+            # Per-child contexts; None = decided by the generic rule below.
+            special: dict[int, Ctx] = {}
+            field_ref = -1  # index of a member that is a field access (this.x)
+            skip_upto = -1  # children before this index are not emitted (this + ".")
+            if t in members and ctx not in (_TYPE, _NAME):
+                objf, memf = members[t]
+                obj = node.child_by_field_name(objf)
+                mem = node.child_by_field_name(memf)
+                if obj is not None and mem is not None:
+                    is_this = obj.type in roles.this_types or (
+                        obj.type in identifiers and obj.text.decode() in roles.self_names)
+                    for i, c in enumerate(children):
+                        if c.id == mem.id:
+                            if is_this and mem.child_count == 0:
+                                field_ref = i
+                                if normalize:
+                                    skip_upto = i
+                            else:
+                                special[i] = _NAME
+                        elif c.id == obj.id:
+                            special[i] = _NAME if is_this else (
+                                _WEAK if ctx in (_DEF, _DEFUSE, _WEAK) else _USE)
+            elif t in subscripts and ctx not in (_TYPE, _NAME):
+                base = node.child_by_field_name(subscripts[t])
+                for i, c in enumerate(children):
+                    if c.is_named:
+                        special[i] = _USE
+                        if base is not None and c.id == base.id and ctx in (_DEF, _DEFUSE,
+                                                                             _WEAK):
+                            special[i] = _WEAK
+            elif t in calls and ctx not in (_TYPE, _NAME):
+                callee = node.child_by_field_name(calls[t])
+                if callee is not None and (not roles.callee_is_use) and (
+                        callee.type in identifiers or callee.child_count == 0):
+                    for i, c in enumerate(children):
+                        if c.id == callee.id:
+                            special[i] = _NAME
+                ctx = _USE
+            elif t in assignments and ctx not in (_TYPE, _NAME):
+                left = node.child_by_field_name("left")
+                op = node.child_by_field_name("operator")
+                compound = assignments[t] or (op is not None and op.type != "=")
+                if left is not None:
+                    for i, c in enumerate(children):
+                        if c.id == left.id:
+                            special[i] = _DEFUSE if compound else _DEF
+                ctx = _USE
+            elif t in updates and ctx not in (_TYPE, _NAME):
+                if any((not c.is_named) and c.type in ("++", "--") for c in children):
+                    for i, c in enumerate(children):
+                        if c.is_named:
+                            special[i] = _DEFUSE
+                ctx = _USE
+            elif t in declarations and ctx not in (_TYPE, _NAME):
+                name_field = declarations[t]
+                decl = _BIND if ctx == _BIND else _DECL
+                for i, c in enumerate(children):
+                    if not c.is_named:
+                        continue
+                    f = node.field_name_for_child(i)
+                    if f == name_field:
+                        special[i] = decl
+                    elif f == "type" or f == "returns":
+                        special[i] = _TYPE
+                    else:
+                        special[i] = _USE
+            elif t in roles.argument_modifiers and ctx not in (_TYPE, _NAME):
+                first = children[0]
+                if not first.is_named and first.type in ("out", "ref"):
+                    mode = _DEF if first.type == "out" else _DEFUSE
+                    for i, c in enumerate(children):
+                        if c.is_named:
+                            special[i] = mode
+                elif ctx in _WRITES:
+                    pass  # a tuple element being assigned: generic pattern rule
+                else:
+                    ctx = _USE
+            elif t in roles.address_of and ctx not in (_TYPE, _NAME):
+                op = node.child_by_field_name("operator")
+                arg = node.child_by_field_name("argument")
+                if op is not None and arg is not None and (
+                        op.type == "&" or (op.type == "*" and ctx in (_DEF, _DEFUSE, _WEAK))):
+                    for i, c in enumerate(children):
+                        if c.id == arg.id:
+                            special[i] = _WEAK
+                ctx = _USE
+            elif normalize and t in roles.qualified:
+                # P.A, java.util.List, std::vector: keep the last component only
+                last = node.child_by_field_name("name")
+                if last is None:
+                    last = node.named_children[-1]
+                push((_NODE, last, ctx, nested, 0))
+                continue
+            elif t in roles.interpolations:
+                ctx = _USE
+
+            pass_on = ctx if (ctx not in _WRITES or t in patterns) else _USE
+            for i in range(len(children) - 1, -1, -1):
+                c = children[i]
+                if i < skip_upto:
+                    continue
+                if i == field_ref:
+                    push((_FIELD_REF, c, ctx, nested, 0))
+                    continue
+                cctx = special.get(i)
+                if cctx is None:
+                    cctx = pass_on
+                    f = node.field_name_for_child(i) if c.is_named else None
+                    if f is not None:
+                        fc = field_ctx.get((t, f))
+                        if fc is None:
+                            fc = field_ctx.get(("*", f))
+                        if fc is not None:
+                            cctx = fc
+                        elif pass_on in _WRITES and pass_on != _WEAK and f in _READ_FIELDS:
+                            cctx = _USE
+                    if c.is_named:
+                        fc = field_ctx.get((t, "*"))
+                        if fc is not None:
+                            cctx = fc
+                if c.child_count == 0 and not c.is_named:
+                    push((_NODE, c, cctx, nested,
+                          (1 if i == 0 else 2) if is_unary else 0))
+                else:
+                    push((_NODE, c, cctx, nested, 0))
+        for tok in suffix:
+            buf.punct(tok)
+        buf.strip_trailing()
+        return Facts(buf.seps, buf.toks, refs)
+
+    def _interpolated(self, node: tree_sitter.Node) -> bool:
+        inter = self.roles.interpolations
+        if not inter:
+            return False
+        return any(c.type in inter for c in node.children)
+
+
+def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[tuple[str,
+                         bool]]], entry: int = 0) -> tuple[list[int], list[int], dict[str, int]]:
+    """Reaching definitions over a CFG with int bitsets.
+
+    Parameters
+    ----------
+    succ : sequence of sequence of int
+        Successors of each node ``0..n-1`` (other ids, e.g. an exit, are ignored).
+    defs : sequence of sequence of (str, bool)
+        For each node, the variables it defines and whether the definition is strong (kills
+        the other definitions of the variable) or weak.
+    entry : int
+        The entry node (iteration order starts there).
+
+    Returns
+    -------
+    (reach_in, def_node, var_mask)
+        ``reach_in[n]``: bitset of definitions reaching the start of node ``n``;
+        ``def_node[d]``: the node of definition ``d``; ``var_mask[v]``: bitset of the
+        definitions of variable ``v``.
+
+    Examples
+    --------
+    >>> # 0: x = 1; 1: while (...); 2: x = x + 1 (loop body)
+    >>> succ = [[1], [2], [1]]
+    >>> defs = [[("x", True)], [], [("x", True)]]
+    >>> reach_in, def_node, mask = reaching_definitions(succ, defs)
+    >>> sorted(def_node[d] for d in range(len(def_node)) if reach_in[2] >> d & 1)
+    [0, 2]
+    """
+    n = len(succ)
+    def_node: list[int] = []
+    var_mask: dict[str, int] = {}
+    gen = [0] * n
+    strong_vars: list[list[str]] = [[] for _ in range(n)]
+    for v in range(n):
+        for var, strong in defs[v]:
+            bit = 1 << len(def_node)
+            def_node.append(v)
+            var_mask[var] = var_mask.get(var, 0) | bit
+            gen[v] |= bit
+            if strong:
+                strong_vars[v].append(var)
+    if not def_node:
+        return [0] * n, def_node, var_mask
+    keep = [-1] * n  # complement of kill, as a mask (-1 = keep everything)
+    for v in range(n):
+        if strong_vars[v]:
+            kill = 0
+            for var in strong_vars[v]:
+                kill |= var_mask[var]
+            keep[v] = ~(kill & ~gen[v])
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for v in range(n):
+        for w in succ[v]:
+            if 0 <= w < n:
+                preds[w].append(v)
+    order = _reverse_postorder(succ, entry, n)
+    reach_in = [0] * n
+    reach_out = gen[:]
+    changed = True
+    while changed:
+        changed = False
+        for v in order:
+            acc = 0
+            for p in preds[v]:
+                acc |= reach_out[p]
+            reach_in[v] = acc
+            out = gen[v] | (acc & keep[v])
+            if out != reach_out[v]:
+                reach_out[v] = out
+                changed = True
+    return reach_in, def_node, var_mask
+
+
+def data_dependences(reach_in: Sequence[int], def_node: Sequence[int],
+                     var_mask: dict[str, int],
+                     uses: Sequence[Sequence[str]]) -> list[tuple[int, int, str]]:
+    """Def-use edges ``(definition node, use node, variable)`` from reaching definitions.
+
+    Parameters
+    ----------
+    reach_in, def_node, var_mask
+        The result of :func:`reaching_definitions`.
+    uses : sequence of sequence of str
+        Variables read by each node (before its own definitions take effect).
+
+    Returns
+    -------
+    list of (int, int, str)
+        Sorted, without duplicates.
+
+    Examples
+    --------
+    >>> data_dependences([0, 1], [0], {"x": 1}, [[], ["x"]])
+    [(0, 1, 'x')]
+    """
+    edges = set()
+    for v, names in enumerate(uses):
+        reach = reach_in[v]
+        if not reach:
+            continue
+        for var in names:
+            bits = reach & var_mask.get(var, 0)
+            while bits:
+                low = bits & -bits
+                edges.add((def_node[low.bit_length() - 1], v, var))
+                bits ^= low
+    return sorted(edges)
+
+
+def _reverse_postorder(succ: Sequence[Sequence[int]], entry: int, n: int) -> list[int]:
+    """Reverse postorder from ``entry`` (iterative DFS), then unreachable nodes in id order."""
+    seen = [False] * n
+    post: list[int] = []
+    if 0 <= entry < n:
+        seen[entry] = True
+        stack = [(entry, iter(succ[entry]))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                if 0 <= w < n and not seen[w]:
+                    seen[w] = True
+                    stack.append((w, iter(succ[w])))
+                    break
+            else:
+                stack.pop()
+                post.append(v)
+    post.reverse()
+    post.extend(v for v in range(n) if not seen[v])
+    return post

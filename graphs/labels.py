@@ -1,0 +1,142 @@
+"""Label text of PDG nodes: tokens joined with canonical spacing, variables renamed.
+
+A label is built from the tree-sitter leaves of a statement (for compound statements, of
+its header), so whitespace and line breaks in the source never matter: ``IsSimilar(`` and
+``IsSimilar (`` give the same label. Spacing follows a fixed rule set, close to how people
+write C-family code: ``if (v0 > 0)``, ``v1.add(v2)``, ``v0[v1 + 1]``, ``List<String> v0``,
+``v0++``, ``!v1``. Variable occurrences stay symbolic until the names are known (locals are
+renamed by order of first definition, which is only known once the whole function has been
+read); :func:`render` substitutes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["TokenBuffer", "local_name", "render"]
+
+# A space is never put before these ...
+_GLUE_BEFORE = frozenset({")", "]", ",", ";", ".", "::", "->", "?.", "?.["})
+# ... nor after these.
+_GLUE_AFTER = frozenset({"(", "[", ".", "::", "->", "?.", "!", "~", "@", "?.["})
+# Operators that are prefix-unary when they are the first child of a unary node.
+_PREFIX_OPS = frozenset({"++", "--", "-", "+", "*", "&", "!", "~", "^"})
+_POSTFIX_OPS = frozenset({"++", "--", "!"})
+# Node types of unary operations across the grammars.
+UNARY_TYPES = frozenset({"update_expression", "unary_expression", "prefix_unary_expression",
+                         "postfix_unary_expression", "pointer_expression", "unary_operator",
+                         "not_operator"})
+# Tokens dropped from the end of a label: statement terminators and Python's header colon.
+_TRAILING = frozenset({";", ":"})
+
+
+@dataclass
+class TokenBuffer:
+    """Tokens of one label with the separator ("" or " ") that precedes each.
+
+    ``toks`` holds strings, or ints standing for variable occurrences (an index into the
+    caller's reference list) that :func:`render` replaces by names.
+
+    Examples
+    --------
+    >>> from graphs.labels import TokenBuffer, render
+    >>> buf = TokenBuffer()
+    >>> for t in ("if", "("):
+    ...     buf.punct(t)
+    >>> buf.variable(0); buf.punct(">"); buf.word("0"); buf.punct(")")
+    >>> render(buf.seps, buf.toks, lambda i: "v0")
+    'if (v0 > 0)'
+    """
+
+    seps: list[str] = field(default_factory=list)
+    toks: list[str | int] = field(default_factory=list)
+    _glue_next: bool = True  # the first token has no separator
+    _prev_wordlike: bool = False
+    _prev_type: bool = False
+    _prev_tok: str = ""
+
+    def _push(self, tok: str | int, glue: bool) -> None:
+        self.seps.append("" if glue or self._glue_next else " ")
+        self.toks.append(tok)
+
+    def word(self, text: str, in_type: bool = False) -> None:
+        """Append an identifier, literal or other word-like token."""
+        glue = in_type and self._prev_type and self._prev_tok != "," and not (
+            self._prev_tok[-1:].isalnum() or self._prev_tok[-1:] == "_")
+        self._push(text, glue)
+        self._glue_next = False
+        self._prev_wordlike = True
+        self._prev_type = in_type
+        self._prev_tok = text
+
+    def variable(self, ref: int) -> None:
+        """Append a variable occurrence (resolved to a name by :func:`render`)."""
+        self._push(ref, False)
+        self._glue_next = False
+        self._prev_wordlike = True
+        self._prev_type = False
+        self._prev_tok = "v"
+
+    def punct(self, text: str, in_type: bool = False, unary: int = 0) -> None:
+        """Append a keyword or punctuation token.
+
+        ``unary`` is 1 when the token is the operator of a prefix unary node, 2 when it
+        follows the operand of a unary node (postfix ``i++``), 0 otherwise.
+        """
+        if text in _GLUE_BEFORE or (unary == 2 and text in _POSTFIX_OPS):
+            glue = True
+        elif text in ("(", "["):
+            glue = self._prev_wordlike or self._prev_tok in (")", "]")
+        elif in_type and self._prev_type and self._prev_tok != ",":
+            # inside a type: List<String>, int[], Map<K, V>
+            glue = not (text[:1].isalnum() and self._prev_tok[-1:].isalnum())
+        else:
+            glue = False
+        self._push(text, glue)
+        self._glue_next = text in _GLUE_AFTER or (unary == 1 and text in _PREFIX_OPS)
+        # keywords are not word-like ("if (" keeps its space); ")", "]" and types end operands
+        self._prev_wordlike = in_type or text in (")", "]")
+        self._prev_type = in_type
+        self._prev_tok = text
+
+    def strip_trailing(self) -> None:
+        """Drop trailing ``;`` and ``:`` tokens."""
+        while self.toks and isinstance(self.toks[-1], str) and self.toks[-1] in _TRAILING:
+            self.toks.pop()
+            self.seps.pop()
+
+
+def render(seps: Sequence[str], toks: Sequence[str | int], name: Callable[[int], str]) -> str:
+    """Join tokens into a label, asking ``name`` for each variable occurrence.
+
+    Parameters
+    ----------
+    seps, toks : sequence
+        As in :class:`TokenBuffer`.
+    name : callable
+        Maps a variable occurrence (int) to its label text.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from graphs.labels import render
+    >>> render(["", " ", " "], [0, "=", "1"], lambda i: "v0")
+    'v0 = 1'
+    """
+    return "".join([s + (t if isinstance(t, str) else name(t)) for s, t in zip(seps, toks)])
+
+
+def local_name(index: int) -> str:
+    """Normalized name of the ``index``-th local variable (by first definition).
+
+    Examples
+    --------
+    >>> from graphs.labels import local_name
+    >>> local_name(3)
+    'v3'
+    """
+    return f"v{index}"

@@ -1,0 +1,478 @@
+"""The language registry: which tree-sitter grammar parses which language, and how.
+
+Every language is one :class:`Language` entry in ``_REGISTRY``: its canonical name, the
+aliases users type, the grammar wheel to import, the snippet *wrappers* (contexts a method,
+a statement list or an expression is placed in so that it parses), and the node types the
+normalized AST needs (comments to drop, literals, operators). Adding a language means adding
+one entry (or calling :func:`register_language`); nothing else in ``graphs`` names languages.
+
+Grammars come from the official per-language wheels (``tree-sitter-java``, ...) used with
+``tree-sitter >= 0.25``; nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import threading
+from dataclasses import dataclass
+from functools import cache
+
+import tree_sitter
+
+__all__ = [
+    "Language",
+    "UnknownLanguageError",
+    "Wrapper",
+    "get_language",
+    "get_parser",
+    "get_ts_language",
+    "grammar_versions",
+    "known_languages",
+    "register_language",
+]
+
+
+class UnknownLanguageError(ValueError):
+    """A language name (or alias) that the registry does not know."""
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A context that a code snippet is parsed in.
+
+    The snippet is placed between ``prefix`` and ``suffix`` (every line of it prefixed with
+    ``indent``, for indentation-sensitive languages). After parsing, ``path`` leads from the
+    root node to the *container*: each step takes the first named child of that type. The
+    container's named children that lie in the snippet are the snippet's top-level nodes.
+
+    Attributes
+    ----------
+    name : str
+        ``"none"`` (the text as given), ``"class_body"``, ``"method_body"``,
+        ``"function_body"`` or ``"expression"``.
+    prefix, suffix : str
+        Text placed before and after the snippet. Suffixes start with a newline so that a
+        trailing line comment in the snippet cannot swallow them.
+    path : tuple of str
+        Node types from the root's child down to the container; empty for ``"none"``.
+    indent : str
+        Prepended to every line of the snippet (Python bodies).
+    defer_if : frozenset of str
+        If a clean parse in this context has a top-level node of one of these types, later
+        contexts are tried first and this parse is used only when none of them is clean
+        (C#'s top-level statements turn a bare method into a ``local_function_statement``;
+        inside a class it is a ``method_declaration``, which is what a method is).
+    """
+
+    name: str
+    prefix: str = ""
+    suffix: str = ""
+    path: tuple[str, ...] = ()
+    indent: str = ""
+    defer_if: frozenset[str] = frozenset()
+
+
+AS_GIVEN = Wrapper("none")
+
+
+@dataclass(frozen=True)
+class Language:
+    """One entry of the registry.
+
+    Attributes
+    ----------
+    name : str
+        Canonical name (``"java"``, ``"csharp"``, ``"python"``, ``"c"``, ``"cpp"``,
+        ``"javascript"``).
+    aliases : tuple of str
+        Other accepted names, matched case-insensitively (``"cs"``, ``"c#"``, ``"js"``, ...).
+    module : str
+        Import name of the grammar wheel, e.g. ``"tree_sitter_c_sharp"``.
+    package : str
+        Distribution name of the grammar wheel (for :func:`grammar_versions`).
+    function : str
+        Name of the module's function returning the grammar pointer (usually ``"language"``).
+    wrappers : tuple of Wrapper
+        Contexts tried in order until one gives a clean parse; the first is the text as given.
+    transparent_types : frozenset of str
+        Top-level node types replaced by their named children in ``ParsedCode.nodes``
+        (``global_statement``), so statements look the same as inside a method body.
+    comment_types : frozenset of str
+        Node types dropped from normalized ASTs.
+    literal_types : frozenset of str
+        Literal node types: collapsed to one leaf labelled with their text (or their type
+        with literal abstraction). Fragments of interpolated strings belong here too.
+    interpolation_types : frozenset of str
+        Children that keep a literal from being collapsed (f-string / template parts).
+    operator_types : frozenset of str
+        Node types whose anonymous tokens all count as operators even though the grammar
+        gives them no ``operator`` field (e.g. Java's ``update_expression``).
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    module: str
+    package: str
+    function: str = "language"
+    wrappers: tuple[Wrapper, ...] = (AS_GIVEN,)
+    transparent_types: frozenset[str] = frozenset()
+    comment_types: frozenset[str] = frozenset({"comment"})
+    literal_types: frozenset[str] = frozenset()
+    interpolation_types: frozenset[str] = frozenset()
+    operator_types: frozenset[str] = frozenset()
+
+    def wrapper(self, name: str) -> Wrapper:
+        """Return the wrapper called ``name``; raise ``ValueError`` listing the known ones."""
+        for w in self.wrappers:
+            if w.name == name:
+                return w
+        known = ", ".join(w.name for w in self.wrappers)
+        raise ValueError(f"no wrapper {name!r} for {self.name}; known: {known}")
+
+
+# Wrappers name their scaffolding "_" (Java methods "__": a lone "_" is a pattern there): it never reaches ParsedCode.nodes or the normalized AST.
+_JAVA_CLASS = ("class_declaration", "class_body")
+_CS_CLASS = ("class_declaration", "declaration_list")
+
+_JAVA = Language(
+    name="java",
+    aliases=(),
+    module="tree_sitter_java",
+    package="tree-sitter-java",
+    wrappers=(
+        # tree-sitter-java accepts methods at the top level, but then a neighbouring field
+        # reads as a local variable; a method means class-member context
+        Wrapper("none", defer_if=frozenset({"method_declaration"})),
+        Wrapper("class_body", "class _ {\n", "\n}", _JAVA_CLASS),
+        Wrapper(
+            "method_body",
+            "class _ {\nvoid __() {\n",
+            "\n}\n}",
+            (*_JAVA_CLASS, "method_declaration", "block"),
+        ),
+        Wrapper(
+            "expression",
+            "class _ {\nObject __() {\nreturn (\n",
+            "\n);\n}\n}",
+            (*_JAVA_CLASS, "method_declaration", "block", "return_statement",
+             "parenthesized_expression"),
+        ),
+    ),
+    comment_types=frozenset({"line_comment", "block_comment", "comment"}),
+    literal_types=frozenset({
+        "decimal_integer_literal", "hex_integer_literal", "octal_integer_literal",
+        "binary_integer_literal", "decimal_floating_point_literal",
+        "hex_floating_point_literal", "string_literal", "character_literal", "text_block",
+        "true", "false", "null_literal", "string_fragment", "escape_sequence",
+    }),
+    interpolation_types=frozenset({"string_interpolation"}),
+    operator_types=frozenset({"update_expression"}),
+)
+
+_CSHARP = Language(
+    name="csharp",
+    aliases=("cs", "c#", "c_sharp", "c-sharp"),
+    module="tree_sitter_c_sharp",
+    package="tree-sitter-c-sharp",
+    wrappers=(
+        Wrapper("none", defer_if=frozenset({"local_function_statement"})),
+        Wrapper("class_body", "class _ {\n", "\n}", _CS_CLASS),
+        Wrapper(
+            "method_body",
+            "class _ {\nvoid __() {\n",
+            "\n}\n}",
+            (*_CS_CLASS, "method_declaration", "block"),
+        ),
+        Wrapper(
+            "expression",
+            "class _ {\nobject __() {\nreturn (\n",
+            "\n);\n}\n}",
+            (*_CS_CLASS, "method_declaration", "block", "return_statement",
+             "parenthesized_expression"),
+        ),
+    ),
+    transparent_types=frozenset({"global_statement"}),
+    literal_types=frozenset({
+        "integer_literal", "real_literal", "string_literal", "verbatim_string_literal",
+        "raw_string_literal", "character_literal", "boolean_literal", "null_literal",
+        "interpolated_string_expression", "string_content", "string_literal_content",
+        "escape_sequence", "interpolation_start", "interpolation_quote",
+    }),
+    interpolation_types=frozenset({"interpolation"}),
+    operator_types=frozenset({"prefix_unary_expression", "postfix_unary_expression"}),
+)
+
+_PYTHON = Language(
+    name="python",
+    aliases=("py", "python3"),
+    module="tree_sitter_python",
+    package="tree-sitter-python",
+    wrappers=(
+        AS_GIVEN,
+        Wrapper("function_body", "def _():\n", "\n", ("function_definition", "block"), "    "),
+        Wrapper("class_body", "class _:\n", "\n", ("class_definition", "block"), "    "),
+    ),
+    literal_types=frozenset({
+        "integer", "float", "string", "true", "false", "none", "string_start",
+        "string_content", "string_end", "escape_sequence",
+    }),
+    interpolation_types=frozenset({"interpolation"}),
+)
+
+_C_LITERALS = frozenset({
+    "number_literal", "string_literal", "char_literal", "true", "false", "null",
+    "system_lib_string", "string_content", "character", "escape_sequence",
+})
+
+_C = Language(
+    name="c",
+    aliases=(),
+    module="tree_sitter_c",
+    package="tree-sitter-c",
+    wrappers=(
+        AS_GIVEN,
+        Wrapper("function_body", "void _(void) {\n", "\n}", ("function_definition",
+                                                             "compound_statement")),
+        Wrapper(
+            "expression",
+            "void _(void) {\nreturn (\n",
+            "\n);\n}",
+            ("function_definition", "compound_statement", "return_statement",
+             "parenthesized_expression"),
+        ),
+    ),
+    literal_types=_C_LITERALS,
+)
+
+_CPP = Language(
+    name="cpp",
+    aliases=("c++", "cxx", "cc", "hpp"),
+    module="tree_sitter_cpp",
+    package="tree-sitter-cpp",
+    wrappers=(
+        AS_GIVEN,
+        Wrapper("class_body", "struct _ {\n", "\n};", ("struct_specifier",
+                                                       "field_declaration_list")),
+        Wrapper("function_body", "void _() {\n", "\n}", ("function_definition",
+                                                        "compound_statement")),
+        Wrapper(
+            "expression",
+            "void _() {\nreturn (\n",
+            "\n);\n}",
+            ("function_definition", "compound_statement", "return_statement",
+             "parenthesized_expression"),
+        ),
+    ),
+    literal_types=_C_LITERALS | {"raw_string_literal", "user_defined_literal", "raw_string_content"},
+)
+
+_JAVASCRIPT = Language(
+    name="javascript",
+    aliases=("js", "node", "ecmascript"),
+    module="tree_sitter_javascript",
+    package="tree-sitter-javascript",
+    wrappers=(
+        AS_GIVEN,
+        Wrapper("class_body", "class _ {\n", "\n}", ("class_declaration", "class_body")),
+        Wrapper("function_body", "function _() {\n", "\n}", ("function_declaration",
+                                                            "statement_block")),
+        Wrapper(
+            "expression",
+            "(\n",
+            "\n);",
+            ("expression_statement", "parenthesized_expression"),
+        ),
+    ),
+    comment_types=frozenset({"comment", "html_comment"}),
+    literal_types=frozenset({
+        "number", "string", "template_string", "regex", "true", "false", "null",
+        "undefined", "string_fragment", "escape_sequence", "regex_pattern", "regex_flags",
+    }),
+    interpolation_types=frozenset({"template_substitution"}),
+)
+
+_REGISTRY: dict[str, Language] = {}
+_ALIASES: dict[str, str] = {}
+_LOCK = threading.Lock()
+_GENERATION = 0
+
+
+def register_language(language: Language) -> None:
+    """Add (or replace) a language in the registry.
+
+    Parameters
+    ----------
+    language : Language
+        The entry; its name and aliases become valid for :func:`get_language`.
+
+    Examples
+    --------
+    >>> from graphs.languages import Language, get_language, register_language
+    >>> register_language(Language("java", ("jdk",), "tree_sitter_java", "tree-sitter-java",
+    ...                            wrappers=get_language("java").wrappers))
+    >>> get_language("JDK").name
+    'java'
+    """
+    global _GENERATION
+    with _LOCK:
+        _REGISTRY[language.name] = language
+        for key in (language.name, *language.aliases):
+            _ALIASES[key.lower()] = language.name
+        # Parsers built for a replaced entry are stale in every thread.
+        _GENERATION += 1
+        _ts_language.cache_clear()
+
+
+def known_languages() -> tuple[str, ...]:
+    """Return the canonical names of the registered languages, sorted.
+
+    Examples
+    --------
+    >>> from graphs import known_languages
+    >>> known_languages()
+    ('c', 'cpp', 'csharp', 'java', 'javascript', 'python')
+    """
+    return tuple(sorted(_REGISTRY))
+
+
+def get_language(name: str) -> Language:
+    """Look a language up by canonical name or alias (case-insensitive).
+
+    Parameters
+    ----------
+    name : str
+        ``"java"``, ``"C#"``, ``"cs"``, ``"js"``, ``"c++"``, ...
+
+    Returns
+    -------
+    Language
+        The registry entry.
+
+    Raises
+    ------
+    UnknownLanguageError
+        If the name is not registered; the message lists the known languages.
+
+    Examples
+    --------
+    >>> from graphs import get_language
+    >>> get_language("C#").name
+    'csharp'
+    """
+    key = str(name).strip().lower()
+    canonical = _ALIASES.get(key)
+    if canonical is None:
+        raise UnknownLanguageError(
+            f"unknown language {name!r}; known: {', '.join(known_languages())}"
+        )
+    return _REGISTRY[canonical]
+
+
+@cache
+def _ts_language(canonical: str) -> tree_sitter.Language:
+    lang = _REGISTRY[canonical]
+    try:
+        module = importlib.import_module(lang.module)
+    except ImportError as exc:  # the wheels are dependencies; say which one is missing
+        raise ImportError(
+            f"grammar for {lang.name} not installed: pip install {lang.package}"
+        ) from exc
+    return tree_sitter.Language(getattr(module, lang.function)())
+
+
+def get_ts_language(name: str) -> tree_sitter.Language:
+    """Return the ``tree_sitter.Language`` (the compiled grammar) for a language name.
+
+    Parameters
+    ----------
+    name : str
+        Canonical name or alias.
+
+    Returns
+    -------
+    tree_sitter.Language
+        Cached per process.
+
+    Examples
+    --------
+    >>> from graphs.languages import get_ts_language
+    >>> get_ts_language("java").name
+    'java'
+    """
+    return _ts_language(get_language(name).name)
+
+
+# Parsers hold mutable state and are not safe to share between threads (the scorer may run
+# under a threaded executor), so each thread gets its own; languages are immutable and shared.
+_LOCAL = threading.local()
+
+
+def get_parser(name: str) -> tree_sitter.Parser:
+    """Return a ``tree_sitter.Parser`` for a language, cached per process and thread.
+
+    Parameters
+    ----------
+    name : str
+        Canonical name or alias.
+
+    Returns
+    -------
+    tree_sitter.Parser
+        The same object on every call from the same thread. Parsers are never pickled:
+        worker processes build their own.
+
+    Raises
+    ------
+    UnknownLanguageError
+        If the name is not registered.
+
+    Examples
+    --------
+    >>> from graphs import get_parser
+    >>> get_parser("java").parse(b"int x = 1;").root_node.type
+    'program'
+    """
+    canonical = get_language(name).name
+    parsers = getattr(_LOCAL, "parsers", None)
+    if parsers is None or _LOCAL.generation != _GENERATION:
+        parsers = _LOCAL.parsers = {}
+        _LOCAL.generation = _GENERATION
+    parser = parsers.get(canonical)
+    if parser is None:
+        parser = parsers[canonical] = tree_sitter.Parser(_ts_language(canonical))
+    return parser
+
+
+def _version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def grammar_versions() -> dict[str, str]:
+    """Return the installed versions of tree-sitter and of every registered grammar wheel.
+
+    Used in reproducibility signatures: the same code can parse differently under another
+    grammar version.
+
+    Returns
+    -------
+    dict of str to str
+        ``{"tree-sitter": "0.26.1", "tree-sitter-java": "0.23.5", ...}``, sorted by name;
+        ``"not installed"`` for a missing package.
+
+    Examples
+    --------
+    >>> from graphs import grammar_versions
+    >>> "tree-sitter-java" in grammar_versions()
+    True
+    """
+    packages = {"tree-sitter"} | {lang.package for lang in _REGISTRY.values()}
+    return {p: _version(p) for p in sorted(packages)}
+
+
+for _lang in (_JAVA, _CSHARP, _PYTHON, _C, _CPP, _JAVASCRIPT):
+    register_language(_lang)
+del _lang

@@ -1,0 +1,409 @@
+"""Parse code snippets with tree-sitter, trying the language's natural contexts.
+
+Code to evaluate is rarely a whole file: CodeXGLUE lines are methods without their class,
+generated code is often a few statements or one expression. :func:`parse` tries the text as
+given, then inside each wrapper of the language (class body, method or function body,
+expression; see :mod:`graphs.languages`) until one parse is *clean*: no ``ERROR`` and no
+``MISSING`` node anywhere, and no token of the snippet merged into the wrapper's scaffolding.
+Positions are always reported in the original snippet (1-based line and column, columns in
+characters), whatever wrapper was used.
+
+Nothing here recurses over the syntax tree: 5,000 nesting levels are fine.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import numpy as np
+import tree_sitter
+
+from graphs.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
+
+__all__ = ["ParsedCode", "parse"]
+
+EMPTY_CODE = "empty code"
+
+
+class _SourceIndex:
+    """Maps byte offsets of the parsed text back to the original snippet.
+
+    The parsed text is ``prefix + body + suffix`` where ``body`` is the original text, with
+    ``indent`` inserted at the start of every line for indented wrappers. Each copied run of
+    original bytes is a *segment*; offsets that fall into inserted text are clamped to the
+    nearest original offset after them.
+    """
+
+    __slots__ = ("_w_starts", "_o_starts", "_lengths", "source", "_ascii", "_char_bytes",
+                 "_line_starts", "_row_offset", "_indent", "_ascii_lines", "verbatim")
+
+    def __init__(self, source: str, segments: list[tuple[int, int, int]],
+                 row_offset: int | None = 0, indent: int = 0) -> None:
+        self.source = source
+        self._w_starts = [s[0] for s in segments]
+        self._o_starts = [s[1] for s in segments]
+        self._lengths = [s[2] for s in segments]
+        # the snippet is one unmodified run of the parsed text: node text is a plain slice
+        self.verbatim = len(segments) == 1
+        self._ascii = source.isascii()
+        self._char_bytes: np.ndarray | None = None
+        self._line_starts: list[int] | None = None
+        # snippet line k is row k + row_offset of the parsed text, shifted right by
+        # `indent` bytes (None: prefix does not end a line, no shortcut)
+        self._row_offset = row_offset
+        self._indent = indent
+        self._ascii_lines: list[int] | None = None
+
+    def original_byte(self, offset: int) -> int:
+        """Byte offset in the original (utf-8) text for a byte offset in the parsed text."""
+        k = bisect.bisect_right(self._w_starts, offset) - 1
+        if k < 0:
+            return 0
+        inside = offset - self._w_starts[k]
+        if inside < self._lengths[k]:
+            return self._o_starts[k] + inside
+        return self._o_starts[k] + self._lengths[k]
+
+    def char_index(self, original_byte: int) -> int:
+        """Character index in the original ``str`` for a byte offset in its utf-8 form."""
+        if self._ascii:
+            return min(original_byte, len(self.source))
+        if self._char_bytes is None:
+            # utf-8 length of each code point (lone surrogates, kept by "surrogatepass", take 3)
+            cps = np.frombuffer(self.source.encode("utf-32-le", "surrogatepass"), np.uint32)
+            widths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+            starts = np.zeros(len(cps) + 1, np.int64)
+            np.cumsum(widths, out=starts[1:])
+            self._char_bytes = starts
+        return int(np.searchsorted(self._char_bytes, original_byte, side="right")) - 1
+
+    def line_col(self, char_index: int) -> tuple[int, int]:
+        """1-based (line, column) of a character index; columns count characters."""
+        if self._line_starts is None:
+            starts = [0]
+            find = self.source.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        line = bisect.bisect_right(self._line_starts, char_index)
+        return line, char_index - self._line_starts[line - 1] + 1
+
+    def position(self, offset: int) -> tuple[int, int]:
+        return self.line_col(self.char_index(self.original_byte(offset)))
+
+    def point_position(self, offset: int, row: int, column: int) -> tuple[int, int]:
+        """Like :meth:`position`, given tree-sitter's (row, byte column) too: on ASCII lines
+        that is a subtraction, much cheaper than mapping the offset."""
+        if self._row_offset is not None:
+            if self._ascii_lines is None:
+                # length of each ASCII line, -1 for lines with multi-byte characters
+                self._ascii_lines = [len(t) if t.isascii() else -1
+                                     for t in self.source.split("\n")]
+            line = row - self._row_offset
+            col = column - self._indent
+            if 0 <= line < len(self._ascii_lines) and 0 <= col <= self._ascii_lines[line]:
+                return line + 1, col + 1
+        return self.position(offset)
+
+    def text(self, parsed_text: bytes, start: int, end: int) -> str:
+        """Original text between two byte offsets of the parsed text."""
+        if self.verbatim:
+            try:
+                return parsed_text[start:end].decode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:  # a boundary inside malformed input; map instead
+                pass
+        return self.source[self.char_index(self.original_byte(start)):
+                           self.char_index(self.original_byte(end))]
+
+
+@dataclass(frozen=True)
+class ParsedCode:
+    """The result of :func:`parse`: a tree-sitter tree and where the snippet sits in it.
+
+    Attributes
+    ----------
+    language : str
+        Canonical language name.
+    source : str
+        The original snippet.
+    text : bytes
+        The utf-8 text actually parsed: the snippet inside its wrapper.
+    tree : tree_sitter.Tree
+        The parse of ``text``.
+    nodes : tuple of tree_sitter.Node
+        The snippet's top-level named nodes, in order, inside the wrapper's container (for
+        ``wrapper == "none"``: the root's named children). Comments are included where the
+        grammar attaches them to the container. For a parse that is not clean, the nodes of
+        the best attempt (possibly empty).
+    wrapper : str
+        Name of the context that gave the parse (``"none"`` = as given).
+    error : str or None
+        ``None`` for a clean parse; else ``"parse error at line L, col C"``,
+        ``"missing ';' at line L, col C"`` or ``"empty code"``, positions in ``source``.
+    span : tuple of int
+        Byte range of the snippet inside ``text``.
+    """
+
+    language: str
+    source: str
+    text: bytes = field(repr=False)
+    tree: tree_sitter.Tree = field(compare=False, repr=False)
+    nodes: tuple[tree_sitter.Node, ...] = field(compare=False, repr=False)
+    wrapper: str
+    error: str | None
+    span: tuple[int, int] = field(repr=False)
+    _index: _SourceIndex = field(compare=False, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when the parse is clean (``error is None``)."""
+        return self.error is None
+
+    def position(self, node: tree_sitter.Node) -> tuple[int, int]:
+        """1-based (line, column) of ``node``'s start in the original snippet.
+
+        Parameters
+        ----------
+        node : tree_sitter.Node
+            A node of ``self.tree``.
+
+        Returns
+        -------
+        tuple of int
+            Line and column (in characters). Nodes in wrapper text are clamped to the
+            nearest snippet position.
+
+        Examples
+        --------
+        >>> from graphs import parse
+        >>> p = parse("int f() {\\n  return 1;\\n}", "java")
+        >>> p.position(p.nodes[0].child_by_field_name("body").named_children[0])
+        (2, 3)
+        """
+        point = node.start_point
+        return self._index.point_position(node.start_byte, point[0], point[1])
+
+    def text_position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) in the original snippet of a byte offset into ``text``."""
+        return self._index.position(offset)
+
+    def source_range(self, node: tree_sitter.Node) -> tuple[int, int]:
+        """Character range ``[start, end)`` of ``node`` in ``source``."""
+        index = self._index
+        return (index.char_index(index.original_byte(node.start_byte)),
+                index.char_index(index.original_byte(node.end_byte)))
+
+    def node_text(self, node: tree_sitter.Node) -> str:
+        """The original source text of ``node`` (without any wrapper indentation).
+
+        Examples
+        --------
+        >>> from graphs import parse
+        >>> p = parse("x = 1 + 2", "python")
+        >>> p.node_text(p.nodes[0])
+        'x = 1 + 2'
+        """
+        return self._index.text(self.text, node.start_byte, node.end_byte)
+
+
+@dataclass
+class _Attempt:
+    wrapper: Wrapper
+    text: bytes
+    tree: tree_sitter.Tree
+    nodes: tuple[tree_sitter.Node, ...]
+    span: tuple[int, int]
+    index: _SourceIndex
+    error: str | None = None
+    # Ranking of failed attempts: errors inside the snippet beat errors in wrapper text,
+    # then the later error wins (that context got further before failing).
+    rank: tuple[bool, int] = (False, -1)
+
+
+def _wrap(code: str, original: bytes, wrapper: Wrapper) -> tuple[bytes, tuple[int, int], list]:
+    """Build the text to parse, the snippet's byte span in it, and the offset segments."""
+    if wrapper.name == AS_GIVEN.name:
+        return original, (0, len(original)), [(0, 0, len(original))]
+    prefix = wrapper.prefix.encode()
+    suffix = wrapper.suffix.encode()
+    if not wrapper.indent:
+        text = prefix + original + suffix
+        return text, (len(prefix), len(prefix) + len(original)), [(len(prefix), 0,
+                                                                   len(original))]
+    indent = wrapper.indent.encode()
+    parts = [prefix]
+    segments = []
+    w_off, o_off = len(prefix), 0
+    lines = original.split(b"\n")
+    for k, line in enumerate(lines):
+        chunk = line if k == len(lines) - 1 else line + b"\n"
+        parts.append(indent)
+        parts.append(chunk)
+        segments.append((w_off + len(indent), o_off, len(chunk)))
+        w_off += len(indent) + len(chunk)
+        o_off += len(chunk)
+    parts.append(suffix)
+    return b"".join(parts), (len(prefix), w_off), segments
+
+
+def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first ERROR or MISSING node in document order, descending only into subtrees
+    that contain one."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            return node
+        if node.has_error:
+            stack.extend(reversed(node.children))
+    return None
+
+
+def _overlaps(node: tree_sitter.Node, span: tuple[int, int]) -> bool:
+    return node.start_byte < span[1] and node.end_byte > span[0]
+
+
+def _locate(root: tree_sitter.Node, lang: Language, wrapper: Wrapper,
+            span: tuple[int, int]) -> tuple[tuple[tree_sitter.Node, ...], int | None]:
+    """Find the snippet's top-level nodes; return them and the offset of a *leak* (a token of
+    the snippet that became part of the wrapper's scaffolding), or None."""
+    if not wrapper.path:
+        nodes: list[tree_sitter.Node] = []
+        for child in root.named_children:
+            if child.type in lang.transparent_types:
+                nodes.extend(child.named_children)
+            else:
+                nodes.append(child)
+        return tuple(nodes), None
+    node = root
+    last = len(wrapper.path) - 1
+    for depth, node_type in enumerate(wrapper.path):
+        nxt = None
+        for child in node.named_children:
+            # scaffolding starts before the snippet; only the container (a Python block,
+            # which begins at the first statement) may start inside it
+            if child.type == node_type and (depth == last or child.start_byte < span[0]):
+                nxt = child
+                break
+        if nxt is None:
+            return (), span[0]
+        for child in node.children:
+            if child.id != nxt.id and not child.is_extra and _overlaps(child, span):
+                return (), child.start_byte
+        node = nxt
+    nodes = []
+    for child in node.children:
+        if not _overlaps(child, span):
+            continue
+        if not child.is_named:
+            # the snippet's own punctuation (C++ `public:`); a snippet token closing the
+            # container early would leave later tokens in an ancestor, caught above
+            continue
+        if child.is_extra:
+            nodes.append(child)
+            continue
+        if child.start_byte < span[0] or child.end_byte > span[1]:
+            return tuple(nodes), max(child.start_byte, span[0])
+        nodes.append(child)
+    return tuple(nodes), None
+
+
+def _attempt(parser: tree_sitter.Parser, lang: Language, code: str, original: bytes,
+             wrapper: Wrapper) -> _Attempt:
+    text, span, segments = _wrap(code, original, wrapper)
+    tree = parser.parse(text)
+    root = tree.root_node
+    nodes, leak = _locate(root, lang, wrapper, span)
+    prefix = wrapper.prefix
+    row_offset = prefix.count("\n") if not prefix or prefix.endswith("\n") else None
+    index = _SourceIndex(code, segments, row_offset, len(wrapper.indent.encode()))
+    attempt = _Attempt(wrapper, text, tree, nodes, span, index)
+    if root.has_error:
+        bad = _first_error(root) or root
+        offset = bad.start_byte
+        if bad.is_missing:
+            what = bad.type if bad.is_named else f"'{bad.type}'"
+            message = f"missing {what}"
+        else:
+            message = "parse error"
+    elif leak is not None:
+        offset, message = leak, "parse error"
+    else:
+        return attempt
+    line, col = index.position(offset)
+    attempt.error = f"{message} at line {line}, col {col}"
+    attempt.rank = (span[0] <= offset <= span[1], index.original_byte(offset))
+    return attempt
+
+
+def _result(lang: Language, code: str, attempt: _Attempt) -> ParsedCode:
+    return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
+                      attempt.wrapper.name, attempt.error, attempt.span, attempt.index)
+
+
+def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode:
+    """Parse a code snippet, trying the language's wrappers until the parse is clean.
+
+    The text is parsed as given, then inside each wrapper of the language in order (see
+    :data:`graphs.languages` entries: e.g. Java ``none, class_body, method_body,
+    expression``). The first clean parse wins. If none is clean, the result carries the
+    attempt whose first error is furthest into the snippet (errors in wrapper text count
+    last) and that error.
+
+    Parameters
+    ----------
+    code : str
+        The snippet: a file, a class, a method, statements or an expression.
+    language : str
+        Language name or alias (``"java"``, ``"cs"``, ``"py"``, ...).
+    wrapper : str, optional
+        Force one context (``"none"``, ``"class_body"``, ...) instead of trying them all.
+
+    Returns
+    -------
+    ParsedCode
+        Never raises for any ``str``: failures are reported in ``error`` (``ok`` is False).
+        Empty or whitespace-only code gives ``error == "empty code"`` and no nodes.
+
+    Raises
+    ------
+    UnknownLanguageError
+        If ``language`` is not registered.
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> p = parse("public int size() { return n; }", "csharp")
+    >>> p.ok, p.wrapper, p.nodes[0].type
+    (True, 'class_body', 'method_declaration')
+    >>> parse("int x = ;", "java").error
+    'parse error at line 1, col 9'
+    """
+    lang = get_language(language)
+    if not isinstance(code, str):
+        raise TypeError(f"code must be str, not {type(code).__name__}")
+    parser = get_parser(lang.name)
+    original = code.encode("utf-8", "surrogatepass")
+    if not code.strip():
+        attempt = _attempt(parser, lang, code, original, AS_GIVEN)
+        attempt.error, attempt.nodes = EMPTY_CODE, ()
+        return _result(lang, code, attempt)
+    wrappers = lang.wrappers if wrapper is None else (lang.wrapper(wrapper),)
+    best: _Attempt | None = None
+    deferred: _Attempt | None = None
+    for w in wrappers:
+        attempt = _attempt(parser, lang, code, original, w)
+        if attempt.error is None:
+            if wrapper is None and any(n.type in w.defer_if for n in attempt.nodes):
+                deferred = deferred or attempt
+                continue
+            return _result(lang, code, attempt)
+        if best is None or attempt.rank > best.rank:
+            best = attempt
+    if deferred is not None:
+        return _result(lang, code, deferred)
+    assert best is not None
+    return _result(lang, code, best)

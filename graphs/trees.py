@@ -1,0 +1,352 @@
+"""Normalized abstract syntax trees, stored as compact postorder arrays.
+
+A :class:`Tree` is what the tree tier compares: labels in postorder plus parent indices,
+from which the arrays Zhang–Shasha needs (leftmost leaf descendants, keyroots) follow. It is
+a plain frozen dataclass of tuples: picklable, hashable, cheap to send to worker processes.
+
+:func:`normalized_ast` turns a :class:`~graphs.parsing.ParsedCode` into a Tree:
+
+- tree-sitter's *named* nodes only; comments and MISSING nodes dropped;
+- the wrapper's scaffolding excluded: one synthetic root labelled ``"snippet"`` sits over
+  the snippet's top-level nodes (the same for every snippet, so identical code is at
+  distance 0 whatever context it parsed in);
+- a leaf's label is its text (identifiers, literals, keywords such as ``this``); a named
+  leaf made of several tokens (Java ``modifiers``) is labelled by its tokens joined with one
+  space, so whitespace never matters;
+- literals are atomic: a string literal is one leaf labelled with its full text (its
+  fragments and escapes are not separate nodes), unless it interpolates expressions;
+- an inner node's label is its type, plus its operator when it has one, because operators
+  are anonymous tokens in tree-sitter and ``a + b`` must differ from ``a - b``:
+  ``binary_expression:+``, ``unary_expression:!``, ``update_expression:++`` (prefix) and
+  ``update_expression:_++`` (postfix);
+- with ``abstract_identifiers`` every identifier leaf is labelled by its node type
+  (``identifier``, ``type_identifier``, ...); with ``abstract_literals`` every literal by its
+  kind (``string_literal``, ``decimal_integer_literal``, ...).
+
+No recursion anywhere: the traversals use explicit stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import tree_sitter
+
+from graphs.languages import Language, get_language
+from graphs.parsing import ParsedCode
+
+__all__ = ["SNIPPET_LABEL", "Tree", "normalized_ast"]
+
+SNIPPET_LABEL = "snippet"
+
+Nested = tuple[Any, Sequence["Nested"]]
+
+
+@dataclass(frozen=True, repr=False)
+class Tree:
+    """An ordered labelled tree in postorder arrays.
+
+    Attributes
+    ----------
+    labels : tuple of str
+        Node labels in postorder (children before their parent, left to right); the root
+        is last.
+    parents : tuple of int
+        Postorder index of each node's parent; ``-1`` for the root.
+    kinds : tuple of str
+        Node types (tree-sitter types, ``"snippet"`` for the synthetic root); empty when the
+        tree was built from labels only. Not part of equality.
+    positions : tuple of (int, int) or None
+        1-based (line, column) of each node's start in the original snippet, ``None`` for
+        synthetic nodes; empty when unknown. Not part of equality.
+    children : tuple of tuple of int
+        Derived: each node's children, in order.
+    leftmost : tuple of int
+        Derived: postorder index of each node's leftmost leaf descendant.
+    keyroots : tuple of int
+        Derived: Zhang–Shasha keyroots, ascending.
+
+    Examples
+    --------
+    >>> from graphs import Tree
+    >>> t = Tree.from_nested(("f", [("a", []), ("b", [("c", [])])]))
+    >>> t.labels, t.parents, len(t)
+    (('a', 'c', 'b', 'f'), (3, 2, 3, -1), 4)
+    >>> t.to_nested()
+    ('f', [('a', []), ('b', [('c', [])])])
+    """
+
+    labels: tuple[Any, ...]
+    parents: tuple[int, ...]
+    kinds: tuple[str, ...] = field(default=(), compare=False)
+    positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False)
+    children: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
+    leftmost: tuple[int, ...] = field(init=False, compare=False)
+    keyroots: tuple[int, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        labels, parents = tuple(self.labels), tuple(int(p) for p in self.parents)
+        n = len(labels)
+        if len(parents) != n:
+            raise ValueError(f"{n} labels but {len(parents)} parents")
+        if self.kinds and len(self.kinds) != n:
+            raise ValueError(f"{n} labels but {len(self.kinds)} kinds")
+        if self.positions and len(self.positions) != n:
+            raise ValueError(f"{n} labels but {len(self.positions)} positions")
+        kids: list[list[int]] = [[] for _ in range(n)]
+        for i, p in enumerate(parents):
+            if i == n - 1:
+                if p != -1:
+                    raise ValueError("the last node (postorder root) must have parent -1")
+            elif not i < p < n:
+                raise ValueError(f"node {i}: parent {p} is not a later postorder index")
+            else:
+                kids[p].append(i)
+        leftmost = list(range(n))
+        for i in range(n):
+            if kids[i]:
+                leftmost[i] = leftmost[kids[i][0]]
+            # a child list must be contiguous postorder blocks: first child's subtree
+            # starts the parent's subtree, each next child starts after the previous
+            prev = None
+            for c in kids[i]:
+                if prev is not None and leftmost[c] != prev + 1:
+                    raise ValueError(f"node {i}: children are not in postorder")
+                prev = c
+            if kids[i] and kids[i][-1] != i - 1:
+                raise ValueError(f"node {i}: last child must precede it in postorder")
+        last_with_leftmost = {}
+        for i in range(n):
+            last_with_leftmost[leftmost[i]] = i
+        set_ = object.__setattr__
+        set_(self, "labels", labels)
+        set_(self, "parents", parents)
+        set_(self, "kinds", tuple(self.kinds))
+        set_(self, "positions", tuple(self.positions))
+        set_(self, "children", tuple(tuple(k) for k in kids))
+        set_(self, "leftmost", tuple(leftmost))
+        set_(self, "keyroots", tuple(sorted(last_with_leftmost.values())))
+
+    # numpy views for the TED kernels, built once per tree and not pickled
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        cached = self.__dict__.get("_np")
+        if cached is None:
+            cached = (np.asarray(self.leftmost, dtype=np.int32),
+                      np.asarray(self.keyroots, dtype=np.int32))
+            object.__setattr__(self, "_np", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_np", None)
+        return state
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def size(self) -> int:
+        """Number of nodes (the synthetic root of a normalized AST included)."""
+        return len(self.labels)
+
+    @property
+    def root(self) -> int:
+        """Postorder index of the root (the last node); -1 for an empty tree."""
+        return len(self.labels) - 1
+
+    def __repr__(self) -> str:
+        if not self.labels:
+            return "Tree(size=0)"
+        return f"Tree(size={len(self.labels)}, root={self.labels[-1]!r})"
+
+    @classmethod
+    def from_nested(cls, nested: Nested | Any) -> Tree:
+        """Build a tree from nested ``(label, [children])`` tuples.
+
+        Parameters
+        ----------
+        nested : tuple
+            ``(label, children)`` where ``children`` is a sequence of the same form; a
+            1-tuple ``(label,)`` or a bare string is a leaf.
+
+        Returns
+        -------
+        Tree
+
+        Examples
+        --------
+        >>> from graphs import Tree
+        >>> Tree.from_nested(("a", ["b", ("c",)])).labels
+        ('b', 'c', 'a')
+        """
+        labels: list[Any] = []
+        parents: list[int] = []
+        # each frame: [label, children, next child, postorder indices of done children]
+        stack: list[list[Any]] = [[*_split(nested), 0, []]]
+        while stack:
+            frame = stack[-1]
+            if frame[2] < len(frame[1]):
+                child = frame[1][frame[2]]
+                frame[2] += 1
+                stack.append([*_split(child), 0, []])
+                continue
+            stack.pop()
+            index = len(labels)
+            labels.append(frame[0])
+            parents.append(-1)
+            for c in frame[3]:
+                parents[c] = index
+            if stack:
+                stack[-1][3].append(index)
+        return cls(tuple(labels), tuple(parents))
+
+    def to_nested(self) -> Nested | None:
+        """Return the tree as nested ``(label, [children])`` tuples (None if empty).
+
+        Examples
+        --------
+        >>> from graphs import Tree
+        >>> Tree((("x"), "y"), (1, -1)).to_nested()
+        ('y', [('x', [])])
+        """
+        built: list[Nested] = []
+        for i, label in enumerate(self.labels):
+            built.append((label, [built[c] for c in self.children[i]]))
+        return built[-1] if built else None
+
+    def depth(self) -> int:
+        """Number of nodes on the longest root-to-leaf path (0 for an empty tree)."""
+        depths = [0] * len(self.labels)
+        best = 0
+        for i in range(len(self.labels) - 1, -1, -1):
+            p = self.parents[i]
+            depths[i] = 1 if p < 0 else depths[p] + 1
+            best = max(best, depths[i])
+        return best
+
+
+def _split(nested: Any) -> tuple[Any, Sequence[Any]]:
+    if isinstance(nested, tuple):
+        if len(nested) == 1:
+            return nested[0], ()
+        if len(nested) == 2:
+            return nested[0], nested[1]
+        raise ValueError(f"expected (label, children) or (label,), got {nested!r}")
+    return nested, ()
+
+
+def _is_comment(node: tree_sitter.Node, lang: Language) -> bool:
+    return node.type in lang.comment_types or (node.is_extra and "comment" in node.type)
+
+
+def _keep(node: tree_sitter.Node, lang: Language) -> bool:
+    return node.is_named and not node.is_missing and not _is_comment(node, lang)
+
+
+def _operator(node: tree_sitter.Node, lang: Language, kept: list[tree_sitter.Node]) -> str:
+    """The operator tokens of an inner node, postfix ones marked with a leading ``_``."""
+    if node.type in lang.operator_types:
+        tokens = [c for c in node.children if not c.is_named]
+    else:
+        tokens = node.children_by_field_name("operator")
+        if not tokens:
+            tokens = node.children_by_field_name("operators")
+        tokens = [c for c in tokens if not c.is_named]
+    if not tokens:
+        return ""
+    op = " ".join(c.type for c in tokens)
+    if len(kept) == 1 and tokens[0].start_byte >= kept[0].end_byte:
+        return "_" + op
+    return op
+
+
+def _leaf_label(node: tree_sitter.Node, parsed: ParsedCode) -> str:
+    if node.child_count:
+        # a named node made only of anonymous tokens (Java `modifiers`, `break;`)
+        text = " ".join(parsed.node_text(c) for c in node.children if not c.is_named)
+    else:
+        text = parsed.node_text(node)
+    return text or node.type
+
+
+def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
+                   abstract_literals: bool = False) -> Tree:
+    """Build the normalized AST of a parsed snippet.
+
+    Parameters
+    ----------
+    parsed : ParsedCode
+        The result of :func:`graphs.parse`. A parse that is not clean still gives a tree
+        (``ERROR`` nodes labelled ``"ERROR"``); callers decide whether it is usable.
+    abstract_identifiers : bool, default False
+        Label identifier leaves by their node type instead of their name.
+    abstract_literals : bool, default False
+        Label literals by their kind instead of their text.
+
+    Returns
+    -------
+    Tree
+        Postorder arrays with the synthetic root ``"snippet"`` last; ``kinds`` holds node
+        types and ``positions`` 1-based (line, column) in ``parsed.source``.
+
+    Examples
+    --------
+    >>> from graphs import parse, normalized_ast
+    >>> t = normalized_ast(parse("x = a + 1", "python"))
+    >>> t.to_nested()
+    ('snippet', [('expression_statement', [('assignment', [('x', []), \
+('binary_operator:+', [('a', []), ('1', [])])])])])
+    >>> normalized_ast(parse("x = a + 1", "python"), abstract_identifiers=True,
+    ...                abstract_literals=True).labels[:4]
+    ('identifier', 'identifier', 'integer', 'binary_operator:+')
+    """
+    lang = get_language(parsed.language)
+    literal_types = lang.literal_types
+    interpolation_types = lang.interpolation_types
+    labels: list[str] = []
+    kinds: list[str] = []
+    positions: list[tuple[int, int] | None] = []
+    parents: list[int] = []
+    # frame: [node, kept children, next child, indices of done children, label]
+    stack: list[list[Any]] = []
+    top = [n for n in parsed.nodes if _keep(n, lang)]
+    root_frame: list[Any] = [None, top, 0, [], SNIPPET_LABEL]
+    stack.append(root_frame)
+    while stack:
+        frame = stack[-1]
+        if frame[2] < len(frame[1]):
+            node = frame[1][frame[2]]
+            frame[2] += 1
+            node_type = node.type
+            if node_type in literal_types and (abstract_literals or not any(
+                    c.type in interpolation_types for c in node.named_children)):
+                kept: list[tree_sitter.Node] = []
+                label = node_type if abstract_literals else parsed.node_text(node) or node_type
+            else:
+                kept = [c for c in node.children if _keep(c, lang)]
+                if kept:
+                    op = _operator(node, lang, kept)
+                    label = f"{node_type}:{op}" if op else node_type
+                elif abstract_identifiers and "identifier" in node_type:
+                    label = node_type
+                elif abstract_literals and node_type in literal_types:
+                    label = node_type
+                else:
+                    label = _leaf_label(node, parsed)
+            stack.append([node, kept, 0, [], label])
+            continue
+        stack.pop()
+        index = len(labels)
+        labels.append(frame[4])
+        node = frame[0]
+        kinds.append(SNIPPET_LABEL if node is None else node.type)
+        positions.append(None if node is None else parsed.position(node))
+        parents.append(-1)
+        for c in frame[3]:
+            parents[c] = index
+        if stack:
+            stack[-1][3].append(index)
+    return Tree(tuple(labels), tuple(parents), tuple(kinds), tuple(positions))
+

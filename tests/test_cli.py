@@ -1,0 +1,116 @@
+"""The command line: formats, exit codes, one-line errors naming file and line."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ruby_metric.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+REFS = FIXTURES / "java_to_cs" / "references.cs"
+HYPS = FIXTURES / "java_to_cs" / "candidates.cs"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_json_has_corpus_and_pairs(capsys):
+    code, out, err = run(capsys, "score", REFS, HYPS, "--lang", "cs", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["corpus"]["pairs"] == 10 == len(data["pairs"])
+    assert data["corpus"]["signature"].startswith("ruby-metric:")
+    first = data["pairs"][0]
+    assert list(first) == ["id", "ruby", "tier", "grs", "trs", "sts", "crystalbleu", "bleu", "reasons"]
+    assert first["ruby"] == 1.0 and first["tier"] == "graph"
+    # the empty candidate on the last line is scored, with reasons for the structural tiers
+    last = data["pairs"][-1]
+    assert last["tier"] == "string" and last["grs"] is None and last["reasons"]["trs"]
+
+
+def test_score_jsonl_csv_and_table(capsys, tmp_path):
+    code, out, _ = run(capsys, "score", REFS, HYPS, "--lang", "cs", "--format", "jsonl")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [obj["id"] for obj in lines] == list(range(10))
+
+    target = tmp_path / "scores.csv"
+    code, out, _ = run(capsys, "score", REFS, HYPS, "-l", "cs", "-f", "csv", "-o", target)
+    assert code == 0 and out == ""
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert len(rows) == 10 and rows[0]["tier"] == "graph"
+
+    code, out, _ = run(capsys, "score", REFS, HYPS, "--lang", "cs")
+    assert code == 0
+    assert "RUBY tiers" in out and "signature" in out and "CrystalBLEU" in out
+
+
+def test_metrics_option(capsys):
+    code, out, _ = run(capsys, "score", REFS, HYPS, "--lang", "cs", "-f", "jsonl", "--metrics", "sts,bleu")
+    assert code == 0
+    first = json.loads(out.splitlines()[0])
+    assert first["sts"] == 1.0 and first["ruby"] is None and first["trs"] is None
+
+
+def test_jsonl_input_with_mixed_languages_and_ids(capsys):
+    code, out, err = run(capsys, "score", "--jsonl", FIXTURES / "pairs.jsonl", "-f", "jsonl")
+    assert code == 0, err
+    rows = {obj["id"]: obj for obj in map(json.loads, out.splitlines())}
+    assert rows["sum-exact"]["ruby"] == 1.0
+    assert rows["max-two-refs"]["sts"] == 1.0
+    assert rows["broken-candidate"]["tier"] == "string"
+    assert rows["python-loop"]["tier"] is not None
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["score", "missing.cs", HYPS, "--lang", "cs"], "missing.cs: no such file"),
+        (["score", REFS, FIXTURES / "cs_to_java" / "candidates.java", "--lang", "cs"], "has 10 lines but"),
+        (["score", REFS, HYPS], "--lang is required"),
+        (["score", REFS, HYPS, "--lang", "cobol"], "unknown language 'cobol'"),
+        (["score", REFS, HYPS, "--lang", "cs", "--ngrams", "nope.json"], "nope.json"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_invalid_jsonl_names_file_and_line(capsys, tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"reference": "a", "candidate": "a", "language": "java"}\nnot json\n')
+    code, _, err = run(capsys, "score", "--jsonl", path)
+    assert code == 2 and f"{path}:2: invalid JSON" in err
+
+
+def test_ngrams_build_then_score_with_it(capsys, tmp_path):
+    out_file = tmp_path / "cs.json"
+    code, _, err = run(capsys, "ngrams", "build", REFS, "--lang", "cs", "-k", "50", "-o", out_file)
+    assert code == 0, err
+    data = json.loads(out_file.read_text())
+    assert data["k"] == 50
+    code, out, _ = run(capsys, "score", REFS, HYPS, "-l", "cs", "-f", "json", "--ngrams", out_file)
+    assert code == 0
+    assert "k50-n4-" in json.loads(out)["corpus"]["signature"]
+
+
+def test_console_script_runs_as_module():
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruby_metric", "score", str(REFS), str(HYPS), "--lang", "cs", "-f", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["corpus"]["pairs"] == 10

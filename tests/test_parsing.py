@@ -1,0 +1,378 @@
+"""Parsing: the language registry, snippet wrappers, clean-parse checks, error positions."""
+
+import logging
+import pickle
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from graphs import (
+    ParsedCode,
+    UnknownLanguageError,
+    get_language,
+    get_parser,
+    grammar_versions,
+    known_languages,
+    normalized_ast,
+    parse,
+)
+
+DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
+CODEXGLUE = DATASETS / "codexglue_code2code_trans"
+LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
+
+logger = logging.getLogger(__name__)
+
+
+# --- registry ----------------------------------------------------------------------------
+
+
+def test_known_languages():
+    assert known_languages() == LANGUAGES
+
+
+@pytest.mark.parametrize(
+    ("alias", "canonical"),
+    [
+        ("java", "java"), ("JAVA", "java"), (" Java ", "java"),
+        ("cs", "csharp"), ("C#", "csharp"), ("c_sharp", "csharp"), ("C-Sharp", "csharp"),
+        ("csharp", "csharp"),
+        ("py", "python"), ("Python", "python"),
+        ("c", "c"), ("C", "c"),
+        ("c++", "cpp"), ("CXX", "cpp"), ("cpp", "cpp"),
+        ("js", "javascript"), ("JavaScript", "javascript"),
+    ],
+)
+def test_aliases(alias, canonical):
+    assert get_language(alias).name == canonical
+    assert parse("x", alias).language == canonical
+
+
+def test_unknown_language_lists_known_ones():
+    with pytest.raises(UnknownLanguageError) as info:
+        get_language("cobol")
+    assert isinstance(info.value, ValueError)
+    assert str(info.value) == (
+        "unknown language 'cobol'; known: c, cpp, csharp, java, javascript, python"
+    )
+    with pytest.raises(UnknownLanguageError, match="known: c, cpp"):
+        parse("x", "fortran")
+    with pytest.raises(UnknownLanguageError):
+        get_parser("go")
+
+
+def test_grammar_versions_name_every_wheel():
+    versions = grammar_versions()
+    for package in ("tree-sitter", "tree-sitter-java", "tree-sitter-c-sharp",
+                    "tree-sitter-python", "tree-sitter-c", "tree-sitter-cpp",
+                    "tree-sitter-javascript"):
+        assert versions[package][0].isdigit(), (package, versions[package])
+
+
+def test_parser_cached_per_thread():
+    assert get_parser("java") is get_parser("JAVA")
+    assert get_parser("cs") is get_parser("csharp")
+    other = []
+    thread = threading.Thread(target=lambda: other.append(get_parser("java")))
+    thread.start()
+    thread.join()
+    assert other[0] is not get_parser("java")
+
+
+def test_parse_from_threads():
+    code = "public int size() { return n + 1; }"
+    expected = normalized_ast(parse(code, "java"))
+    results = []
+
+    def work():
+        for _ in range(50):
+            results.append(normalized_ast(parse(code, "java")) == expected)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 200 and all(results)
+
+
+# --- snippet wrappers --------------------------------------------------------------------
+
+SNIPPETS = {
+    # language: [(kind, code, expected wrapper, expected top-level node types)]
+    "java": [
+        ("method", "public int add(int a, int b) { return a + b; }", "class_body",
+         ["method_declaration"]),
+        ("constructor", "public Point(int x) { this.x = x; }", "class_body",
+         ["constructor_declaration"]),
+        ("members", "private int n;\n@Override public String toString() { return \"\" + n; }",
+         "class_body", ["field_declaration", "method_declaration"]),
+        ("statements", "int x = 1;\nx++;\nif (x > 0) { System.out.println(x); }", "none",
+         ["local_variable_declaration", "expression_statement", "if_statement"]),
+        ("expression", "a * (b + c)", "expression", ["binary_expression"]),
+        ("lambda", "x -> x + 1", "expression", ["lambda_expression"]),
+    ],
+    "csharp": [
+        ("method", "public override int Add(int a, int b){return a + b;}", "class_body",
+         ["method_declaration"]),
+        ("property", "public int Count { get { return n; } }", "class_body",
+         ["property_declaration"]),
+        ("statements", "int x = 1;\nx++;\nif (x > 0) { Console.WriteLine(x); }", "none",
+         ["local_declaration_statement", "expression_statement", "if_statement"]),
+        ("expression", "a * (b + c)", "expression", ["binary_expression"]),
+        ("lambda", "x => x + 1", "expression", ["lambda_expression"]),
+        ("program", "using System;\nnamespace A { class B { void F() {} } }", "none",
+         ["using_directive", "namespace_declaration"]),
+    ],
+    "python": [
+        ("function", "def add(a, b):\n    return a + b\n", "none", ["function_definition"]),
+        ("method", "    def size(self):\n        return len(self.items)\n", "none",
+         ["function_definition"]),
+        ("statements", "    for x in xs:\n        total += x\n    return total\n", "none",
+         ["for_statement", "return_statement"]),
+        ("expression", "a if b else c", "none", ["expression_statement"]),
+    ],
+    "c": [
+        ("function", "int add(int a, int b) { return a + b; }", "none", ["function_definition"]),
+        ("statements", "int x = 1;\nx++;\nif (x > 0) { printf(\"%d\", x); }", "none",
+         ["declaration", "expression_statement", "if_statement"]),
+        ("expression", "a * (b + c)", "expression", ["binary_expression"]),
+    ],
+    "cpp": [
+        ("function", "int add(int a, int b) { return a + b; }", "none", ["function_definition"]),
+        ("members", "public:\n  int size() const { return n_; }\nprivate:\n  int n_;", "class_body",
+         ["access_specifier", "function_definition", "access_specifier", "field_declaration"]),
+        ("statements", "std::vector<int> v;\nv.push_back(1);\nfor (int x : v) { s += x; }",
+         "none", ["declaration", "expression_statement", "for_range_loop"]),
+        ("expression", "a * (b + c)", "expression", ["binary_expression"]),
+    ],
+    "javascript": [
+        ("function", "function add(a, b) { return a + b; }", "none", ["function_declaration"]),
+        ("method", "add(a, b) { return a + b; }", "class_body", ["method_definition"]),
+        ("statements", "let x = 1;\nx++;\nif (x > 0) { console.log(x); }", "none",
+         ["lexical_declaration", "expression_statement", "if_statement"]),
+        ("expression", "x => x + 1", "none", ["expression_statement"]),
+    ],
+}
+SNIPPET_CASES = [(lang, *case) for lang, cases in SNIPPETS.items() for case in cases]
+
+
+@pytest.mark.parametrize(("lang", "kind", "code", "wrapper", "types"), SNIPPET_CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in SNIPPET_CASES])
+def test_snippets_parse_in_their_context(lang, kind, code, wrapper, types):
+    parsed = parse(code, lang)
+    assert parsed.ok, parsed.error
+    assert parsed.error is None
+    assert parsed.wrapper == wrapper
+    assert [n.type for n in parsed.nodes] == types
+    # nodes cover the snippet and nothing of the wrapper
+    first, last = parsed.nodes[0], parsed.nodes[-1]
+    start = parsed.source_range(first)[0]
+    end = parsed.source_range(last)[1]
+    assert code[:start].strip() == "" and code[end:].strip() == ""
+    assert parsed.node_text(first) == code[start:parsed.source_range(first)[1]]
+    assert parsed.span[1] - parsed.span[0] == len(code.encode()) + (
+        (code.count("\n") + 1) * 4 if parsed.wrapper in {"function_body", "class_body"}
+        and lang == "python" else 0)
+
+
+def test_every_wrapper_can_be_forced():
+    for lang in LANGUAGES:
+        for wrapper in get_language(lang).wrappers:
+            parsed = parse("x", lang, wrapper=wrapper.name)
+            assert parsed.wrapper == wrapper.name
+            assert parsed.text.startswith(wrapper.prefix.encode())
+    with pytest.raises(ValueError, match="known: none, class_body"):
+        parse("x", "java", wrapper="module")
+
+
+def test_csharp_method_is_a_method_not_a_local_function():
+    # C# top-level statements accept a bare method as a local function; we want the
+    # class member, as both sides of a pair are compared structurally
+    parsed = parse("public void F(int a) { G(a); }", "cs")
+    assert parsed.wrapper == "class_body"
+    assert parsed.nodes[0].type == "method_declaration"
+    # statements still parse as given, without the global_statement level
+    parsed = parse("int x = 1; Foo();", "cs")
+    assert parsed.wrapper == "none"
+    assert [n.type for n in parsed.nodes] == ["local_declaration_statement",
+                                              "expression_statement"]
+
+
+def test_snippet_must_not_leak_into_the_wrapper():
+    # inside `class _ { void __() { ... } }` this text parses without error, but by closing
+    # the wrapper's method and opening another one; that is not a clean snippet parse
+    parsed = parse("} void g() {", "java")
+    assert not parsed.ok
+    parsed = parse("a), (b", "javascript")
+    assert not parsed.ok
+
+
+def test_empty_code():
+    for lang in LANGUAGES:
+        for code in ("", "   ", "\n\t\n"):
+            parsed = parse(code, lang)
+            assert not parsed.ok
+            assert parsed.error == "empty code"
+            assert parsed.nodes == ()
+
+
+def test_comment_only_code_is_clean_and_empty():
+    parsed = parse("// nothing here", "java")
+    assert parsed.ok
+    assert normalized_ast(parsed).labels == ("snippet",)
+
+
+# --- errors and positions ----------------------------------------------------------------
+
+
+def test_error_position_as_given():
+    assert parse("int x = ;", "java").error == "parse error at line 1, col 7"
+    assert parse("int x = 1;\nint y = ;", "java").error == "parse error at line 2, col 7"
+
+
+def test_missing_node_message():
+    assert parse("int x = 1", "java").error == "missing ';' at line 1, col 10"
+    assert parse("int f() { return 1 }", "cpp").error == "missing ';' at line 1, col 19"
+
+
+def test_error_position_counts_characters_not_bytes():
+    code = 'String s = "é€😀"; int y = ;'
+    col = code.index("= ;") + 1
+    assert parse(code, "java").error == f"parse error at line 1, col {col}"
+
+
+def test_error_position_in_wrapped_snippet():
+    # a C# method goes into a class body; the error is reported in the original text
+    code = "public void F()\n{\n    var s = \"ü\"; int x = ;\n}"
+    parsed = parse(code, "cs")
+    assert not parsed.ok
+    col = code.split("\n")[2].index("= ;") + 1
+    assert parsed.error == f"parse error at line 3, col {col}"
+
+
+def test_python_indentation_wrapper_maps_positions_back():
+    code = "x = 'é'\nif x:\n    y = x + z\n"
+    plain = parse(code, "python")
+    wrapped = parse(code, "python", wrapper="function_body")
+    assert plain.ok and wrapped.ok and wrapped.wrapper == "function_body"
+    assert b"\n    if x:\n        y" in wrapped.text
+    assert [plain.node_text(n) for n in plain.nodes] == [
+        wrapped.node_text(n) for n in wrapped.nodes]
+    assert [plain.position(n) for n in plain.nodes] == [(1, 1), (2, 1)]
+    assert [wrapped.position(n) for n in wrapped.nodes] == [(1, 1), (2, 1)]
+    assert normalized_ast(plain) == normalized_ast(wrapped)
+    assert normalized_ast(plain).positions == normalized_ast(wrapped).positions
+    # an error inside the indented body is reported at its original column
+    broken = parse("x = 1\nif x:\n    y = (x +\n", "python", wrapper="function_body")
+    assert not broken.ok
+    line, col = (int(v) for v in broken.error.rsplit("line ", 1)[1].split(", col "))
+    assert 1 <= line <= 4 and col <= len("    y = (x +") + 1
+    assert broken.text_position(broken.span[0]) == (1, 1)
+    assert broken.text_position(0) == (1, 1)  # inside the wrapper prefix: clamped
+    assert broken.text_position(len(broken.text)) == (4, 1)  # after it: end of snippet
+
+
+def test_positions_with_multibyte_text_before_node():
+    code = 'var s = "日本語"; var t = s + "x";'
+    parsed = parse(code, "javascript")
+    second = parsed.nodes[1]
+    assert parsed.position(second) == (1, code.index("var t") + 1)
+    assert parsed.node_text(second) == 'var t = s + "x";'
+
+
+def test_parse_never_raises():
+    rng = random.Random(7)
+    alphabet = list("{}()[];:,.<>=+-*/&|!?'\"`#@$\\\n\t ") + ["class", "def", "if", "é", "\x00",
+                                                          "\ud800", "𝔘", "/*", "//"]
+    for lang in LANGUAGES:
+        for _ in range(40):
+            code = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40)))
+            parsed = parse(code, lang)
+            assert isinstance(parsed, ParsedCode)
+            assert parsed.ok or parsed.error
+            if parsed.error and parsed.error != "empty code":
+                assert " at line " in parsed.error
+            normalized_ast(parsed)
+            for node in parsed.nodes:
+                parsed.position(node)
+                parsed.node_text(node)
+
+
+def test_deep_nesting_does_not_hit_the_recursion_limit():
+    depth = 5000
+    cases = {
+        "java": "x = " + "(" * depth + "1" + ")" * depth + ";",
+        "python": "x = " + "[" * depth + "]" * depth,
+        "c": "{" * depth + "}" * depth,
+        "javascript": "x = " + "(" * depth + "1" + ")" * depth,
+    }
+    for lang, code in cases.items():
+        parsed = parse(code, lang)
+        assert parsed.ok, (lang, parsed.error)
+        tree = normalized_ast(parsed)
+        assert tree.depth() > depth
+    broken = parse("x = " + "(" * depth + "1" + ")" * (depth - 1) + ";", "java")
+    assert not broken.ok and broken.error.startswith(("parse error", "missing"))
+
+
+def test_parsed_code_repr_and_equality():
+    a, b = parse("int x = 1;", "java"), parse("int x = 1;", "java")
+    assert a == b
+    assert "wrapper='none'" in repr(a) and "tree" not in repr(a)
+    with pytest.raises((TypeError, pickle.PicklingError, AttributeError)):
+        pickle.dumps(a)  # trees stay in the process that parsed them; Trees are picklable
+
+
+# --- real data ---------------------------------------------------------------------------
+
+
+def _lines(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+needs_codexglue = pytest.mark.skipif(
+    not CODEXGLUE.is_dir(), reason=f"CodeXGLUE code2code data not found at {CODEXGLUE}"
+)
+
+# Lines of the CodeXGLUE test references that are not valid code in their language: data
+# defects, not wrapper problems (0-based line -> why).
+KNOWN_INVALID_REFERENCES = {
+    ("cs", 178): "the C# reference is the Java method (`throws IOException` clause)",
+}
+
+
+@needs_codexglue
+@pytest.mark.parametrize(("suffix", "lang"), [("java", "java"), ("cs", "cs")])
+def test_every_codexglue_reference_parses(suffix, lang):
+    lines = _lines(CODEXGLUE / f"test.java-cs.txt.{suffix}")
+    assert len(lines) == 1000
+    failures = {}
+    for i, line in enumerate(lines):
+        parsed = parse(line, lang)
+        if not parsed.ok:
+            failures[(suffix, i)] = parsed.error
+    known = {k for k in KNOWN_INVALID_REFERENCES if k[0] == suffix}
+    assert set(failures) == known, failures
+    for key in known:
+        assert "throws" in lines[key[1]]
+    rate = 1 - len(failures) / len(lines)
+    logger.info("CodeXGLUE test references (%s): %.1f%% parse cleanly", suffix, 100 * rate)
+
+
+@needs_codexglue
+@pytest.mark.parametrize(("name", "lang", "floor"), [
+    ("java-cs-model1.output", "cs", 0.88),
+    ("cs-java-model1.output", "java", 0.90),
+])
+def test_model_output_parse_rate(name, lang, floor):
+    lines = _lines(CODEXGLUE / "model_outputs" / name)
+    ok = sum(parse(line, lang).ok for line in lines)
+    rate = ok / len(lines)
+    # measured with the grammar wheels of the lock file: 91.2% (C#) and 92.8% (Java)
+    logger.info("%s parsed as %s: %d/%d clean (%.1f%%)", name, lang, ok, len(lines),
+                100 * rate)
+    assert rate >= floor

@@ -1,0 +1,169 @@
+"""RubyScorer: tier selection, reasons, multiple references, corpus aggregates."""
+
+import math
+from pathlib import Path
+
+import pytest
+import zss
+
+import crystal
+import graphs
+from ruby_metric import Limits, RubyScorer
+from ruby_metric.inputs import read_aligned
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+SUM_CS = "public int Sum(int[] values){int total = 0;foreach (int v in values){total += v;}return total;}"
+
+
+@pytest.fixture(scope="module")
+def cs() -> RubyScorer:
+    return RubyScorer(language="cs")
+
+
+def test_identical_code_scores_one_everywhere(cs):
+    r = cs.score(SUM_CS, SUM_CS)
+    assert (r.ruby, r.tier) == (1.0, "graph")
+    assert r.grs == r.trs == r.sts == r.crystalbleu == r.bleu == 1.0
+    assert r.reasons == {}
+    assert all(isinstance(v, float) for v in (r.ruby, r.grs, r.trs, r.sts, r.crystalbleu, r.bleu))
+
+
+def test_sts_is_token_levenshtein_by_hand(cs):
+    # 8 code tokens each; one substitution: 1 - 1/8.
+    r = cs.score("x = a + b ( ) ;", "x = a + c ( ) ;")
+    assert r.sts == pytest.approx(1 - 1 / 8, abs=1e-12)
+    # spacing does not matter to the code tokenizer: IsSimilar( == IsSimilar (
+    assert cs.score("IsSimilar(a);", "IsSimilar (a);").sts == 1.0
+    # one insertion against an empty side: distance = length
+    assert cs.score("a b c", "").sts == 0.0
+    assert cs.score("", "").sts == 1.0
+
+
+def test_trs_matches_zss_on_the_same_trees(cs):
+    ref = "int f(int a){ if (a > 0) { return a; } return -a; }"
+    cand = "int f(int a){ return a > 0 ? a : -a; }"
+    r = cs.score(ref, cand)
+    ta = graphs.normalized_ast(graphs.parse(ref, "csharp"))
+    tb = graphs.normalized_ast(graphs.parse(cand, "csharp"))
+
+    def to_zss(nested):
+        label, children = nested
+        node = zss.Node(label)
+        for child in children:
+            node.addkid(to_zss(child))
+        return node
+
+    ted = zss.simple_distance(to_zss(ta.to_nested()), to_zss(tb.to_nested()))
+    assert r.trs == pytest.approx(1 - ted / (len(ta) + len(tb)), abs=1e-12)
+
+
+def test_broken_candidate_falls_back_to_string_with_reasons(cs):
+    r = cs.score("public bool IsEmpty(){return Count == 0;}", "public bool IsEmpty(){return Count == ;")
+    assert r.tier == "string" and r.ruby == r.sts
+    assert r.grs is None and r.trs is None
+    assert r.reasons["grs"].startswith("candidate: ")
+    assert "line 1" in r.reasons["trs"]
+
+
+def test_ruby_equals_the_named_tier(cs):
+    for ref, cand in read_pairs("java_to_cs", "cs"):
+        r = cs.score(ref, cand)
+        metric = {"graph": "grs", "tree": "trs", "string": "sts"}[r.tier]
+        assert r.ruby == getattr(r, metric)
+        assert 0.0 <= r.ruby <= 1.0
+
+
+def read_pairs(folder, ext):
+    return [
+        (p.reference, p.candidate)
+        for p in read_aligned(FIXTURES / folder / f"references.{ext}", FIXTURES / folder / f"candidates.{ext}")
+    ]
+
+
+def test_multiple_references_take_the_best(cs):
+    good = "public static int Max(int a, int b){return a > b ? a : b;}"
+    other = "public static int Max(int a, int b){if (a > b){return a;}else{return b;}}"
+    alone = cs.score(other, good)
+    both = cs.score([other, good], good)
+    assert both.sts == 1.0 and both.trs == 1.0 and both.ruby == 1.0
+    assert alone.sts < 1.0
+    # a broken reference among good ones does not hide the good ones
+    mixed = cs.score(["int (", good], good)
+    assert mixed.trs == 1.0
+
+
+def test_metrics_subset_reports_only_those(cs):
+    scorer = RubyScorer(language="cs", metrics=["sts", "bleu"])
+    r = scorer.score(SUM_CS, SUM_CS)
+    assert r.sts == 1.0 and r.bleu == 1.0
+    assert r.ruby is None and r.grs is None and r.trs is None and r.crystalbleu is None
+    with pytest.raises(ValueError, match="unknown metric"):
+        RubyScorer(language="cs", metrics=["rouge"])
+
+
+def test_unknown_language_lists_the_known_ones():
+    with pytest.raises(ValueError, match="known: .*java"):
+        RubyScorer(language="cobol")
+
+
+def test_no_ngram_set_single_pair_gives_reason_corpus_builds_one(caplog):
+    scorer = RubyScorer(language="python")
+    r = scorer.score("x = 1\n", "x = 1\n")
+    if crystal_default_exists("python"):
+        pytest.skip("a default python n-gram set is shipped")
+    assert r.crystalbleu is None and "n-gram set" in r.reasons["crystalbleu"]
+    with caplog.at_level("WARNING"):
+        c = scorer.score_corpus(["x = 1\n", "y = 2\n"], ["x = 1\n", "y = 3\n"])
+    assert "built one from the 2 references" in caplog.text
+    assert c.crystalbleu is not None and c.pairs[0].crystalbleu == 1.0
+
+
+def crystal_default_exists(language):
+    from ruby_metric.ngram_sets import shipped_ngram_set
+
+    return shipped_ngram_set(language) is not None
+
+
+def test_corpus_aggregates_by_hand(cs):
+    refs = [SUM_CS, "public bool IsEmpty(){return Count == 0;}"]
+    cands = [SUM_CS, "public bool IsEmpty(){return Count == ;"]
+    c = cs.score_corpus(refs, cands)
+    assert [p.id for p in c.pairs] == [0, 1]
+    p0, p1 = c.pairs
+    assert c.means["ruby"] == pytest.approx((p0.ruby + p1.ruby) / 2)
+    assert c.means["trs"] == p0.trs and c.counts["trs"] == 1
+    assert c.tiers == {"graph": 1, "tree": 0, "string": 1}
+    bleu_ref = crystal.corpus_bleu(
+        [[crystal.tokenize(r)] for r in refs],
+        [crystal.tokenize(h) for h in cands],
+        smoothing_function="method1",
+    )
+    assert c.bleu == pytest.approx(bleu_ref, abs=1e-12)
+    assert "ruby-metric:" in c.signature and "lang:csharp" in c.signature
+
+
+def test_bad_pair_in_a_batch_gets_a_reason(cs):
+    c = cs.score_corpus([SUM_CS, None, SUM_CS], [SUM_CS, SUM_CS, 42])
+    assert c.pairs[0].ruby == 1.0
+    assert "reference must be" in c.pairs[1].reasons["input"]
+    assert "candidate must be a string" in c.pairs[2].reasons["input"]
+    assert c.counts["ruby"] == 1
+
+
+def test_limits_skip_tiers_with_reasons():
+    scorer = RubyScorer(language="cs", limits=Limits(max_ast_nodes=5, max_pdg_nodes=2))
+    r = scorer.score(SUM_CS, SUM_CS)
+    assert r.tier == "string"
+    assert "larger than the limit" in r.reasons["trs"]
+    assert "larger than the limit" in r.reasons["grs"]
+
+
+def test_workers_give_identical_results(cs):
+    pairs = read_pairs("java_to_cs", "cs") * 20
+    refs = [a for a, _ in pairs]
+    cands = [b for _, b in pairs]
+    one = cs.score_corpus(refs, cands)
+    two = cs.score_corpus(refs, cands, workers=2)
+    assert one.to_dict() == two.to_dict()
+    assert not math.isnan(one.means["ruby"])
