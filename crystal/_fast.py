@@ -23,7 +23,8 @@ call, so resets never change a result.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -41,6 +42,7 @@ _PACK = {
     )
     for n in range(1, MAX_ORDER + 1)
 }
+_ARANGE = np.arange(4096)
 # Below this many tokens in a pair, the fixed cost of ~20 numpy calls exceeds the pure-Python
 # path; both give the same counts.
 MIN_TOKENS = 24
@@ -89,17 +91,6 @@ class FastCounter:
             np.array(sorted(set(codes)) + [_SENTINEL], dtype=np.int64) if codes else None
         )
 
-    def _ids(
-        self, hypothesis: Sequence[object], references: Sequence[Sequence[object]], size: int
-    ) -> tuple[list[int], list[list[int]]] | None:
-        with self._lock:
-            if len(self._vocab) + size + FIRST_ID >= LIMIT:
-                if len(self._base) + size + FIRST_ID >= LIMIT:
-                    return None
-                self._vocab = _Vocab(self._base)
-            get = self._vocab.__getitem__
-            return list(map(get, hypothesis)), [list(map(get, ref)) for ref in references]
-
     def counts(
         self,
         references: Sequence[Sequence[object]],
@@ -119,45 +110,65 @@ class FastCounter:
         -------
         (matches, totals) or None
             Lists of ``max_n`` ints: clipped matches (max over references) and the number of
-            hypothesis n-grams not ignored. None when the pair is too large to encode.
+            hypothesis n-grams not ignored. None when the pair is too small to gain
+            from numpy or too large to encode.
         """
         lh = len(hypothesis)
-        size = lh + sum(map(len, references))
-        encoded = self._ids(hypothesis, references, size)
-        if encoded is None:
-            return None
-        ids_h, ids_refs = encoded
         pad = max_n - 1
-        seq = ids_h + [1] * pad
-        starts = []
-        for ids_r in ids_refs:
-            starts.append(len(seq))
-            seq += ids_r
-            seq += [2] * pad
-        arr = np.array(seq, dtype=np.int64)
-        windows = np.ndarray((len(arr) - pad, max_n), np.int64, arr, 0, (8, 8))
+        size = lh
+        for ref in references:
+            size += len(ref)
+        if size < MIN_TOKENS:
+            return None
+        total = size + pad * (1 + len(references))
+        with self._lock:
+            if len(self._vocab) + size + FIRST_ID >= LIMIT:
+                if len(self._base) + size + FIRST_ID >= LIMIT:
+                    return None
+                self._vocab = _Vocab(self._base)
+            get = self._vocab.__getitem__
+            # Layout: hyp, pad 1 x pad, then each reference followed by pad 2 x pad.
+            parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
+            spans = []
+            pos = lh + pad
+            for ref in references:
+                parts.append(map(get, ref))
+                parts.append(repeat(2, pad))
+                spans.append((pos, pos + len(ref)))
+                pos += len(ref) + pad
+            arr = np.fromiter(chain.from_iterable(parts), np.int64, total)
+        windows = np.ndarray((total - pad, max_n), np.int64, arr, 0, (8, 8))
         codes = windows @ _PACK[max_n]
         hyp_codes = codes[:lh]
-        if self._ignored is not None:
-            ign = self._ignored
+        ign = self._ignored
+        if ign is not None:
             hs = hyp_codes[ign[ign.searchsorted(hyp_codes)] != hyp_codes]
         else:
             hs = hyp_codes.ravel()
         hs.sort()
-        # rank of each hypothesis occurrence among equal codes; it is matched iff some
+        nh = len(hs)
+        # Rank of each hypothesis occurrence among equal codes: it is matched iff some
         # reference has more occurrences of that code than its rank.
-        rank = np.arange(len(hs)) - hs.searchsorted(hs)
+        rank = (_ARANGE[:nh] if nh <= len(_ARANGE) else np.arange(nh)) - hs.searchsorted(hs)
         best = None
-        for start, ids_r in zip(starts, ids_refs):
-            rs = codes[start : start + len(ids_r)].ravel()
+        for lo, hi in spans:
+            rs = codes[lo:hi].ravel()
             rs.sort()
             found = rs.searchsorted(hs, "right") - rs.searchsorted(hs)
             best = found if best is None else np.maximum(best, found)
         matched = hs[rank < best]
-        bounds = _BOUNDS[: max_n - 1]
-        m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
-        h_cut = [0, *hs.searchsorted(bounds).tolist(), len(hs)]
-        matches = [m_cut[i + 1] - m_cut[i] for i in range(max_n)]
-        # Column i holds min(lh, i) windows that run into the padding: not real n-grams.
-        totals = [h_cut[i + 1] - h_cut[i] - min(lh, i) for i in range(max_n)]
+        bounds = _BOUNDS[:pad]
+        m_cut = matched.searchsorted(bounds).tolist()
+        h_cut = hs.searchsorted(bounds).tolist()
+        m_cut.append(len(matched))
+        h_cut.append(nh)
+        matches = []
+        totals = []
+        m_prev = h_prev = 0
+        for i in range(max_n):
+            matches.append(m_cut[i] - m_prev)
+            # Column i holds min(lh, i) windows that run into the padding: not n-grams.
+            totals.append(h_cut[i] - h_prev - (i if i < lh else lh))
+            m_prev = m_cut[i]
+            h_prev = h_cut[i]
         return matches, totals

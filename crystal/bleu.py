@@ -32,13 +32,13 @@ from __future__ import annotations
 import logging
 import math
 import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from crystal._fast import MAX_ORDER, MIN_TOKENS, FastCounter
+from crystal._fast import MAX_ORDER, FastCounter
 from crystal.smoothing import (
     NLTK_METHODS,
     SACREBLEU_METHODS,
@@ -181,6 +181,8 @@ def closest_ref_length(references: Iterable[Tokens], hyp_len: int) -> int:
     11
     """
     lengths = [len(ref) for ref in references]
+    if len(lengths) == 1:
+        return lengths[0]
     if not lengths:
         raise ValueError("a hypothesis needs at least one reference")
     return min(lengths, key=lambda r: (abs(r - hyp_len), r))
@@ -213,18 +215,14 @@ def brevity_penalty(closest_ref_len: float, hyp_len: float) -> float:
     return math.exp(1 - closest_ref_len / hyp_len)
 
 
-# Fast counters, one per ignore set, least recently used first.
-_COUNTERS: OrderedDict[frozenset | None, FastCounter] = OrderedDict()
+# Fast counters, one per ignore set. Looked up without a lock (a dict read is atomic);
+# created and evicted (oldest first) under it.
+_COUNTERS: dict[frozenset | None, FastCounter] = {}
 _COUNTERS_LOCK = threading.Lock()
 _MAX_COUNTERS = 16
 
 
-def _fast_counter(ignore: frozenset | None) -> FastCounter:
-    with _COUNTERS_LOCK:
-        counter = _COUNTERS.get(ignore)
-        if counter is not None:
-            _COUNTERS.move_to_end(ignore)
-            return counter
+def _new_counter(ignore: frozenset | None) -> FastCounter:
     counter = FastCounter(ignore)
     if ignore and not any(isinstance(g, tuple) for g in ignore):
         logger.warning(
@@ -233,9 +231,9 @@ def _fast_counter(ignore: frozenset | None) -> FastCounter:
             len(ignore),
         )
     with _COUNTERS_LOCK:
-        _COUNTERS[ignore] = counter
+        counter = _COUNTERS.setdefault(ignore, counter)
         while len(_COUNTERS) > _MAX_COUNTERS:
-            _COUNTERS.popitem(last=False)
+            del _COUNTERS[next(iter(_COUNTERS))]
     return counter
 
 
@@ -318,19 +316,17 @@ def _counts(
     weighting: Mapping[tuple, float] | None = None,
 ) -> tuple[list[float], list[float]]:
     if weighting is None and max_n <= MAX_ORDER:
-        size = len(hypothesis)
-        for ref in references:
-            size += len(ref)
-        if size >= MIN_TOKENS:
-            counter = _fast_counter(ignore)
-            if counter.usable:
-                result = counter.counts(references, hypothesis, max_n)
-                if result is not None:
-                    return result  # type: ignore[return-value]
+        counter = _COUNTERS.get(ignore) or _new_counter(ignore)
+        if counter.usable:
+            result = counter.counts(references, hypothesis, max_n)
+            if result is not None:
+                return result  # type: ignore[return-value]
     return _python_counts(references, hypothesis, max_n, ignore, weighting)
 
 
 def _as_tokens(tokens: Tokens) -> Tokens:
+    if type(tokens) is list or type(tokens) is tuple:
+        return tokens
     if isinstance(tokens, str):
         raise TypeError("expected a sequence of tokens, got a str (tokenize it first)")
     return tokens if isinstance(tokens, (list, tuple)) else list(tokens)
@@ -553,6 +549,8 @@ def _resolve_smoothing(fn: object) -> tuple[str | None, dict[str, float], Callab
 
 
 def _normalize_weights(weights: Any) -> tuple[list[Any], bool]:
+    if type(weights) is tuple and weights and type(weights[0]) is float:
+        return [weights], True
     # NLTK's own test for "one weight tuple or a list of them".
     try:
         weights[0][0]
@@ -595,7 +593,9 @@ def _nltk_bleu(
             alpha=params.get("alpha", 5),
             k=params.get("k", 5),
             next_precision=next_precision,
-            hyp_ngrams=[max(0, len(hyp) - i) for i in range(len(nums))],
+            hyp_ngrams=(
+                [max(0, len(hyp) - i) for i in range(len(nums))] if method == "method6" else ()
+            ),
         )
     bp = brevity_penalty(ref_lengths, hyp_lengths)
     scores = []

@@ -134,8 +134,8 @@ class Tree:
     def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
         cached = self.__dict__.get("_np")
         if cached is None:
-            cached = (np.asarray(self.leftmost, dtype=np.int32),
-                      np.asarray(self.keyroots, dtype=np.int32))
+            cached = (np.asarray(self.leftmost, dtype=np.int64),
+                      np.asarray(self.keyroots, dtype=np.int64))
             object.__setattr__(self, "_np", cached)
         return cached
 

@@ -21,6 +21,7 @@ from .formats import FORMATS, write
 from .inputs import InputError, iter_jsonl, read_aligned
 from .results import METRICS
 from .scorer import RubyScorer
+from .signature import ngram_set_id
 
 logger = logging.getLogger("ruby_metric")
 
@@ -81,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
     score.add_argument(
-        "--tokenizer", default="code", help="token splitter: code (default) or whitespace"
+        "--tokenizer",
+        help="token splitter: code (default; code-python for Python) or whitespace",
     )
     score.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
     score.add_argument("--format", "-f", choices=FORMATS, default="table")
@@ -190,9 +192,8 @@ def _cmd_ngrams_build(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:
         print(
-            f"wrote {len(ngram_set.counts)} n-grams (k={ngram_set.k}, n<={ngram_set.max_n}, "
-            f"{ngram_set.corpus_size} snippets, hash {ngram_set.content_hash[:12]}) "
-            f"to {args.output}",
+            f"wrote {len(ngram_set.counts)} n-grams ({ngram_set_id(ngram_set)}, "
+            f"from {ngram_set.corpus_size} snippets) to {args.output}",
             file=sys.stderr,
         )
     return 0

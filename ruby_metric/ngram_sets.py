@@ -18,8 +18,11 @@ _DATA_PACKAGE = "ruby_metric.data.ngrams"
 NgramSource = str | PathLike | crystal.NgramSet | Iterable[tuple[str, ...]] | None
 
 
-def shipped_ngram_set(language: str | None) -> crystal.NgramSet | None:
+def shipped_ngram_set(language: str | None, tokenizer: str = "code") -> crystal.NgramSet | None:
     """The default n-gram set shipped for ``language``, or ``None`` when there is none.
+
+    The shipped sets were counted with the ``code`` tokenizer on the CodeXGLUE Java/C#
+    training methods; for any other tokenizer there is no default.
 
     Examples
     --------
@@ -32,10 +35,13 @@ def shipped_ngram_set(language: str | None) -> crystal.NgramSet | None:
     if not resource.is_file():
         return None
     with resources.as_file(resource) as path:
-        return crystal.NgramSet.load(path)
+        ngram_set = crystal.NgramSet.load(path)
+    return ngram_set if ngram_set.tokenizer == tokenizer else None
 
 
-def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.NgramSet | None:
+def resolve_ngram_set(
+    source: NgramSource, language: str | None, tokenizer: str = "code"
+) -> crystal.NgramSet | None:
     """Turn a user's ``ngrams=`` argument into an :class:`crystal.NgramSet` (or ``None``).
 
     Parameters
@@ -44,6 +50,7 @@ def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.Ngra
         unknown, so each gets count 1: use a built set for the log-weight variant), or ``None``
         for the shipped default of ``language`` (``None`` again when there is no default).
     language : canonical language name.
+    tokenizer : the scorer's tokenizer (a shipped default must have been counted with it).
 
     Returns
     -------
@@ -54,7 +61,7 @@ def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.Ngra
     ValueError : the file is missing or is not a valid n-gram set.
     """
     if source is None:
-        return shipped_ngram_set(language)
+        return shipped_ngram_set(language, tokenizer)
     if isinstance(source, crystal.NgramSet):
         return source
     if isinstance(source, (str, PathLike)):
@@ -64,4 +71,5 @@ def resolve_ngram_set(source: NgramSource, language: str | None) -> crystal.Ngra
         return crystal.NgramSet.load(path)
     # A bare collection has no corpus counts: count 1 each (fine for the "ignore" variant).
     grams = {tuple(gram): 1 for gram in source}
-    return crystal.NgramSet(grams, k=len(grams), max_n=max((len(g) for g in grams), default=1))
+    max_n = max((len(g) for g in grams), default=1)
+    return crystal.NgramSet(grams, tokenizer=tokenizer, k=len(grams), max_n=max_n)

@@ -48,8 +48,9 @@ class RubyScorer:
         :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
         builds a set from the corpus's references (and logs a warning).
     metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
-    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs (``"code"`` or
-        ``"whitespace"`` for pre-tokenized data).
+    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` (the default;
+        ``"code-python"``, which drops ``#`` comments, for Python) or ``"whitespace"`` for
+        pre-tokenized data.
     smoothing, epsilon : BLEU smoothing (NLTK ``method0``..``method7`` or sacrebleu's
         ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
     variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
@@ -69,7 +70,7 @@ class RubyScorer:
         *,
         ngrams: NgramSource = None,
         metrics: Iterable[str] | None = None,
-        tokenizer: str = "code",
+        tokenizer: str | None = None,
         smoothing: str = "method1",
         epsilon: float = 1e-4,
         variant: str = "ignore",
@@ -77,6 +78,8 @@ class RubyScorer:
     ) -> None:
         self.language = _canonical_language(language)
         self.metrics = _check_metrics(metrics)
+        if tokenizer is None:
+            tokenizer = "code-python" if self.language == "python" else "code"
         self.tokenizer = tokenizer
         crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
         self.smoothing = smoothing
@@ -84,7 +87,7 @@ class RubyScorer:
         self.variant = variant
         self.limits = limits or Limits()
         self._explicit_ngrams = ngrams is not None
-        self.ngram_set = resolve_ngram_set(ngrams, self.language)
+        self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
         self._tiers: tuple[Tier, ...] = tuple(tier(self.limits) for tier in TIER_ORDER)
         self._bleu = crystal.CrystalBLEU(
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
@@ -158,10 +161,10 @@ class RubyScorer:
                 reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
             else:
                 cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
-                values["crystalbleu"] = cbleu.sentence_score(ref_tokens, cand.tokens)
+                values["crystalbleu"] = cbleu.score_stats(cb_stats)
         if "bleu" in wanted:
             bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
-            values["bleu"] = self._bleu.sentence_score(ref_tokens, cand.tokens)
+            values["bleu"] = self._bleu.score_stats(bleu_stats)
 
         result = PairResult(
             id=pair_id,
@@ -255,7 +258,7 @@ class RubyScorer:
             results,
             crystalbleu=corpus_cb,
             bleu=corpus_bleu,
-            signature=self._signature({lang: c.ngram_set for lang, c in cbleus.items() if c}),
+            signature=self._signature({lang: c.ngrams for lang, c in cbleus.items() if c}),
         )
 
     def _crystalbleu_by_language(
@@ -270,7 +273,7 @@ class RubyScorer:
             if self._crystal is not None and (lang == self.language or self._explicit_ngrams):
                 out[lang] = self._crystal
                 continue
-            ngram_set = _safe_shipped(lang)
+            ngram_set = _safe_shipped(lang, self.tokenizer)
             if ngram_set is None:
                 ngram_set = self._corpus_ngram_set(pairs, lang)
             out[lang] = self._crystalbleu_for(ngram_set)
@@ -352,9 +355,9 @@ def _score_chunk(
     return out
 
 
-def _safe_shipped(language: str | None) -> crystal.NgramSet | None:
+def _safe_shipped(language: str | None, tokenizer: str) -> crystal.NgramSet | None:
     try:
-        return resolve_ngram_set(None, _canonical_language(language))
+        return resolve_ngram_set(None, _canonical_language(language), tokenizer)
     except ValueError:
         return None
 

@@ -19,6 +19,12 @@ def _package_version(name: str) -> str:
         return "none"
 
 
+def ngram_set_id(ngram_set: crystal.NgramSet) -> str:
+    """Short name of an n-gram set: size, order and the start of its content hash."""
+    digest = ngram_set.content_hash.removeprefix("sha256:")[:12]
+    return f"k{ngram_set.k}-n{ngram_set.max_n}-{digest}"
+
+
 def signature(
     *,
     language: str | None,
@@ -43,7 +49,7 @@ def signature(
     ``ruby-metric:0.1.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
     """
     ngrams = "+".join(
-        f"{'' if len(ngram_sets) == 1 else f'{lang}='}k{s.k}-n{s.max_n}-{s.content_hash[:12]}"
+        ("" if len(ngram_sets) == 1 else f"{lang}=") + ngram_set_id(s)
         for lang, s in sorted(ngram_sets.items(), key=lambda item: str(item[0]))
     ) or "none"
     fields = [

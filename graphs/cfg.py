@@ -1,0 +1,1108 @@
+"""Control-flow graphs from tree-sitter syntax, driven by :mod:`graphs.roles` tables.
+
+One CFG node per PDG node: an entry, the parameters, one node per plain statement and one
+per predicate or header of a compound statement. ``else`` and block braces have no node.
+A snippet becomes one or more *units* (a function body, or the top-level statements), each
+with its own virtual exit (:data:`EXIT`). Nested functions (Python ``def`` inside ``def``,
+JavaScript function declarations, C# local functions) are a node of the enclosing unit and
+the entry of a unit of their own.
+
+Modelling choices (the approximations a PDG-based metric needs to know):
+
+- ``if``/``elif``: one predicate each; ``else`` branches hang off the last predicate.
+- Loops: ``while``, ``for``-each and Python ``for`` have one predicate (the header) with a
+  back edge; a classic ``for`` has an initializer node, a predicate (``for (cond)``) and an
+  update node; ``do`` has its predicate after the body. A loop without a condition
+  (``for (;;)``) still gets a false edge to the loop exit, so every loop can terminate and
+  post-dominators exist. Python's loop ``else`` runs on the false edge; ``break`` skips it.
+- ``switch``/``match``: the header is a multi-way predicate with an edge to every case label
+  (and to the switch exit when there is no ``default``); each label leads to its group's
+  statements. Java (``case X:``), C, C++ and JavaScript fall through from the end of a group
+  into the next; C#, Java's ``case X ->`` rules and Python's ``case`` do not. Stacked
+  labels with no statements lead to the next group in every language.
+- ``try``: the ``try`` header is a predicate with an edge to the body and to each
+  ``catch``/``except`` (any statement may throw; this is where the approximation sits). An
+  explicit ``throw``/``raise`` goes to *each* catch of the innermost try whose body contains
+  it; otherwise (in a catch, or no catch) through the ``finally`` or out of the function.
+  ``finally`` is built once: normal completion and every jump that leaves the ``try``
+  (``return``, ``break``, ``continue``, ``throw``) enter it, and its end continues to each
+  of those destinations. Python's ``try ... else`` runs after the body.
+- ``break``/``continue`` with labels (Java, JavaScript) resolve to the labelled statement;
+  ``goto`` (C, C++, C#) to the label node; C#'s ``goto case``/``goto default`` to the case
+  label. An unresolvable jump goes to the exit.
+- ``with`` / ``using`` / ``lock`` / ``synchronized`` / ``fixed`` / ``checked``: a header node
+  followed by the body. ``yield`` is a plain statement (C#'s ``yield break`` returns).
+- Expressions never create flow: ``?:``, ``&&``, lambdas and comprehensions are part of the
+  statement that contains them.
+
+Nothing here recurses over the syntax tree: compound statements are built by generators
+driven from an explicit stack, so 5,000 nesting levels are fine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from graphs.roles import Ctx, LanguageRoles, Role
+
+__all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Unit", "build_cfg",
+           "control_dependences", "postdominators"]
+
+EXIT = -1
+_ENTRY = -2  # stands for the current unit's entry while building (its edges are per unit)
+
+Node = tree_sitter.Node
+Result = tuple[int | None, list[int]]  # (first node or None if no node, dangling exits)
+
+
+class GraphTooLarge(ValueError):
+    """The graph would have more nodes than the caller's ``max_nodes``."""
+
+
+@dataclass
+class CFGNode:
+    """A CFG (and PDG) node before labelling.
+
+    Attributes
+    ----------
+    kind : str
+        ``entry``, ``function``, ``param``, ``statement``, ``declaration``, ``if``,
+        ``switch``, ``case``, ``default``, ``while``, ``do``, ``for``, ``foreach``,
+        ``break``, ``continue``, ``return``, ``throw``, ``try``, ``catch``, ``finally``,
+        ``label``, ``goto``, ``with``, ``yield`` or ``class``.
+    parts : tuple of (tree_sitter.Node, Ctx)
+        Syntax the label and the defs/uses come from (a compound statement's header only).
+    first, last : tree_sitter.Node or None
+        First and last syntax node of the source text the node stands for.
+    prefix, suffix : tuple of str
+        Extra label tokens.
+    sep : str or None
+        Label token between parts.
+    label : str or None
+        Fixed label (the entry).
+    """
+
+    kind: str
+    parts: tuple[tuple[Node, Ctx], ...]
+    first: Node | None
+    last: Node | None
+    prefix: tuple[str, ...] = ()
+    suffix: tuple[str, ...] = ()
+    sep: str | None = None
+    label: str | None = None
+
+    @property
+    def start(self) -> int:
+        """Byte offset used to order nodes (source order)."""
+        return -1 if self.first is None else self.first.start_byte
+
+
+@dataclass
+class Unit:
+    """One function body (or the top-level statements): analysed on its own.
+
+    ``entry_succ`` holds the entry's successors (an entry that is also a statement of the
+    enclosing unit keeps its own successors there); ``nodes`` excludes the entry.
+    ``scope`` groups units that share local-variable renaming (a function and the
+    functions nested in it).
+    """
+
+    entry: int
+    scope: int
+    entry_succ: list[int] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class CFG:
+    """The CFG of a snippet: nodes in source order, successor lists, units.
+
+    ``succ[n]`` may contain :data:`EXIT` (the exit of ``n``'s unit). ``functions`` lists the
+    entries of top-level functions when the snippet has several (they hang off node 0).
+    ``fallback_types`` are statement types the role table did not know (built as plain).
+    """
+
+    nodes: list[CFGNode]
+    succ: list[list[int]]
+    units: list[Unit]
+    functions: list[int] = field(default_factory=list)
+    fallback_types: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _Loop:
+    labels: frozenset[str]
+    breaks: list[int] = field(default_factory=list)
+    continues: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Switch:
+    labels: frozenset[str]
+    breaks: list[int] = field(default_factory=list)
+    cases: dict[str, int] = field(default_factory=dict)
+    gotos: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
+class _Label:
+    name: str
+    target: int  # id of the syntax node the label applies to (labels nest)
+    breaks: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Try:
+    catches: list[int]
+    fin: int | None
+    in_body: bool = True
+    pending: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+_BREAK, _CONTINUE, _RETURN, _THROW = "break", "continue", "return", "throw"
+_DECL_KINDS = {Role.DECLARATION: "declaration", Role.STATEMENT: "statement",
+               Role.YIELD: "yield", Role.CLASS: "class"}
+
+
+class _Builder:
+    def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None) -> None:
+        self.parsed = parsed
+        self.roles = roles
+        self.max_nodes = max_nodes
+        self.nodes: list[CFGNode] = []
+        self.succ: list[list[int]] = []
+        self.units: list[Unit] = []
+        self.functions: list[int] = []
+        self.fallback: set[str] = set()
+        self.queue: list[tuple[int, Node, int]] = []  # nested functions still to build
+        self.unit: Unit | None = None
+        self.frames: list = []
+        self.goto_labels: dict[str, int] = {}
+        self.gotos: list[tuple[int, str]] = []
+        self.comments = roles.comments
+        self._handlers = {
+            Role.BLOCK: self._block, Role.IF: self._if, Role.WHILE: self._while,
+            Role.FOREACH: self._while, Role.DO: self._do, Role.FOR: self._for,
+            Role.SWITCH: self._switch, Role.TRY: self._try, Role.WITH: self._with,
+            Role.LABELED: self._labeled,
+        }
+
+    # ---- nodes and edges -------------------------------------------------------------
+
+    def _new(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
+             last: Node | None, *, prefix: tuple[str, ...] = (), suffix: tuple[str, ...] = (),
+             sep: str | None = None, label: str | None = None, member: bool = True) -> int:
+        if self.max_nodes is not None and len(self.nodes) >= self.max_nodes:
+            raise GraphTooLarge(f"graph larger than limit ({self.max_nodes} nodes)")
+        nid = len(self.nodes)
+        self.nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label))
+        self.succ.append([])
+        if member and self.unit is not None:
+            self.unit.nodes.append(nid)
+        return nid
+
+    def _link(self, srcs: Sequence[int], dst: int) -> None:
+        for s in srcs:
+            if s == _ENTRY:
+                self.unit.entry_succ.append(dst)
+            else:
+                self.succ[s].append(dst)
+
+    def _ctx(self, parent: str, fieldname: str | None) -> Ctx:
+        if fieldname is None:
+            return Ctx.USE
+        fc = self.roles.field_ctx
+        c = fc.get((parent, fieldname))
+        if c is None:
+            c = fc.get(("*", fieldname), Ctx.USE)
+        return c
+
+    def _header(self, node: Node, body: Node | None) -> list[tuple[Node, Ctx]]:
+        """Children of ``node`` before ``body`` (all children if ``body`` is None)."""
+        parts = []
+        stop = body.start_byte if body is not None else None
+        for i, c in enumerate(node.children):
+            if stop is not None and c.start_byte >= stop:
+                break
+            if c.type in self.comments:
+                continue
+            parts.append((c, self._ctx(node.type, node.field_name_for_child(i))))
+        return parts
+
+    def _header_node(self, kind: str, node: Node, body: Node | None, **kw) -> int:
+        parts = self._header(node, body)
+        last = parts[-1][0] if parts else node
+        return self._new(kind, parts, node, last, **kw)
+
+    def _items(self, node: Node) -> list[Node]:
+        return [c for c in node.named_children if c.type not in self.comments]
+
+    def _last_body(self, node: Node) -> Node | None:
+        """The body of a clause: its ``body`` field, else its last named child."""
+        body = node.child_by_field_name("body")
+        if body is not None:
+            return body
+        items = self._items(node)
+        if items and (items[-1].type in self.roles.blocks or
+                      items[-1].type in self.roles.statements):
+            return items[-1]
+        return None
+
+    # ---- driving ---------------------------------------------------------------------
+
+    def _run(self, stmts: list[Node]) -> Result:
+        """Build a statement list; compound statements are generators on an explicit
+        stack (no recursion on nesting depth)."""
+        stack: list[Generator] = [self._seq(stmts)]
+        value: Result | None = None
+        while True:
+            try:
+                req = stack[-1].send(value)
+            except StopIteration as stop:
+                stack.pop()
+                value = stop.value
+                if not stack:
+                    return value
+                continue
+            if isinstance(req, list):
+                stack.append(self._seq(req))
+                value = None
+                continue
+            simple = self._simple(req)
+            if simple is not None:
+                value = simple
+            else:
+                stack.append(self._handlers[self._role(req)](req))
+                value = None
+
+    def _seq(self, stmts: list[Node]) -> Generator:
+        first: int | None = None
+        exits: list[int] = []
+        for s in stmts:
+            r = self._simple(s)
+            if r is None:
+                r = yield s
+            f, ex = r
+            if f is None:
+                continue
+            if first is None:
+                first = f
+            else:
+                self._link(exits, f)
+            exits = ex
+        return first, exits
+
+    def _role(self, node: Node) -> Role:
+        role = self.roles.statements.get(node.type)
+        if role is None:
+            self.fallback.add(node.type)
+            return Role.STATEMENT
+        return role
+
+    # ---- simple statements -----------------------------------------------------------
+
+    def _simple(self, s: Node) -> Result | None:
+        """Build a statement without sub-statements; None for compound statements."""
+        t = s.type
+        if t in self.comments:
+            return None, []
+        role = self._role(s)
+        if role in self._handlers:
+            return None
+        if role is Role.EMPTY or (t == "expression_statement" and s.named_child_count == 0):
+            return None, []
+        if role in (Role.BREAK, Role.CONTINUE):
+            label = s.child_by_field_name("label")
+            if label is None:
+                named = self._items(s)
+                label = named[0] if named else None
+            n = self._new(role.value, [(s, Ctx.NAME)], s, s)
+            self._jump([n], role.value, None if label is None else label.text.decode())
+            return n, []
+        if role is Role.RETURN or role is Role.THROW:
+            n = self._new(role.value, [(s, Ctx.USE)], s, s)
+            self._jump([n], role.value, None)
+            return n, []
+        if role is Role.GOTO:
+            return self._goto(s)
+        if role is Role.YIELD:
+            kids = s.children
+            n = self._new("yield", [(s, Ctx.USE)], s, s)
+            if len(kids) > 1 and kids[1].type == "break":  # C#'s yield break
+                self._jump([n], _RETURN, None)
+                return n, []
+            return n, [n]
+        if role is Role.FUNCTION:
+            return self._nested_function(s)
+        if role is Role.CLASS:
+            body = s.child_by_field_name("body")
+            n = self._header_node("class", s, body)
+            return n, [n]
+        ctx = Ctx.NAME if t in self.roles.name_statements else Ctx.USE
+        n = self._new(_DECL_KINDS.get(role, "statement"), [(s, ctx)], s, s)
+        return n, [n]
+
+    def _goto(self, s: Node) -> Result:
+        n = self._new("goto", [(s, Ctx.NAME)], s, s)
+        kids = [c for c in s.children if c.type not in self.comments]
+        if len(kids) > 1 and kids[1].type in ("case", "default"):
+            key = " ".join(c.text.decode() for c in kids[1:] if c.type != ";")
+            for frame in reversed(self.frames):
+                if isinstance(frame, _Switch):
+                    frame.gotos.append((n, key))
+                    break
+            else:
+                self._link([n], EXIT)
+            return n, []
+        label = s.child_by_field_name("label")
+        if label is None:
+            named = self._items(s)
+            label = named[0] if named else None
+        if label is None:
+            self._link([n], EXIT)
+        else:
+            self.gotos.append((n, label.text.decode()))
+        return n, []
+
+    def _nested_function(self, s: Node) -> Result:
+        fn = s
+        if s.type == "decorated_definition":
+            fn = s.child_by_field_name("definition") or s
+            if fn.type not in self.roles.functions:
+                body = fn.child_by_field_name("body")
+                n = self._header_node("class", fn, body)
+                return n, [n]
+        name = _function_name(fn)
+        parts = [(name, Ctx.DECL)] if name is not None else []
+        n = self._new("function", parts, s, name or s, prefix=("function",))
+        self.queue.append((n, fn, self.unit.scope))
+        return n, [n]
+
+    def _jump(self, srcs: list[int], kind: str, label: str | None,
+              depth: int | None = None) -> None:
+        frames = self.frames
+        i = (len(frames) if depth is None else depth) - 1
+        while i >= 0:
+            fr = frames[i]
+            if isinstance(fr, _Try):
+                if kind == _THROW and fr.in_body and fr.catches:
+                    for c in fr.catches:
+                        self._link(srcs, c)
+                    return
+                if fr.fin is not None:
+                    self._link(srcs, fr.fin)
+                    if (kind, label) not in fr.pending:
+                        fr.pending.append((kind, label))
+                    return
+            elif kind == _BREAK:
+                if isinstance(fr, _Label):
+                    if label == fr.name:
+                        fr.breaks.extend(srcs)
+                        return
+                elif label is None or label in fr.labels:
+                    fr.breaks.extend(srcs)
+                    return
+            elif kind == _CONTINUE and isinstance(fr, _Loop):
+                if label is None or label in fr.labels:
+                    fr.continues.extend(srcs)
+                    return
+            i -= 1
+        self._link(srcs, EXIT)
+
+    def _loop_labels(self, node: Node) -> frozenset[str]:
+        names = []
+        for fr in reversed(self.frames):
+            if not (isinstance(fr, _Label) and fr.target == node.id):
+                break
+            names.append(fr.name)
+        return frozenset(names)
+
+    # ---- compound statements (generators) --------------------------------------------
+
+    def _block(self, s: Node) -> Generator:
+        return (yield self._items(s))
+
+    def _branch(self, pred: int, r: Result, exits: list[int]) -> None:
+        f, ex = r
+        if f is None:
+            exits.append(pred)
+        else:
+            self._link([pred], f)
+            exits.extend(ex)
+
+    def _if(self, s: Node) -> Generator:
+        cons = s.child_by_field_name("consequence")
+        if cons is None:
+            return self._plain(s)
+        p = self._header_node("if", s, cons)
+        exits: list[int] = []
+        self._branch(p, (yield cons), exits)
+        pred: int | None = p
+        for i, alt in enumerate(s.children):
+            if s.field_name_for_child(i) != "alternative":
+                continue
+            if alt.type in self.roles.elif_clauses:
+                body = alt.child_by_field_name("consequence")
+                q = self._header_node("if", alt, body)
+                self._link([pred], q)
+                pred = q
+                if body is not None:
+                    self._branch(q, (yield body), exits)
+                else:
+                    exits.append(q)
+                continue
+            body = self._last_body(alt) if alt.type in self.roles.else_clauses else alt
+            if body is None:
+                continue
+            self._branch(pred, (yield body), exits)
+            pred = None
+        if pred is not None:
+            exits.append(pred)
+        return p, exits
+
+    def _plain(self, s: Node) -> Result:
+        n = self._new("statement", [(s, Ctx.USE)], s, s)
+        return n, [n]
+
+    def _loop_else(self, s: Node, head: int, loop: _Loop) -> Generator:
+        """Python's loop ``else``: on the false edge; ``break`` skips it."""
+        exits = list(loop.breaks)
+        alt = s.child_by_field_name("alternative")
+        body = self._last_body(alt) if alt is not None else None
+        if body is None:
+            exits.append(head)
+            return exits
+        self._branch(head, (yield body), exits)
+        return exits
+
+    def _while(self, s: Node) -> Generator:
+        body = s.child_by_field_name("body")
+        if body is None:
+            return self._plain(s)
+        kind = "foreach" if self.roles.statements.get(s.type) is Role.FOREACH else "while"
+        h = self._header_node(kind, s, body)
+        loop = _Loop(self._loop_labels(s))
+        self.frames.append(loop)
+        f, ex = yield body
+        self.frames.pop()
+        self._link([h], h if f is None else f)
+        self._link(ex, h)
+        self._link(loop.continues, h)
+        exits = yield from self._loop_else(s, h, loop)
+        return h, exits
+
+    def _do(self, s: Node) -> Generator:
+        body = s.child_by_field_name("body")
+        if body is None:
+            return self._plain(s)
+        loop = _Loop(self._loop_labels(s))
+        self.frames.append(loop)
+        f, ex = yield body
+        self.frames.pop()
+        tail = [(c, self._ctx(s.type, s.field_name_for_child(i)))
+                for i, c in enumerate(s.children)
+                if c.start_byte >= body.end_byte and c.type not in self.comments]
+        first_tail = tail[0][0] if tail else s
+        c = self._new("do", tail, first_tail, tail[-1][0] if tail else s, prefix=("do",))
+        first = c if f is None else f
+        self._link(ex, c)
+        self._link(loop.continues, c)
+        self._link([c], first)
+        return first, [c, *loop.breaks]
+
+    def _for(self, s: Node) -> Generator:
+        body = s.child_by_field_name("body")
+        if body is None:
+            return self._plain(s)
+        init_f, cond_f, upd_f = self.roles.for_fields
+        inits, conds, upds = [], [], []
+        for i, c in enumerate(s.children):
+            if not c.is_named or c.type in self.comments or c.type == "empty_statement":
+                continue
+            f = s.field_name_for_child(i)
+            if f == init_f:
+                inits.append(c)
+            elif f == cond_f:
+                conds.append(c)
+            elif f == upd_f:
+                upds.append(c)
+        init = None
+        if inits:
+            kind = "declaration" if inits[0].type.endswith("declaration") else "statement"
+            init = self._new(kind, [(c, Ctx.USE) for c in inits], inits[0], inits[-1], sep=",")
+        header = self._header(s, body)
+        cond = self._new("for", [(c, Ctx.USE) for c in conds[:1]], s,
+                         header[-1][0] if header else s, prefix=("for", "("), suffix=(")",))
+        upd = None
+        if upds:
+            upd = self._new("statement", [(c, Ctx.USE) for c in upds], upds[0], upds[-1],
+                            sep=",")
+        loop = _Loop(self._loop_labels(s))
+        self.frames.append(loop)
+        f, ex = yield body
+        self.frames.pop()
+        again = cond if upd is None else upd
+        if init is not None:
+            self._link([init], cond)
+        self._link([cond], again if f is None else f)
+        self._link(ex, again)
+        self._link(loop.continues, again)
+        if upd is not None:
+            self._link([upd], cond)
+        return (cond if init is None else init), [cond, *loop.breaks]
+
+    def _switch_groups(self, body: Node) -> list[tuple[list[list[Node]], list[Node], bool]]:
+        roles = self.roles
+        groups = []
+        for g in body.named_children:
+            if g.type in self.comments:
+                continue
+            if g.type not in roles.switch_groups:
+                groups.append(([], [g], True))  # statements before any label: unreachable
+                continue
+            labels: list[list[Node]] = []
+            stmts: list[Node] = []
+            cur: list[Node] | None = None
+            for c in g.children:
+                if c.type in self.comments:
+                    continue
+                if cur is not None:
+                    cur.append(c)
+                    if c.type == ":":
+                        labels.append(cur)
+                        cur = None
+                    continue
+                if c.type in roles.switch_labels:
+                    labels.append([c])
+                elif not c.is_named:
+                    if c.type in ("case", "default"):
+                        cur = [c]
+                else:
+                    stmts.append(c)
+            if cur:
+                labels.append(cur)
+            groups.append((labels, stmts,
+                           roles.fallthrough and g.type not in roles.no_fallthrough_groups))
+        return groups
+
+    @staticmethod
+    def _is_default(parts: list[Node]) -> bool:
+        head = parts[0].text
+        if head.startswith(b"default"):
+            return True
+        return len(parts) > 1 and parts[0].type == "case" and parts[1].text == b"_"
+
+    def _switch(self, s: Node) -> Generator:
+        body = s.child_by_field_name("body")
+        if body is None:
+            return self._plain(s)
+        sw = self._header_node("switch", s, body)
+        frame = _Switch(self._loop_labels(s))
+        self.frames.append(frame)
+        carry: list[int] = []
+        out: list[int] = []
+        has_default = False
+        for labels, stmts, fall in self._switch_groups(body):
+            lnodes = []
+            for parts in labels:
+                kind = "default" if self._is_default(parts) else "case"
+                has_default = has_default or kind == "default"
+                ln = self._new(kind, [(p, Ctx.USE) for p in parts], parts[0], parts[-1])
+                self._link([sw], ln)
+                lnodes.append(ln)
+                key = " ".join(p.text.decode() for p in parts if p.type != ":")
+                frame.cases.setdefault(key, ln)
+            f, ex = yield stmts
+            if f is None:
+                carry = carry + lnodes  # stacked labels reach the next group
+                continue
+            self._link(lnodes, f)
+            self._link(carry, f)
+            if fall:
+                carry = list(ex)
+            else:
+                out.extend(ex)
+                carry = []
+        out.extend(carry)
+        self.frames.pop()
+        for n, key in frame.gotos:
+            self._link([n], frame.cases.get(key, EXIT))
+        out.extend(frame.breaks)
+        if not has_default:
+            out.append(sw)
+        return sw, out
+
+    def _try(self, s: Node) -> Generator:
+        roles = self.roles
+        body = s.child_by_field_name("body")
+        if body is None:
+            return self._plain(s)
+        catches = [c for c in s.children if c.type in roles.catch_clauses]
+        fin = next((c for c in s.children if c.type in roles.finally_clauses), None)
+        els = next((c for c in s.children if c.type in roles.else_clauses), None)
+        t = self._header_node("try", s, body)
+        cnodes = []
+        cbodies = []
+        for c in catches:
+            cb = self._last_body(c)
+            cbodies.append(cb)
+            cnodes.append(self._header_node("catch", c, cb))
+        fnode = fbody = None
+        if fin is not None:
+            fbody = self._last_body(fin)
+            fnode = self._header_node("finally", fin, fbody)
+        frame = _Try(cnodes, fnode)
+        for cn in cnodes:
+            self._link([t], cn)
+        if not cnodes and fnode is not None:
+            # an exception in the body runs the finally, then propagates
+            self._link([t], fnode)
+            frame.pending.append((_THROW, None))
+        self.frames.append(frame)
+        f, ex = yield body
+        if f is None:
+            ex = [t]
+        else:
+            self._link([t], f)
+        if els is not None:
+            eb = self._last_body(els)
+            if eb is not None:
+                f2, ex2 = yield eb
+                if f2 is not None:
+                    self._link(ex, f2)
+                    ex = ex2
+        normal = list(ex)
+        frame.in_body = False
+        for cn, cb in zip(cnodes, cbodies):
+            if cb is None:
+                normal.append(cn)
+                continue
+            self._branch(cn, (yield cb), normal)
+        self.frames.pop()
+        if fnode is None:
+            return t, normal
+        self._link(normal, fnode)
+        ends = [fnode]
+        if fbody is not None:
+            f, ex = yield fbody
+            if f is not None:
+                self._link([fnode], f)
+                ends = ex
+        for kind, label in frame.pending:
+            self._jump(ends, kind, label)
+        return t, (ends if normal else [])
+
+    def _with(self, s: Node) -> Generator:
+        body = self._last_body(s)
+        h = self._header_node("with", s, body)
+        if body is None:
+            return h, [h]
+        exits: list[int] = []
+        self._branch(h, (yield body), exits)
+        return h, exits
+
+    def _labeled(self, s: Node) -> Generator:
+        items = self._items(s)
+        inner = s.child_by_field_name("body")
+        if inner is None:
+            inner = items[-1] if len(items) > 1 else None
+        label = s.child_by_field_name("label")
+        if label is None:
+            label = items[0] if items else None
+        name = label.text.decode() if label is not None else ""
+        if self.roles.goto_labels:
+            ln = self._header_node("label", s, inner)
+            self.nodes[ln].parts = tuple((p, Ctx.NAME) for p, _ in self.nodes[ln].parts)
+            self.goto_labels.setdefault(name, ln)
+            if inner is None:
+                return ln, [ln]
+            exits: list[int] = []
+            self._branch(ln, (yield inner), exits)
+            return ln, exits
+        if inner is None:
+            return None, []
+        target = inner
+        while self.roles.statements.get(target.type) is Role.LABELED:
+            nxt = target.child_by_field_name("body")
+            if nxt is None:
+                named = self._items(target)
+                nxt = named[-1] if len(named) > 1 else None
+            if nxt is None:
+                break
+            target = nxt
+        frame = _Label(name, target.id)
+        self.frames.append(frame)
+        f, ex = yield inner
+        self.frames.pop()
+        return f, [*ex, *frame.breaks]
+
+    # ---- units -----------------------------------------------------------------------
+
+    def _body_statements(self, body: Node) -> list[Node]:
+        items = self._items(body)
+        if self.roles.docstrings and items and items[0].type == "expression_statement":
+            named = items[0].named_children
+            if len(named) == 1 and named[0].type in ("string", "concatenated_string"):
+                items = items[1:]
+        return items
+
+    def _build_unit(self, entry: int, fn: Node | None, stmts: list[Node], scope: int) -> None:
+        unit = Unit(entry, scope)
+        self.units.append(unit)
+        self.unit = unit
+        self.frames = []
+        self.goto_labels = {}
+        self.gotos = []
+        prev = [_ENTRY]
+        body = None
+        if fn is not None:
+            for p in _parameters(fn, self.roles):
+                n = self._new("param", [(p, Ctx.DECL)], p, p)
+                self._link(prev, n)
+                prev = [n]
+            body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
+            if body is None and fn.type == "arrow_function":
+                body = fn.child_by_field_name("body")
+            if body is not None and body.type in self.roles.blocks:
+                stmts = self._body_statements(body)
+                body = None
+        if body is not None:
+            # an expression body (C# `=> expr`, JS arrow function): one return
+            expr = body
+            if body.type == "arrow_expression_clause":
+                named = self._items(body)
+                expr = named[-1] if named else body
+            n = self._new("return", [(expr, Ctx.USE)], expr, expr, prefix=("return",))
+            self._link(prev, n)
+            self._link([n], EXIT)
+            prev = []
+        elif stmts:
+            f, ex = self._run(stmts)
+            if f is not None:
+                self._link(prev, f)
+                prev = ex
+        self._link(prev, EXIT)
+        for n, name in self.gotos:
+            self._link([n], self.goto_labels.get(name, EXIT))
+
+    def build(self) -> CFG:
+        parsed = self.parsed
+        funcs, stmts = _split_top_level(parsed.nodes, self.roles)
+        if len(funcs) == 1 and not stmts:
+            fn, outer = funcs[0]
+            body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
+            header_end = _header_last(outer, body)
+            root = self._new("entry", (), outer, header_end, label="entry", member=False)
+            self._build_unit(root, fn, [], 0)
+        else:
+            root = self._new("entry", (), None, None, label="entry", member=False)
+            self._build_unit(root, None, stmts, 0)
+            for scope, (fn, outer) in enumerate(funcs, start=1):
+                self.unit = None
+                name = _function_name(fn)
+                parts = [(name, Ctx.NAME)] if name is not None else []
+                n = self._new("function", parts, outer, name or outer, prefix=("function",),
+                              member=False)
+                self.functions.append(n)
+                self._build_unit(n, fn, [], scope)
+        while self.queue:
+            n, fn, scope = self.queue.pop(0)
+            self._build_unit(n, fn, [], scope)
+        return self._renumbered()
+
+    def _renumbered(self) -> CFG:
+        nodes = self.nodes
+        order = sorted(range(len(nodes)), key=lambda i: (nodes[i].start, i))
+        new = [0] * len(nodes)
+        for rank, old in enumerate(order):
+            new[old] = rank
+
+        def remap(ids: list[int]) -> list[int]:
+            return [x if x < 0 else new[x] for x in ids]
+
+        succ = [remap(self.succ[old]) for old in order]
+        units = [Unit(new[u.entry], u.scope, remap(u.entry_succ), sorted(remap(u.nodes)))
+                 for u in self.units]
+        return CFG([nodes[old] for old in order], succ, units,
+                   sorted(remap(self.functions)), self.fallback)
+
+
+def _header_last(node: Node, body: Node | None) -> Node:
+    """Last child of ``node`` before ``body`` (the end of a function header)."""
+    last = node
+    if body is None:
+        return node
+    for c in node.children:
+        if c.start_byte >= body.start_byte:
+            break
+        last = c
+    return last
+
+
+def _function_name(fn: Node) -> Node | None:
+    name = fn.child_by_field_name("name")
+    if name is not None:
+        return name
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None:  # C/C++: int *f(...) -> function_declarator -> identifier
+        inner = decl.child_by_field_name("declarator")
+        if inner is None:
+            return decl if decl.child_count == 0 or decl.type.startswith(
+                ("qualified", "operator", "destructor")) else None
+        decl = inner
+    parent = fn.parent  # JS: const f = () => ...
+    if parent is not None and parent.type == "variable_declarator":
+        return parent.child_by_field_name("name")
+    return None
+
+
+def _parameters(fn: Node, roles: LanguageRoles) -> list[Node]:
+    params = fn.child_by_field_name("parameters")
+    if params is None:
+        single = fn.child_by_field_name("parameter")  # JS: x => x + 1
+        if single is not None:
+            return [single]
+        decl = fn.child_by_field_name("declarator")
+        while decl is not None and params is None:
+            params = decl.child_by_field_name("parameters")
+            decl = decl.child_by_field_name("declarator")
+    if params is None:
+        return []
+    out = []
+    for p in params.named_children:
+        if p.type in roles.comments or p.type in ("keyword_separator", "positional_separator",
+                                                  "variadic_parameter"):
+            continue
+        name_field = roles.declarations.get(p.type)
+        if name_field is not None and p.child_by_field_name(name_field) is None and (
+                p.type.endswith("parameter_declaration")):
+            continue  # C's `f(void)`, unnamed prototype parameters
+        out.append(p)
+    return out
+
+
+def _split_top_level(nodes: Sequence[Node], roles: LanguageRoles
+                     ) -> tuple[list[tuple[Node, Node]], list[Node]]:
+    """Functions (as ``(function node, outermost node)``) and top-level statements."""
+    funcs: list[tuple[Node, Node]] = []
+    stmts: list[Node] = []
+    stack: list[tuple[Node, bool]] = [(n, False) for n in reversed(nodes)]
+    while stack:
+        n, in_container = stack.pop()
+        t = n.type
+        if t in roles.comments:
+            continue
+        fn = _as_function(n, roles)
+        if fn is not None:
+            if fn.child_by_field_name(roles.functions.get(fn.type, "body")) is not None:
+                funcs.append((fn, n))
+            continue
+        if t in roles.containers and not (t in roles.blocks and not in_container):
+            fieldname = roles.containers[t]
+            body = n.child_by_field_name(fieldname) if fieldname else n
+            if body is not None:
+                kids = body.named_children if body is not n else n.named_children
+                stack.extend((c, True) for c in reversed(kids))
+            continue
+        if not in_container:
+            stmts.append(n)
+    if funcs:
+        stmts = [s for s in stmts if s.type not in roles.preamble]
+    return funcs, stmts
+
+
+def _as_function(n: Node, roles: LanguageRoles) -> Node | None:
+    t = n.type
+    if t in roles.functions:
+        if t in ("arrow_function", "function_expression", "generator_function"):
+            return None  # only as the value of a declaration (below)
+        return n
+    if t == "decorated_definition":
+        d = n.child_by_field_name("definition")
+        if d is not None and d.type in roles.functions:
+            return d
+        return None
+    if t in ("lexical_declaration", "variable_declaration") and roles.language == "javascript":
+        decls = [c for c in n.named_children if c.type == "variable_declarator"]
+        if len(decls) == 1:
+            value = decls[0].child_by_field_name("value")
+            if value is not None and value.type in ("arrow_function", "function_expression",
+                                                    "function", "generator_function"):
+                return value
+    return None
+
+
+def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG:
+    """Build the CFG of a clean parse.
+
+    Parameters
+    ----------
+    parsed : graphs.parsing.ParsedCode
+        A clean parse.
+    roles : LanguageRoles
+        The language's tables.
+    max_nodes : int, optional
+        Stop with :class:`GraphTooLarge` as soon as more nodes would be created.
+
+    Returns
+    -------
+    CFG
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> from graphs.roles import get_roles
+    >>> cfg = build_cfg(parse("while (x > 0) x--;", "java"), get_roles("java"))
+    >>> [n.kind for n in cfg.nodes], cfg.succ
+    (['entry', 'while', 'statement'], [[], [2, -1], [1]])
+    """
+    return _Builder(parsed, roles, max_nodes).build()
+
+
+def postdominators(succ: Sequence[Sequence[int]], exit_node: int) -> list[int]:
+    """Immediate post-dominators (Cooper, Harvey and Kennedy on the reversed graph).
+
+    Parameters
+    ----------
+    succ : sequence of sequence of int
+        Successor lists of nodes ``0..n-1``; ``exit_node`` is one of them.
+    exit_node : int
+        The node every path ends in.
+
+    Returns
+    -------
+    list of int
+        ``ipdom[v]``; ``ipdom[exit_node] == exit_node``; -1 for nodes that cannot reach the
+        exit.
+
+    Examples
+    --------
+    >>> # 0: if -> 1 or 2 -> 3 (exit)
+    >>> postdominators([[1, 2], [3], [3], []], 3)
+    [3, 3, 3, 3]
+    """
+    n = len(succ)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for v in range(n):
+        for w in succ[v]:
+            preds[w].append(v)
+    # postorder of the reversed graph (edges w -> v for v -> w), from the exit
+    po = [-1] * n
+    order: list[int] = []
+    seen = [False] * n
+    seen[exit_node] = True
+    stack = [(exit_node, iter(preds[exit_node]))]
+    while stack:
+        v, it = stack[-1]
+        for w in it:
+            if not seen[w]:
+                seen[w] = True
+                stack.append((w, iter(preds[w])))
+                break
+        else:
+            stack.pop()
+            po[v] = len(order)
+            order.append(v)
+    ipdom = [-1] * n
+    ipdom[exit_node] = exit_node
+    rpo = order[::-1]
+    changed = True
+    while changed:
+        changed = False
+        for v in rpo:
+            if v == exit_node:
+                continue
+            new = -1
+            for w in succ[v]:  # predecessors of v in the reversed graph
+                if ipdom[w] == -1:
+                    continue
+                if new == -1:
+                    new = w
+                    continue
+                a, b = w, new
+                while a != b:
+                    while po[a] < po[b]:
+                        a = ipdom[a]
+                    while po[b] < po[a]:
+                        b = ipdom[b]
+                new = a
+            if new != ipdom[v]:
+                ipdom[v] = new
+                changed = True
+    return ipdom
+
+
+def control_dependences(succ: Sequence[Sequence[int]], entry: int,
+                        exit_node: int) -> list[tuple[int, int]]:
+    """Control dependences ``(controller, dependent)`` of a CFG (Ferrante et al.).
+
+    The CFG is augmented the standard way with an edge entry -> exit, so statements that
+    run whenever the function runs depend on the entry. Nodes that cannot reach the exit
+    (an infinite loop through ``goto``) get an edge to the exit first, so that every node
+    has a post-dominator. A loop predicate depends on itself.
+
+    Parameters
+    ----------
+    succ : sequence of sequence of int
+        Successor lists of nodes ``0..n-1``, including the exit node.
+    entry, exit_node : int
+
+    Returns
+    -------
+    list of (int, int)
+        Sorted, without duplicates.
+
+    Examples
+    --------
+    >>> # 0 entry, 1: if -> 2 (then) -> 3 (after), 1 -> 3, 3 -> 4 exit
+    >>> control_dependences([[1], [2, 3], [3], [4], []], 0, 4)
+    [(0, 1), (0, 3), (1, 2)]
+    """
+    n = len(succ)
+    out = [list(dict.fromkeys(s)) for s in succ]
+    if exit_node not in out[entry]:
+        out[entry].append(exit_node)
+    _connect_to_exit(out, exit_node)
+    ipdom = postdominators(out, exit_node)
+    deps = set()
+    for a in range(n):
+        targets = out[a]
+        if len(targets) < 2:
+            continue
+        stop = ipdom[a]
+        for b in targets:
+            r = b
+            while r != stop and r != exit_node and r != -1:
+                deps.add((a, r))
+                r = ipdom[r]
+    return sorted(deps)
+
+
+def _connect_to_exit(succ: list[list[int]], exit_node: int) -> None:
+    """Give nodes that cannot reach the exit an edge to it (latest node first)."""
+    n = len(succ)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for v in range(n):
+        for w in succ[v]:
+            preds[w].append(v)
+    reach = [False] * n
+
+    def mark(start: int) -> None:
+        reach[start] = True
+        stack = [start]
+        while stack:
+            v = stack.pop()
+            for p in preds[v]:
+                if not reach[p]:
+                    reach[p] = True
+                    stack.append(p)
+
+    mark(exit_node)
+    for v in range(n - 1, -1, -1):
+        if not reach[v]:
+            succ[v].append(exit_node)
+            preds[exit_node].append(v)
+            mark(v)
