@@ -19,10 +19,11 @@ from crystal.corpus import CorpusError, read_corpus
 from crystal.crystalbleu import CrystalBLEU
 from crystal.ngrams import NgramSet, build_ngram_set
 from crystal.smoothing import SMOOTHING_METHODS
-from crystal.tokenize import available_tokenizers, register_tokenizer, tokenize
+from crystal.tokenize import available_tokenizers, register_tokenizer, token_spans, tokenize
 
 __all__ = [
     "tokenize",
+    "token_spans",
     "register_tokenizer",
     "available_tokenizers",
     "NgramSet",

@@ -37,7 +37,7 @@ _SENTINEL = np.iinfo(np.int64).max
 _BOUNDS = np.array([1 << (BITS * n) for n in range(1, MAX_ORDER)], dtype=np.int64)
 _PACK = {
     n: np.array(
-        [[(1 << (BITS * (col - row))) if row <= col else 0 for col in range(n)] for row in range(n)],
+        [[(1 << (BITS * (c - r))) if r <= c else 0 for c in range(n)] for r in range(n)],
         dtype=np.int64,
     )
     for n in range(1, MAX_ORDER + 1)

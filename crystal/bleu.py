@@ -126,7 +126,7 @@ class SegmentStats:
     @property
     def denominators(self) -> tuple[float, ...]:
         """NLTK's precision denominators: totals, with each empty segment counted as 1."""
-        return tuple(t + z for t, z in zip(self.totals, self.zero_totals))  # type: ignore[arg-type]
+        return tuple(t + z for t, z in zip(self.totals, self.zero_totals, strict=False))  # type: ignore[arg-type]
 
     def __add__(self, other: SegmentStats) -> SegmentStats:
         if not isinstance(other, SegmentStats):
@@ -136,9 +136,9 @@ class SegmentStats:
         return SegmentStats(
             self.hyp_len + other.hyp_len,
             self.ref_len + other.ref_len,
-            tuple(a + b for a, b in zip(self.matches, other.matches)),
-            tuple(a + b for a, b in zip(self.totals, other.totals)),
-            tuple(a + b for a, b in zip(self.zero_totals, other.zero_totals)),  # type: ignore[arg-type]
+            tuple(a + b for a, b in zip(self.matches, other.matches, strict=False)),
+            tuple(a + b for a, b in zip(self.totals, other.totals, strict=False)),
+            tuple(a + b for a, b in zip(self.zero_totals, other.zero_totals, strict=False)),  # type: ignore[arg-type]
             self.segments + other.segments,
             self.exact + other.exact,
         )
@@ -283,7 +283,7 @@ def _python_counts(
             matches.append(0)
             totals.append(0)
             continue
-        counts = Counter(zip(*(hypothesis[i:] for i in range(n))))
+        counts = Counter(zip(*(hypothesis[i:] for i in range(n)), strict=False))
         if ignore:
             for gram in ignore.intersection(counts):
                 del counts[gram]
@@ -291,7 +291,7 @@ def _python_counts(
         for ref in references:
             if len(ref) < n:
                 continue
-            ref_counts = Counter(zip(*(ref[i:] for i in range(n))))
+            ref_counts = Counter(zip(*(ref[i:] for i in range(n)), strict=False))
             for gram in counts.keys() & ref_counts.keys():
                 c = ref_counts[gram]
                 if c > best.get(gram, 0):
@@ -375,20 +375,39 @@ def segment_stats(
     """
     if max_n < 1:
         raise ValueError(f"max_n must be at least 1, got {max_n}")
-    hyp = _as_tokens(hypothesis)
-    refs = [_as_tokens(ref) for ref in references]
-    hyp_len = len(hyp)
-    ref_len = closest_ref_length(refs, hyp_len)
-    matches, totals = _counts(refs, hyp, max_n, _ignore_set(ignoring), weighting)
-    hyp_list = list(hyp)
-    exact = int(any(list(ref) == hyp_list for ref in refs))
+    hyp_len, ref_len, matches, totals, exact = _segment(
+        references, hypothesis, max_n, _ignore_set(ignoring), weighting
+    )
     return SegmentStats(
         hyp_len,
         ref_len,
         tuple(map(float, matches)),
         tuple(map(float, totals)),
-        exact=exact,
+        exact=int(exact),
     )
+
+
+def _segment(
+    references: Sequence[Tokens],
+    hypothesis: Tokens,
+    max_n: int,
+    ignore: frozenset | None,
+    weighting: Mapping[tuple, float] | None,
+) -> tuple[int, int, list[float], list[float], bool]:
+    """(hyp_len, closest ref_len, matches, totals, exact match?) of one segment."""
+    hyp = _as_tokens(hypothesis)
+    refs = [_as_tokens(ref) for ref in references]
+    hyp_len = len(hyp)
+    ref_len = closest_ref_length(refs, hyp_len)
+    matches, totals = _counts(refs, hyp, max_n, ignore, weighting)
+    exact = False
+    for ref in refs:
+        if len(ref) != hyp_len:
+            continue
+        if ref == hyp if type(ref) is type(hyp) else list(ref) == list(hyp):
+            exact = True
+            break
+    return hyp_len, ref_len, matches, totals, exact
 
 
 # --------------------------------------------------------------------------- scores
@@ -458,49 +477,89 @@ def bleu_from_stats(
     total = _sum_stats(stats)
     if total is None:
         return 0.0
-    n = len(weights)
     check_smoothing(smoothing)
-    if total.max_n < n:
-        raise ValueError(f"weights need {n} orders but the statistics have {total.max_n}")
-    if n == 0 or total.matches[0] == 0:
-        return 0.0
-    if auto_reweigh and total.hyp_len < 4 and tuple(weights) == _DEFAULT_WEIGHTS:
-        weights = (1 / total.hyp_len,) * total.hyp_len
-    bp = brevity_penalty(total.ref_len, total.hyp_len)
-    matches = total.matches[:n]
-    if smoothing in SACREBLEU_METHODS:
-        p = sacrebleu_precisions(smoothing, matches, total.totals[:n], value=smooth_value)
-        used = [(w, q) for w, q in zip(weights, p) if q is not None]
-        if len(used) < len(p) and not effective_order:
-            return 0.0
-        if any(q == 0 for _, q in used):
-            return 0.0
-        scale = math.fsum(weights[: len(p)]) / math.fsum(w for w, _ in used)
-        return bp * math.exp(math.fsum(scale * w * math.log(q) for w, q in used))
-    dens = total.denominators
-    if smoothing in ("method5", "method7"):
-        if total.max_n <= n:
-            raise ValueError(
-                f"smoothing {smoothing} needs statistics of {n + 1} orders "
-                f"(count with max_n={n + 1}), got {total.max_n}"
-            )
-
-        def next_precision() -> float:
-            return total.matches[n] / dens[n]
-    else:
-        next_precision = None  # type: ignore[assignment]
-    p = nltk_precisions(
+    if total.max_n < len(weights):
+        raise ValueError(
+            f"weights need {len(weights)} orders but the statistics have {total.max_n}"
+        )
+    return _bleu(
+        total.matches,
+        total.denominators,
+        total.totals,
+        total.hyp_len,
+        total.ref_len,
+        weights,
         smoothing,
-        matches,
-        dens[:n],
-        hyp_len=total.hyp_len,
         epsilon=epsilon,
         alpha=alpha,
         k=k,
-        next_precision=next_precision,
-        hyp_ngrams=total.totals[:n],
+        smooth_value=smooth_value,
+        auto_reweigh=auto_reweigh,
+        effective_order=effective_order,
     )
-    return bp * math.exp(math.fsum(w * math.log(q) for w, q in zip(weights, p) if q > 0))
+
+
+def _bleu(
+    matches: Sequence[float],
+    dens: Sequence[float],
+    totals: Sequence[float],
+    hyp_len: float,
+    ref_len: float,
+    weights: Weights,
+    smoothing: str,
+    *,
+    epsilon: float = 1e-4,
+    alpha: float = 5.0,
+    k: float = 5.0,
+    smooth_value: float | None = None,
+    auto_reweigh: bool = False,
+    effective_order: bool = True,
+) -> float:
+    """bleu_from_stats on unpacked statistics (the sentence-level fast path)."""
+    n = len(weights)
+    if n == 0 or matches[0] == 0:
+        return 0.0
+    if auto_reweigh and hyp_len < 4 and tuple(weights) == _DEFAULT_WEIGHTS:
+        weights = (1 / hyp_len,) * int(hyp_len)
+    bp = brevity_penalty(ref_len, hyp_len)
+    if smoothing == "method1":
+        p = [
+            (m + epsilon) / d if m == 0 else m / d for m, d in zip(matches[:n], dens, strict=False)
+        ]
+    elif smoothing in SACREBLEU_METHODS:
+        p = sacrebleu_precisions(smoothing, matches[:n], totals[:n], value=smooth_value)
+        used = [(w, q) for w, q in zip(weights, p, strict=False) if q is not None]
+        weight_used = math.fsum(w for w, _ in used)
+        if (len(used) < len(p) and not effective_order) or weight_used == 0:
+            return 0.0
+        if any(q == 0 for _, q in used):
+            return 0.0
+        scale = math.fsum(weights[: len(p)]) / weight_used
+        return bp * math.exp(math.fsum(scale * w * math.log(q) for w, q in used))  # type: ignore[arg-type]
+    else:
+        if smoothing in ("method5", "method7") and len(matches) <= n:
+            raise ValueError(
+                f"smoothing {smoothing} needs statistics of {n + 1} orders "
+                f"(count with max_n={n + 1}), got {len(matches)}"
+            )
+
+        def next_precision() -> float:
+            return matches[n] / dens[n]
+
+        p = nltk_precisions(
+            smoothing,
+            matches[:n],
+            dens[:n],
+            hyp_len=hyp_len,
+            epsilon=epsilon,
+            alpha=alpha,
+            k=k,
+            next_precision=next_precision,
+            hyp_ngrams=totals[:n],
+        )
+    return bp * math.exp(
+        math.fsum(w * math.log(q) for w, q in zip(weights, p, strict=False) if q > 0)
+    )
 
 
 # --------------------------------------------------------------------------- drop-ins
@@ -574,8 +633,12 @@ def _nltk_bleu(
         return 0.0 if single else [0.0] * len(weights)
     method, params, custom = _resolve_smoothing(smoothing_function)
     refs, hyp = last  # type: ignore[misc]
-    if custom is not None:
-        p_n = [_NltkFraction(int(a), int(b)) for a, b in zip(nums, dens)]
+    if method == "method1":
+        # The common case, inlined: sentence BLEU is called once per pair.
+        eps = params.get("epsilon", 0.1)
+        p = [(m + eps) / d if m == 0 else m / d for m, d in zip(nums, dens, strict=False)]
+    elif custom is not None:
+        p_n = [_NltkFraction(int(a), int(b)) for a, b in zip(nums, dens, strict=False)]
         p = custom(p_n, references=refs, hypothesis=hyp, hyp_len=hyp_lengths)
     else:
         # NLTK's methods 4-7 look at the *last* segment only (a loop variable leaking out of
@@ -602,7 +665,7 @@ def _nltk_bleu(
     for weight in weights:
         if auto_reweigh and hyp_lengths < 4 and weight == _DEFAULT_WEIGHTS:
             weight = (1 / hyp_lengths,) * hyp_lengths
-        s = math.fsum(w * math.log(q) for w, q in zip(weight, p) if q > 0)
+        s = math.fsum(w * math.log(q) for w, q in zip(weight, p, strict=False) if q > 0)
         scores.append(float(bp * math.exp(s)))
     return scores[0] if single else scores
 
@@ -663,7 +726,7 @@ def corpus_bleu(
     dens = [0] * n
     hyp_lengths = ref_lengths = 0
     last = None
-    for references, hypothesis in zip(list_of_references, hypotheses):
+    for references, hypothesis in zip(list_of_references, hypotheses, strict=False):
         hyp = _as_tokens(hypothesis)
         refs = [_as_tokens(ref) for ref in references]
         if n:
@@ -722,7 +785,26 @@ def sentence_bleu(
     >>> round(sentence_bleu([ref], hyp, smoothing_function=sm, ignoring=ignore), 4)
     0.4472
     """
-    return corpus_bleu(
-        [references], [hypothesis], weights, smoothing_function, auto_reweigh, ignoring
+    # corpus_bleu on one pair, without the corpus loop's overhead.
+    weight_list, single = _normalize_weights(weights)
+    n = len(weights) if single else max((len(w) for w in weight_list), default=0)
+    hyp = _as_tokens(hypothesis)
+    refs = [_as_tokens(ref) for ref in references]
+    hyp_len = len(hyp)
+    ref_len = closest_ref_length(refs, hyp_len)
+    if n:
+        nums, totals = _counts(refs, hyp, n, _ignore_set(ignoring))
+        dens = [t if t > 0 else 1 for t in totals]
+    else:
+        nums = dens = []
+    return _nltk_bleu(
+        nums,
+        dens,
+        hyp_len,
+        ref_len,
+        weight_list,
+        single,
+        smoothing_function,
+        auto_reweigh,
+        (refs, hyp),
     )
-

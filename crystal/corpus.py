@@ -54,7 +54,8 @@ def _walk(folder: Path) -> Iterator[Path]:
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     except OSError as exc:
-        raise CorpusError(f"cannot read corpus folder {str(folder)!r}: {exc.strerror or exc}") from exc
+        reason = exc.strerror or exc
+        raise CorpusError(f"cannot read corpus folder {str(folder)!r}: {reason}") from exc
     for entry in entries:
         if entry.name.startswith("."):
             continue
@@ -69,7 +70,8 @@ def _read_text(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise CorpusError(f"cannot read corpus file {str(path)!r}: {exc.strerror or exc}") from exc
+        reason = exc.strerror or exc
+        raise CorpusError(f"cannot read corpus file {str(path)!r}: {reason}") from exc
     return data.decode("utf-8-sig", errors="replace")
 
 

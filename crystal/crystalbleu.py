@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crystal.bleu import SegmentStats, bleu_from_stats, segment_stats
+from crystal.bleu import SegmentStats, _bleu, _segment, bleu_from_stats, segment_stats
 from crystal.ngrams import NgramSet
 from crystal.smoothing import SACREBLEU_METHODS, check_smoothing
 from crystal.tokenize import get_tokenizer, tokenize
@@ -130,6 +130,7 @@ class CrystalBLEU:
     _ignore: frozenset | None = field(init=False, repr=False, compare=False)
     _weighting: dict[tuple[str, ...], float] | None = field(init=False, repr=False, compare=False)
     _orders: int = field(init=False, repr=False, compare=False)
+    _weights: tuple[float, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -171,6 +172,7 @@ class CrystalBLEU:
         # Methods 5 and 7 average with the precision of one order more.
         extra = 1 if self.smoothing in ("method5", "method7") else 0
         object.__setattr__(self, "_orders", self.max_n + extra)
+        object.__setattr__(self, "_weights", (1.0 / self.max_n,) * self.max_n)
 
     def tokenize(self, text: str) -> list[str]:
         """Tokenize ``text`` with the metric's tokenizer.
@@ -228,14 +230,16 @@ class CrystalBLEU:
             return 1.0
         score = bleu_from_stats(
             stats,
-            (1.0 / self.max_n,) * self.max_n,
+            self._weights,
             self.smoothing,
             epsilon=self.epsilon,
             smooth_value=self.smooth_value,
         )
         return min(1.0, float(score))
 
-    def sentence_score(self, references_tokens: Sequence[Tokens], hypothesis_tokens: Tokens) -> float:
+    def sentence_score(
+        self, references_tokens: Sequence[Tokens], hypothesis_tokens: Tokens
+    ) -> float:
         """Sentence-level score of one hypothesis against its references.
 
         Parameters
@@ -248,7 +252,24 @@ class CrystalBLEU:
         float
             In [0, 1]; see the module documentation for the edge cases.
         """
-        return self.score_stats(self.segment_stats(references_tokens, hypothesis_tokens))
+        # score_stats(segment_stats(...)) without building the SegmentStats object.
+        hyp_len, ref_len, matches, totals, exact = _segment(
+            references_tokens, hypothesis_tokens, self._orders, self._ignore, self._weighting
+        )
+        if exact:
+            return 1.0
+        score = _bleu(
+            matches,
+            [t if t > 0 else 1 for t in totals],
+            totals,
+            hyp_len,
+            ref_len,
+            self._weights,
+            self.smoothing,
+            epsilon=self.epsilon,
+            smooth_value=self.smooth_value,
+        )
+        return min(1.0, float(score))
 
     def corpus_score(self, list_of_stats: Iterable[SegmentStats]) -> float:
         """Corpus-level score from per-segment statistics (micro-averaged precisions).
@@ -266,7 +287,8 @@ class CrystalBLEU:
         --------
         >>> from crystal import CrystalBLEU
         >>> m = CrystalBLEU()
-        >>> stats = [m.segment_stats([list("abcde")], list("abcdf")), m.segment_stats([["x"]], ["x"])]
+        >>> stats = [m.segment_stats([list("abcde")], list("abcdf"))]
+        >>> stats.append(m.segment_stats([["x"]], ["x"]))
         >>> round(m.corpus_score(stats), 4)
         0.6687
         """

@@ -75,7 +75,7 @@ def ngrams(tokens: Sequence[str], n: int) -> Iterator[Ngram]:
     """
     if n < 1:
         raise ValueError(f"n-gram order must be at least 1, got {n}")
-    return zip(*(tokens[i:] for i in range(n)))
+    return zip(*(tokens[i:] for i in range(n)), strict=False)
 
 
 def count_ngrams(tokens: Sequence[str], max_n: int = 4, min_n: int = 1) -> Counter[Ngram]:
@@ -107,7 +107,7 @@ def _update_counts(counts: Counter[Ngram], tokens: Sequence[str], min_n: int, ma
     for n in range(min_n, max_n + 1):
         if len(tokens) < n:
             break
-        counts.update(zip(*(tokens[i:] for i in range(n))))
+        counts.update(zip(*(tokens[i:] for i in range(n)), strict=False))
 
 
 def _canonical_hash(counts: Mapping[Ngram, int]) -> str:
@@ -177,7 +177,9 @@ class NgramSet:
         if not _is_int(self.max_n) or self.max_n < 1:
             raise ValueError(f"max_n must be a positive integer, got {self.max_n!r}")
         if not _is_int(self.corpus_size) or self.corpus_size < 0:
-            raise ValueError(f"corpus_size must be a non-negative integer, got {self.corpus_size!r}")
+            raise ValueError(
+                f"corpus_size must be a non-negative integer, got {self.corpus_size!r}"
+            )
         checked: dict[Ngram, int] = {}
         for gram, count in self.counts.items():
             if not isinstance(gram, tuple) or not gram or len(gram) > self.max_n:

@@ -122,19 +122,18 @@ def nltk_precisions(
         return out
     if method == "method1":
         return [
-            (m + epsilon) / d if m == 0 else m / d for m, d in zip(matches, denominators)
+            (m + epsilon) / d if m == 0 else m / d
+            for m, d in zip(matches, denominators, strict=False)
         ]
     if method == "method2":
         return [
-            matches[i] / denominators[i]
-            if i == 0
-            else (matches[i] + 1) / (denominators[i] + 1)
+            matches[i] / denominators[i] if i == 0 else (matches[i] + 1) / (denominators[i] + 1)
             for i in range(n)
         ]
     if method == "method3":
         out = []
         inc = 1
-        for m, d in zip(matches, denominators):
+        for m, d in zip(matches, denominators, strict=False):
             if m == 0:
                 out.append(1 / (2**inc * d))
                 inc += 1
@@ -147,9 +146,11 @@ def nltk_precisions(
             return out
         return _method5(out, next_precision)
     if method == "method5":
-        return _method5([m / d for m, d in zip(matches, denominators)], next_precision)
+        return _method5(
+            [m / d for m, d in zip(matches, denominators, strict=False)], next_precision
+        )
     if method == "method6":
-        out = [m / d for m, d in zip(matches, denominators)]
+        out = [m / d for m, d in zip(matches, denominators, strict=False)]
         for i in range(2, n):
             pi0 = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
             out[i] = (matches[i] + alpha * pi0) / (hyp_ngrams[i] + alpha)
@@ -162,7 +163,7 @@ def _method4(
 ) -> list[float]:
     out = []
     inc = 1
-    for m, d in zip(matches, denominators):
+    for m, d in zip(matches, denominators, strict=False):
         if m == 0 and hyp_len > 1:
             # Same operation order as NLTK, for bit-identical floats.
             numerator = 1 / (2**inc * k / math.log(hyp_len))
@@ -225,7 +226,7 @@ def sacrebleu_precisions(
         value = SACREBLEU_DEFAULTS[method]
     out: list[float | None] = []
     smooth = 1.0
-    for i, (m, t) in enumerate(zip(matches, totals)):
+    for i, (m, t) in enumerate(zip(matches, totals, strict=False)):
         if method == "add-k" and i > 0:
             m += value
             t += value

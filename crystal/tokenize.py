@@ -24,8 +24,8 @@ Built-in tokenizers
     Broken code never raises and is lexed in linear time: an unterminated string or
     character literal runs to the end of its line (a triple-quoted or verbatim string, and a
     ``/*`` comment, to the end of the text, as in a compiler), and control characters such
-    as NUL are treated as whitespace. Whitespace never matters, so ``IsSimilar(`` and ``IsSimilar (`` tokenize
-    alike.
+    as NUL are treated as whitespace. Whitespace never matters, so ``IsSimilar(`` and
+    ``IsSimilar (`` tokenize alike.
 
 ``"code-python"``
     The same lexer for Python and shell-like code: ``#`` starts a line comment, while ``//``
@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 __all__ = [
     "tokenize",
+    "token_spans",
     "register_tokenizer",
     "get_tokenizer",
     "available_tokenizers",
@@ -73,11 +74,9 @@ def _operator_pattern(operators: tuple[str, ...]) -> str:
 # Pieces of the lexer. Each string body is "unrolled" ([^"\\\n]*(?:\\.[^"\\\n]*)*) so that
 # matching is linear and never backtracks catastrophically, whatever the input.
 _STR_PREFIX = r"(?:[rRbBuUfFL]|u8){0,2}"
-_TRIPLE = (
-    _STR_PREFIX + r'"""[\s\S]*?(?:"""|\Z)|' + _STR_PREFIX + r"'''[\s\S]*?(?:'''|\Z)"
-)
+_TRIPLE = _STR_PREFIX + r'"""[\s\S]*?(?:"""|\Z)|' + _STR_PREFIX + r"'''[\s\S]*?(?:'''|\Z)"
 _VERBATIM = r'(?:\$@|@\$?)"[^"]*(?:""[^"]*)*"?'
-_DQ = r'(?:' + _STR_PREFIX + r'|\$)"[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"?'
+_DQ = r"(?:" + _STR_PREFIX + r'|\$)"[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"?'
 _SQ = _STR_PREFIX + r"'[^'\\\n]*(?:\\[\s\S][^'\\\n]*)*'?"
 _NUMBER = (
     r"0[xXbBoO][0-9a-zA-Z_]+"  # hex, binary, octal, with suffixes such as UL
@@ -262,3 +261,55 @@ def tokenize(text: str, tokenizer: str | Tokenizer = "code") -> list[str]:
         raise TypeError(f"tokenize() needs a str, got {type(text).__name__}")
     fn = tokenizer if callable(tokenizer) else get_tokenizer(tokenizer)
     return fn(text)
+
+
+_SPAN_PATTERNS: dict[str, re.Pattern[str]] = {
+    "code": _CODE_RE,
+    "code-python": _PY_RE,
+    "whitespace": re.compile(r"\S+"),
+}
+
+
+def token_spans(
+    text: str, tokenizer: str | Tokenizer = "code"
+) -> list[tuple[int, int] | None]:
+    """Where each token of :func:`tokenize` sits in ``text``, for highlighting.
+
+    Parameters
+    ----------
+    text : str
+    tokenizer : str or callable, optional (default "code")
+        As for :func:`tokenize`.
+
+    Returns
+    -------
+    list of (int, int) or None
+        One ``(start, end)`` character range per token, in token order, so that
+        ``text[start:end]`` is the token. The built-in tokenizers give exact spans (from the
+        lexer itself, so a token's twin inside a comment is never picked); for other
+        tokenizers each token is searched for after the previous one, and a token that does
+        not occur there as is (a tokenizer that rewrites text) gets ``None``.
+
+    Examples
+    --------
+    >>> from crystal.tokenize import token_spans
+    >>> token_spans("f (x) // x")
+    [(0, 1), (2, 3), (3, 4), (4, 5)]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"token_spans() needs a str, got {type(text).__name__}")
+    pattern = None if callable(tokenizer) else _SPAN_PATTERNS.get(tokenizer)
+    if pattern is not None:
+        if tokenizer == "whitespace":
+            return [m.span() for m in pattern.finditer(text)]
+        return [m.span(1) for m in pattern.finditer(text) if m.group(1)]
+    spans: list[tuple[int, int] | None] = []
+    cursor = 0
+    for token in tokenize(text, tokenizer):
+        start = text.find(token, cursor) if token else -1
+        if start < 0:
+            spans.append(None)
+            continue
+        spans.append((start, start + len(token)))
+        cursor = start + len(token)
+    return spans

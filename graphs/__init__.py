@@ -1,7 +1,14 @@
 """graphs: parsing, normalized ASTs, program dependence graphs, tree and graph edit distance."""
 
 # parsing and the AST tier
-from graphs.languages import (  # noqa: E402
+from graphs.ged import (  # noqa: F401  (graph edit distance, GRS tier)
+    EditOperation,
+    GEDResult,
+    edit_path,
+    graph_edit_distance,
+    graph_size,
+)
+from graphs.languages import (  # noqa: F401
     Language,
     UnknownLanguageError,
     get_language,
@@ -9,6 +16,6 @@ from graphs.languages import (  # noqa: E402
     grammar_versions,
     known_languages,
 )
-from graphs.parsing import ParsedCode, parse  # noqa: E402
-from graphs.ted import TEDResult, tree_edit_distance, tree_edit_mapping  # noqa: E402
-from graphs.trees import Tree, normalized_ast  # noqa: E402
+from graphs.parsing import ParsedCode, parse  # noqa: F401
+from graphs.ted import TEDResult, tree_edit_distance, tree_edit_mapping  # noqa: F401
+from graphs.trees import Tree, normalized_ast  # noqa: F401

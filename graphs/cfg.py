@@ -24,9 +24,11 @@ Modelling choices (the approximations a PDG-based metric needs to know):
   ``catch``/``except`` (any statement may throw; this is where the approximation sits). An
   explicit ``throw``/``raise`` goes to *each* catch of the innermost try whose body contains
   it; otherwise (in a catch, or no catch) through the ``finally`` or out of the function.
-  ``finally`` is built once: normal completion and every jump that leaves the ``try``
-  (``return``, ``break``, ``continue``, ``throw``) enter it, and its end continues to each
-  of those destinations. Python's ``try ... else`` runs after the body.
+  ``finally`` is built once per way of reaching it (normal completion, and each distinct
+  jump that leaves the ``try``: ``return``, ``break``, ``continue``, ``throw``), as a
+  compiler does; each copy continues where its entry was going, and the copies are the same
+  PDG nodes (their dependences are merged). Past a size budget (deeply nested ``finally``)
+  the remaining ways share one copy. Python's ``try ... else`` runs after the body.
 - ``break``/``continue`` with labels (Java, JavaScript) resolve to the labelled statement;
   ``goto`` (C, C++, C#) to the label node; C#'s ``goto case``/``goto default`` to the case
   label. An unresolvable jump goes to the exit.
@@ -83,6 +85,9 @@ class CFGNode:
         Label token between parts.
     label : str or None
         Fixed label (the entry).
+    alias : int or None
+        For a CFG-only copy (a ``finally`` body duplicated per continuation): the node it
+        copies. Copies are not PDG nodes; their edges count for the original.
     """
 
     kind: str
@@ -93,6 +98,7 @@ class CFGNode:
     suffix: tuple[str, ...] = ()
     sep: str | None = None
     label: str | None = None
+    alias: int | None = None
 
     @property
     def start(self) -> int:
@@ -120,6 +126,9 @@ class Unit:
 class CFG:
     """The CFG of a snippet: nodes in source order, successor lists, units.
 
+    PDG nodes come first (``0 .. pdg_size - 1``, in source order); CFG-only copies (see
+    :attr:`CFGNode.alias`) follow.
+
     ``succ[n]`` may contain :data:`EXIT` (the exit of ``n``'s unit). ``functions`` lists the
     entries of top-level functions when the snippet has several (they hang off node 0).
     ``fallback_types`` are statement types the role table did not know (built as plain).
@@ -130,6 +139,12 @@ class CFG:
     units: list[Unit]
     functions: list[int] = field(default_factory=list)
     fallback_types: set[str] = field(default_factory=set)
+    pdg_size: int = 0
+
+    def canonical(self, nid: int) -> int:
+        """The PDG node a CFG node stands for (itself unless it is a copy)."""
+        alias = self.nodes[nid].alias
+        return nid if alias is None else alias
 
 
 @dataclass
@@ -157,9 +172,10 @@ class _Label:
 @dataclass
 class _Try:
     catches: list[int]
-    fin: int | None
+    has_finally: bool
     in_body: bool = True
-    pending: list[tuple[str, str | None]] = field(default_factory=list)
+    # jumps that leave through the finally: (kind, label) -> their source nodes
+    pending: dict[tuple[str, str | None], list[int]] = field(default_factory=dict)
 
 
 _BREAK, _CONTINUE, _RETURN, _THROW = "break", "continue", "return", "throw"
@@ -183,6 +199,11 @@ class _Builder:
         self.goto_labels: dict[str, int] = {}
         self.gotos: list[tuple[int, str]] = []
         self.comments = roles.comments
+        # syntax -> node, to recognise a second build of the same syntax (finally copies)
+        self.seen: dict[tuple[str, int, int], int] = {}
+        self.real = 0
+        self.aliases = 0
+        self.alias_budget = 4096 if max_nodes is None else 4 * max_nodes
         self._handlers = {
             Role.BLOCK: self._block, Role.IF: self._if, Role.WHILE: self._while,
             Role.FOREACH: self._while, Role.DO: self._do, Role.FOR: self._for,
@@ -195,10 +216,21 @@ class _Builder:
     def _new(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
              last: Node | None, *, prefix: tuple[str, ...] = (), suffix: tuple[str, ...] = (),
              sep: str | None = None, label: str | None = None, member: bool = True) -> int:
-        if self.max_nodes is not None and len(self.nodes) >= self.max_nodes:
-            raise GraphTooLarge(f"graph larger than limit ({self.max_nodes} nodes)")
+        alias = None
+        if first is not None and label is None:
+            key = (kind, first.id, last.id if last is not None else 0)
+            alias = self.seen.get(key)
+            if alias is None:
+                self.seen[key] = len(self.nodes)
+        if alias is None:
+            if self.max_nodes is not None and self.real >= self.max_nodes:
+                raise GraphTooLarge(f"graph larger than limit ({self.max_nodes} nodes)")
+            self.real += 1
+        else:
+            self.aliases += 1
         nid = len(self.nodes)
-        self.nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label))
+        self.nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label,
+                                  alias))
         self.succ.append([])
         if member and self.unit is not None:
             self.unit.nodes.append(nid)
@@ -377,8 +409,11 @@ class _Builder:
                 return n, [n]
         name = _function_name(fn)
         parts = [(name, Ctx.DECL)] if name is not None else []
-        n = self._new("function", parts, s, name or s, prefix=("function",))
-        self.queue.append((n, fn, self.unit.scope))
+        last = _header_last(fn, fn.child_by_field_name(self.roles.functions.get(fn.type,
+                                                                                "body")))
+        n = self._new("function", parts, s, last, prefix=("function",))
+        if self.nodes[n].alias is None:
+            self.queue.append((n, fn, self.unit.scope))
         return n, [n]
 
     def _jump(self, srcs: list[int], kind: str, label: str | None,
@@ -392,10 +427,8 @@ class _Builder:
                     for c in fr.catches:
                         self._link(srcs, c)
                     return
-                if fr.fin is not None:
-                    self._link(srcs, fr.fin)
-                    if (kind, label) not in fr.pending:
-                        fr.pending.append((kind, label))
+                if fr.has_finally:
+                    fr.pending.setdefault((kind, label), []).extend(srcs)
                     return
             elif kind == _BREAK:
                 if isinstance(fr, _Label):
@@ -650,17 +683,13 @@ class _Builder:
             cb = self._last_body(c)
             cbodies.append(cb)
             cnodes.append(self._header_node("catch", c, cb))
-        fnode = fbody = None
-        if fin is not None:
-            fbody = self._last_body(fin)
-            fnode = self._header_node("finally", fin, fbody)
-        frame = _Try(cnodes, fnode)
+        fbody = self._last_body(fin) if fin is not None else None
+        frame = _Try(cnodes, fin is not None)
         for cn in cnodes:
             self._link([t], cn)
-        if not cnodes and fnode is not None:
+        if not cnodes and fin is not None:
             # an exception in the body runs the finally, then propagates
-            self._link([t], fnode)
-            frame.pending.append((_THROW, None))
+            frame.pending[(_THROW, None)] = [t]
         self.frames.append(frame)
         f, ex = yield body
         if f is None:
@@ -682,18 +711,41 @@ class _Builder:
                 continue
             self._branch(cn, (yield cb), normal)
         self.frames.pop()
-        if fnode is None:
+        if fin is None:
             return t, normal
-        self._link(normal, fnode)
-        ends = [fnode]
-        if fbody is not None:
-            f, ex = yield fbody
-            if f is not None:
-                self._link([fnode], f)
-                ends = ex
-        for kind, label in frame.pending:
-            self._jump(ends, kind, label)
-        return t, (ends if normal else [])
+        # One copy of the finally per way of reaching it (normal completion, and each
+        # distinct jump through it), so that each copy continues where its entry came
+        # from. Copies after the first are aliases of the same PDG nodes.
+        conts: list[tuple[tuple[str, str | None] | None, list[int]]] = []
+        if normal:
+            conts.append((None, normal))
+        conts.extend(frame.pending.items())
+        if not conts:
+            conts.append((None, []))  # unreachable finally: still gets its nodes
+        exits: list[int] = []
+        first: tuple[int, list[int]] | None = None
+        for cont, srcs in conts:
+            if first is not None and self.aliases > self.alias_budget:
+                # too many copies (deeply nested finally): share the first copy
+                self._link(srcs, first[0])
+                if cont is not None:
+                    self._jump(first[1], *cont)
+                continue
+            fn = self._header_node("finally", fin, fbody)
+            self._link(srcs, fn)
+            ends = [fn]
+            if fbody is not None:
+                f, ex = yield fbody
+                if f is not None:
+                    self._link([fn], f)
+                    ends = ex
+            if first is None:
+                first = (fn, ends)
+            if cont is None:
+                exits = ends if normal else []
+            else:
+                self._jump(ends, *cont)
+        return t, exits
 
     def _with(self, s: Node) -> Generator:
         body = self._last_body(s)
@@ -794,8 +846,8 @@ class _Builder:
         if len(funcs) == 1 and not stmts:
             fn, outer = funcs[0]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-            header_end = _header_last(outer, body)
-            root = self._new("entry", (), outer, header_end, label="entry", member=False)
+            root = self._new("entry", (), outer, _header_last(fn, body), label="entry",
+                             member=False)
             self._build_unit(root, fn, [], 0)
         else:
             root = self._new("entry", (), None, None, label="entry", member=False)
@@ -804,8 +856,9 @@ class _Builder:
                 self.unit = None
                 name = _function_name(fn)
                 parts = [(name, Ctx.NAME)] if name is not None else []
-                n = self._new("function", parts, outer, name or outer, prefix=("function",),
-                              member=False)
+                body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
+                n = self._new("function", parts, outer, _header_last(fn, body),
+                              prefix=("function",), member=False)
                 self.functions.append(n)
                 self._build_unit(n, fn, [], scope)
         while self.queue:
@@ -815,10 +868,14 @@ class _Builder:
 
     def _renumbered(self) -> CFG:
         nodes = self.nodes
-        order = sorted(range(len(nodes)), key=lambda i: (nodes[i].start, i))
+        order = sorted(range(len(nodes)),
+                       key=lambda i: (nodes[i].alias is not None, nodes[i].start, i))
         new = [0] * len(nodes)
         for rank, old in enumerate(order):
             new[old] = rank
+        for node in nodes:
+            if node.alias is not None:
+                node.alias = new[node.alias]
 
         def remap(ids: list[int]) -> list[int]:
             return [x if x < 0 else new[x] for x in ids]
@@ -827,7 +884,7 @@ class _Builder:
         units = [Unit(new[u.entry], u.scope, remap(u.entry_succ), sorted(remap(u.nodes)))
                  for u in self.units]
         return CFG([nodes[old] for old in order], succ, units,
-                   sorted(remap(self.functions)), self.fallback)
+                   sorted(remap(self.functions)), self.fallback, self.real)
 
 
 def _header_last(node: Node, body: Node | None) -> Node:
@@ -1073,9 +1130,13 @@ def control_dependences(succ: Sequence[Sequence[int]], entry: int,
         if len(targets) < 2:
             continue
         stop = ipdom[a]
+        marked: set[int] = set()
         for b in targets:
             r = b
-            while r != stop and r != exit_node and r != -1:
+            # the rest of the chain is marked already when we meet a marked node: keeps
+            # a wide multi-way branch (a 5,000-case switch) linear
+            while r != stop and r != exit_node and r != -1 and r not in marked:
+                marked.add(r)
                 deps.add((a, r))
                 r = ipdom[r]
     return sorted(deps)

@@ -26,6 +26,7 @@ as bitsets; loop-carried dependences come out of the back edges.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -40,7 +41,7 @@ _USE, _DEF, _DEFUSE, _WEAK, _DECL, _BIND, _TYPE, _NAME = (
     Ctx.USE, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK, Ctx.DECL, Ctx.BIND, Ctx.TYPE, Ctx.NAME)
 _WRITES = frozenset({_DEF, _DEFUSE, _WEAK, _DECL})
 # In a pattern under a definition context, these fields are still read (defaults, sizes).
-_READ_FIELDS = frozenset({"value", "size", "default_value", "right", "arguments", "index"})
+_READ_FIELDS = frozenset({"size", "default_value", "right", "arguments", "index"})
 
 # Stack item tags of the walk.
 _NODE, _FIELD_REF, _TOKEN = 0, 1, 2
@@ -385,21 +386,27 @@ def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[
         for w in succ[v]:
             if 0 <= w < n:
                 preds[w].append(v)
+    # worklist in reverse postorder: a node is revisited only when an input changed, so
+    # deep loop nests cost O(nodes * changes) rather than a full pass per nesting level
     order = _reverse_postorder(succ, entry, n)
     reach_in = [0] * n
     reach_out = gen[:]
-    changed = True
-    while changed:
-        changed = False
-        for v in order:
-            acc = 0
-            for p in preds[v]:
-                acc |= reach_out[p]
-            reach_in[v] = acc
-            out = gen[v] | (acc & keep[v])
-            if out != reach_out[v]:
-                reach_out[v] = out
-                changed = True
+    queue = deque(order)
+    queued = [True] * n
+    while queue:
+        v = queue.popleft()
+        queued[v] = False
+        acc = 0
+        for p in preds[v]:
+            acc |= reach_out[p]
+        reach_in[v] = acc
+        out = gen[v] | (acc & keep[v])
+        if out != reach_out[v]:
+            reach_out[v] = out
+            for w in succ[v]:
+                if 0 <= w < n and not queued[w]:
+                    queued[w] = True
+                    queue.append(w)
     return reach_in, def_node, var_mask
 
 

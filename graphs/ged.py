@@ -8,7 +8,9 @@ Exact GED is NP-hard, so this module combines
 * the Riesen–Bunke bipartite approximation for everything else: a linear sum assignment
   over node substitution / deletion / insertion costs that include each node's local edge
   structure, followed by the *exact* cost of the edit path the assignment induces (an upper
-  bound), improved by a deterministic pairwise-swap local search.
+  bound). The mapping is then improved deterministically, bounded by size: an integer
+  projected fixed point walk (the edit cost is a quadratic assignment objective) and
+  best-improvement pairwise swaps, each step scoring all candidates at once.
 
 Every result carries a valid lower bound, so ``lower <= distance <= upper`` and, when the
 bounds meet, the result is proven exact whatever method produced it.
@@ -49,9 +51,9 @@ __all__ = [
 ]
 
 #: Default size (nodes of the larger graph) up to which the exact search runs.
-DEFAULT_EXACT_MAX_NODES = 9
+DEFAULT_EXACT_MAX_NODES = 10
 #: Default node-expansion budget of the exact search (a size limit, not a time limit).
-DEFAULT_EXACT_MAX_EXPANSIONS = 200_000
+DEFAULT_EXACT_MAX_EXPANSIONS = 50_000
 
 
 class EditOperation(NamedTuple):
@@ -89,7 +91,9 @@ class GEDResult:
     exact : bool
         True when ``distance`` is proven optimal (exact search, or ``lower == upper``).
     method : str
-        ``"trivial"`` (an empty graph), ``"exact"`` (branch and bound) or ``"bipartite"``.
+        ``"trivial"`` (an empty graph), ``"bipartite"`` (assignment and local search; exact
+        when its bounds meet), ``"exact"`` (branch and bound) or ``"truncated"`` (the branch
+        and bound ran out of its expansion budget: best mapping found, not proven).
     node_cost, edge_cost : float
         The split of ``upper`` into node and edge operations.
     operations : tuple of EditOperation
@@ -178,7 +182,7 @@ def _build_adjacency(side: _Side, type_vocab: dict, size: int, directed: bool) -
     """Typed adjacency counts ``adj[t, i, j]``, zero-padded to ``size`` nodes.
 
     Undirected graphs are stored symmetrically with self-loops counted twice, so that every
-    cost computed over ordered pairs is exactly twice the undirected cost (see ``_scale``).
+    cost computed over ordered pairs is exactly twice the undirected cost (``_Problem.scale``).
     """
     adj = np.zeros((max(len(type_vocab), 1), size, size), dtype=np.int64)
     for i, j, t in side.edges:
@@ -494,8 +498,9 @@ class _SwapSearch:
         cp = np.ascontiguousarray(self.c[:, perm])
         return _swap_deltas(cp, *self.f_lists, *self.g_lists, inv, self.f1_block)
 
-    def run(self, perm: np.ndarray, max_swaps: int) -> np.ndarray:
-        """Best-improvement swaps until none improves or ``max_swaps`` were made.
+    def run(self, perm: np.ndarray, max_swaps: int, target: float = 0.0) -> np.ndarray:
+        """Best-improvement swaps until none improves, the cost reaches ``target`` (a lower
+        bound) or ``max_swaps`` were made.
 
         Deterministic: the best swap is the first minimum in row-major order.
         """
@@ -503,17 +508,21 @@ class _SwapSearch:
         size = self.p.size
         if size < 2:
             return perm
+        cost = sum(self.p.cost(perm))
         iu = np.triu_indices(size, 1)
         for _ in range(max_swaps):
+            if cost <= target:
+                break
             flat = self.deltas(perm)[iu]
             best = int(np.argmin(flat))
             if flat[best] >= -1e-9:
                 break
             r, s = iu[0][best], iu[1][best]
             perm[r], perm[s] = perm[s], perm[r]
+            cost += round(float(flat[best]))
         return perm
 
-    def fixed_point(self, perm: np.ndarray, max_iterations: int) -> np.ndarray:
+    def fixed_point(self, perm: np.ndarray, max_iterations: int, target: float = 0.0) -> np.ndarray:
         """Integer projected fixed point (Leordeanu et al. 2009) from the mapping ``perm``.
 
         Walks in the relaxation of doubly stochastic matrices: each step solves the
@@ -529,19 +538,21 @@ class _SwapSearch:
         size = p.size
         best_perm = perm.copy()
         best_cost = sum(p.cost(perm))
-        if not self.n_channels or size < 2:
+        if not self.n_channels or size < 2 or best_cost <= target:
             return best_perm
         grid = 1024.0
         x = np.zeros((size, size), dtype=np.float64)
         x[np.arange(size), perm] = 1.0
         for _ in range(max_iterations):
             grad = self.c - _quadratic_gradient(*self.f_lists, *self.g_lists, x)
-            _, target = linear_sum_assignment(grad)
-            cost = sum(p.cost(target))
+            _, image = linear_sum_assignment(grad)
+            cost = sum(p.cost(image))
             if cost < best_cost:
-                best_cost, best_perm = cost, target.astype(np.int64)
+                best_cost, best_perm = cost, image.astype(np.int64)
+                if best_cost <= target:
+                    break
             direction = -x
-            direction[np.arange(size), target] += 1.0
+            direction[np.arange(size), image] += 1.0
             slope = float((grad * direction).sum())
             if slope > -1e-9:
                 break  # X is a fixed point of the linearization
@@ -655,6 +666,140 @@ def _remaining_bound(
 
 
 @numba.njit(cache=True, nogil=True)
+def _hungarian(cost, k, u, v, p, way, minv, done):  # pragma: no cover - compiled
+    """Optimal value of the k x k assignment problem in ``cost[:k, :k]`` (O(k^3)).
+
+    Shortest augmenting paths with potentials (Kuhn-Munkres); the work arrays are passed in
+    so the search allocates nothing per node.
+    """
+    for j in range(k + 1):
+        u[j] = 0.0
+        v[j] = 0.0
+        p[j] = 0
+        way[j] = 0
+    for i in range(1, k + 1):
+        p[0] = i
+        j0 = 0
+        for j in range(k + 1):
+            minv[j] = np.inf
+            done[j] = 0
+        while True:
+            done[j0] = 1
+            i0 = p[j0]
+            delta = np.inf
+            j1 = 0
+            for j in range(1, k + 1):
+                if done[j] == 0:
+                    cur = cost[i0 - 1, j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(k + 1):
+                if done[j] != 0:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0 != 0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    return -v[0]
+
+
+@numba.njit(cache=True, nogil=True)
+def _assignment_bound(
+    a1, s1, a2, s2, lab1, lab2, n, m, img, used, scale, cost, fr, fc, xo, xi, yo, yi, work, hp
+):  # pragma: no cover - compiled
+    """Admissible estimate of the remaining cost that couples labels and structure (scaled).
+
+    Free rows against free columns (padded with insertion rows) in an assignment problem:
+    a pair pays its label cost, the exact cost of its slots to already assigned nodes (each
+    such slot belongs to exactly one free row), its self-loops, and half the (direction,
+    type) multiset distance of its edges to other free nodes (each seen from both ends).
+    """
+    n_types = a1.shape[0]
+    kr = 0
+    for i in range(n):
+        if img[i] < 0:
+            fr[kr] = i
+            kr += 1
+    kc = 0
+    for j in range(m):
+        if not used[j]:
+            fc[kc] = j
+            kc += 1
+    if kc == 0:
+        return 0.0
+    for r in range(kr):
+        i = fr[r]
+        for t in range(n_types):
+            xo[r, t] = 0
+            xi[r, t] = 0
+        for q in range(kr):
+            k = fr[q]
+            if k != i:
+                for t in range(n_types):
+                    xo[r, t] += a1[t, i, k]
+                    xi[r, t] += a1[t, k, i]
+    for c in range(kc):
+        j = fc[c]
+        for t in range(n_types):
+            yo[c, t] = 0
+            yi[c, t] = 0
+        for q in range(kc):
+            k = fc[q]
+            if k != j:
+                for t in range(n_types):
+                    yo[c, t] += a2[t, j, k]
+                    yi[c, t] += a2[t, k, j]
+    for c in range(kc):
+        j = fc[c]
+        # Insertion row: everything at j is inserted.
+        ins = scale + s2[j, j]
+        for a in range(n):
+            b = img[a]
+            if b >= 0:
+                ins += s2[j, b] + s2[b, j]
+        free = 0
+        for t in range(n_types):
+            free += yo[c, t] + yi[c, t]
+        for r in range(kr, kc):
+            cost[r, c] = ins + 0.5 * free
+        for r in range(kr):
+            i = fr[r]
+            val = scale if lab1[i] != lab2[j] else 0
+            val += _slot_cost(a1, s1, i, i, a2, s2, j, j)
+            for a in range(n):
+                b = img[a]
+                if b >= 0:
+                    val += _slot_cost(a1, s1, i, a, a2, s2, j, b)
+                    val += _slot_cost(a1, s1, a, i, a2, s2, b, j)
+            so = 0
+            sy = 0
+            co = 0
+            si = 0
+            syi = 0
+            ci = 0
+            for t in range(n_types):
+                so += xo[r, t]
+                sy += yo[c, t]
+                co += xo[r, t] if xo[r, t] < yo[c, t] else yo[c, t]
+                si += xi[r, t]
+                syi += yi[c, t]
+                ci += xi[r, t] if xi[r, t] < yi[c, t] else yi[c, t]
+            free = (so if so > sy else sy) - co + (si if si > syi else syi) - ci
+            cost[r, c] = val + 0.5 * free
+    return _hungarian(cost, kc, work[0], work[1], hp[0], hp[1], work[2], hp[2])
+
+
+@numba.njit(cache=True, nogil=True)
 def _branch_and_bound(
     a1, a2, lab1, lab2, n, m, order, scale, n_labels, best, best_img, max_expansions
 ):  # pragma: no cover - compiled
@@ -686,6 +831,15 @@ def _branch_and_bound(
     cnt2 = np.zeros(n_labels, dtype=np.int64)
     x = np.zeros(n_types, dtype=np.int64)
     y = np.zeros(n_types, dtype=np.int64)
+    cost = np.zeros((m, m), dtype=np.float64)
+    fr = np.zeros(n, dtype=np.int64)
+    fc = np.zeros(m, dtype=np.int64)
+    xo = np.zeros((n, n_types), dtype=np.int64)
+    xi = np.zeros((n, n_types), dtype=np.int64)
+    yo = np.zeros((m, n_types), dtype=np.int64)
+    yi = np.zeros((m, n_types), dtype=np.int64)
+    work = np.zeros((3, m + 1), dtype=np.float64)
+    iwork = np.zeros((3, m + 1), dtype=np.int64)
     expansions = 0
     complete = True
     depth = 0
@@ -737,6 +891,33 @@ def _branch_and_bound(
         img[i] = j
         used[j] = True
         h = _remaining_bound(a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y)
+        if g + h < best and depth + 1 < n:
+            h2 = _assignment_bound(
+                a1,
+                s1,
+                a2,
+                s2,
+                lab1,
+                lab2,
+                n,
+                m,
+                img,
+                used,
+                scale,
+                cost,
+                fr,
+                fc,
+                xo,
+                xi,
+                yo,
+                yi,
+                work,
+                iwork,
+            )
+            # The remaining cost is an integer: round the bound up.
+            h2i = np.int64(np.ceil(h2 - 1e-9))
+            if h2i > h:
+                h = h2i
         if g + h < best and depth + 1 == n:
             best = g + h  # at a leaf the bound is the exact insertion cost
             best_img[:] = img
@@ -800,17 +981,21 @@ def graph_edit_distance(
         Node attribute compared for substitutions (missing: ``None``, all equal).
     edge_label : str, default "type"
         Edge attribute compared for edge substitutions (missing: ``None``).
-    exact_max_nodes : int, default 9
-        Run the exact branch and bound when both graphs have at most this many nodes.
-        ``0`` disables it.
-    exact_max_expansions : int, default 200000
-        Node-expansion budget of the exact search. When it runs out the best mapping found
-        so far is returned with ``exact=False``: limits are by size, never by wall clock.
+    exact_max_nodes : int, default 10
+        Run the exact branch and bound when both graphs have at most this many nodes (and
+        the bipartite bounds did not already meet). ``0`` disables it.
+    exact_max_expansions : int, default 50000
+        Node-expansion budget of the exact search (a few microseconds each). When it runs
+        out, the best mapping found so far is returned with ``exact=False`` and method
+        ``"truncated"``: limits are by size, never by wall clock.
     max_swaps : int or None
-        Maximum improving swaps of the local search after the assignment; ``None`` means
-        ``2 * max(n1, n2)``; ``0`` returns the plain bipartite edit path.
+        Maximum improving pairwise swaps of the local search; ``None`` means
+        ``2 * max(n1, n2)``.
+    fixed_point_iterations : int, default 20
+        Maximum steps of the integer projected fixed point walk. With ``max_swaps=0`` and
+        ``fixed_point_iterations=0`` the result is the plain bipartite edit path.
     operations : bool, default False
-        Also list the costly edit operations of the induced edit path.
+        Also list the costly edit operations of the induced edit path (diagnostics).
 
     Returns
     -------
@@ -825,15 +1010,19 @@ def graph_edit_distance(
 
     Notes
     -----
-    With ``N = max(|V1|, |V2|)`` and ``C`` the number of (edge type, multiplicity level)
-    channels (4 for PDGs), the bipartite method costs ``O(N^3)`` for each assignment and
-    ``O(C N^3)`` (matrix products) per local-search swap, at most ``2 N`` swaps. The exact
-    search is exponential and therefore gated by ``exact_max_nodes`` and
-    ``exact_max_expansions``. Callers with large graphs should check :func:`graph_size`
-    first.
+    The smaller graph is padded to ``N = max(|V1|, |V2|)`` nodes: with unit costs some
+    optimal edit path substitutes as many nodes as possible, so nothing is lost. With ``E``
+    the number of edges and ``C`` the number of (edge type, multiplicity level) channels
+    (about 4 for PDGs), each assignment costs ``O(N^3)``, each fixed-point step
+    ``O(N^3 + C E N)`` and each swap step ``O(C (N^2 + E N))``; there are at most two
+    starts of ``fixed_point_iterations + 2 N`` steps. The exact search is exponential and
+    therefore gated by ``exact_max_nodes`` and ``exact_max_expansions``. Callers with
+    large graphs should check :func:`graph_size` first.
 
-    The lower bound is the maximum of the label/type multiset bound and the assignment
-    bound with halved edge costs, rounded up (unit costs make the GED an integer).
+    The lower bound is the larger of the label/type multiset bound and the assignment
+    bound with halved edge costs (Riesen–Bunke), rounded up: unit costs make the GED an
+    integer. The exact search prunes with the same kind of assignment bound computed on
+    the free nodes, with exact costs for edges to the nodes already mapped.
 
     Deterministic: nodes are put in a canonical order (label, degrees, then ``repr`` of the
     node id), ties are broken by that order, and nothing depends on wall-clock time or
@@ -865,23 +1054,25 @@ def graph_edit_distance(
     lb_perm, lb_value = _solve_assignment(_lower_bound_matrix(p))
     lower_scaled = max(lower_scaled, lb_value)
 
+    target = _ceil_scaled(lower_scaled, scale)  # a mapping this cheap is optimal
     heur_perm, _ = _solve_assignment(_heuristic_matrix(p))
     swaps = 2 * p.size if max_swaps is None else max_swaps
     search = _SwapSearch(p)
-    best_perm, best_cost = None, None
+    best_perm, best_cost = heur_perm, sum(p.cost(heur_perm))
+    # Two starts: the structural heuristic's assignment, then the lower bound's. Each is
+    # improved by the fixed-point walk, then by swaps; stop as soon as the bounds meet.
     for start in (heur_perm, lb_perm):
+        if best_cost <= target:
+            break
         perm = start
         if fixed_point_iterations > 0:
-            perm = search.fixed_point(perm, fixed_point_iterations)
+            perm = search.fixed_point(perm, fixed_point_iterations, target)
         if swaps > 0:
-            perm = search.run(perm, swaps)
+            perm = search.run(perm, swaps, target)
         cost = sum(p.cost(perm))
-        if best_cost is None or cost < best_cost:
+        if cost < best_cost:
             best_perm, best_cost = perm, cost
-        if _ceil_scaled(lower_scaled, scale) >= cost:
-            break
-    assert best_perm is not None and best_cost is not None
-    if _ceil_scaled(lower_scaled, scale) >= best_cost:
+    if best_cost <= target:
         return _finish(p, best_perm, lower_scaled, exact=True, method="bipartite", ops=operations)
 
     if p.m <= exact_max_nodes:
@@ -904,7 +1095,7 @@ def graph_edit_distance(
         perm = _complete_perm(img, p.m)
         if complete:
             return _finish(p, perm, float(best), exact=True, method="exact", ops=operations)
-        return _finish(p, perm, lower_scaled, exact=False, method="exact", ops=operations)
+        return _finish(p, perm, lower_scaled, exact=False, method="truncated", ops=operations)
     return _finish(p, best_perm, lower_scaled, exact=False, method="bipartite", ops=operations)
 
 
@@ -952,22 +1143,7 @@ def _finish(
     else:
         lower = min(_ceil_scaled(lower_scaled, p.scale) / p.scale, upper)
     exact = exact or lower == upper
-    pairs: list[tuple[Hashable | None, Hashable | None]] = []
-    inserted: list[Hashable] = []
-    for i in range(p.size):
-        j = int(perm[i])
-        a = p.rows.nodes[i] if i < p.n else None
-        b = p.cols.nodes[j] if j < p.m else None
-        if a is None and b is None:
-            continue
-        if a is None:
-            inserted.append(b)
-        else:
-            pairs.append((a, b))
-    pairs.extend((None, b) for b in inserted)
-    if p.swapped:
-        pairs = _reorder_swapped(p, pairs)
-    mapping = tuple(pairs)
+    mapping = _node_mapping(p, perm)
     result_ops: tuple[EditOperation, ...] = ()
     if ops:
         result_ops = tuple(_operations_from_encoding(p, perm))
@@ -984,30 +1160,39 @@ def _finish(
     )
 
 
-def _reorder_swapped(p: _Problem, pairs: list) -> list:
-    """Flip (rows, cols) pairs back to (g1, g2) and sort them in g1's canonical order."""
-    g1_index = p.cols.index
-    g2_index = p.rows.index
-    flipped = [(b, a) for a, b in pairs]
-    mapped = sorted((pr for pr in flipped if pr[0] is not None), key=lambda pr: g1_index[pr[0]])
-    inserted = sorted((pr for pr in flipped if pr[0] is None), key=lambda pr: g2_index[pr[1]])
-    return mapped + inserted
+def _image(p: _Problem, perm: np.ndarray) -> tuple[_Side, _Side, list[int | None]]:
+    """The two sides in (g1, g2) orientation and the g2 index of each g1 node (or None)."""
+    first, second = (p.cols, p.rows) if p.swapped else (p.rows, p.cols)
+    image: list[int | None] = [None] * len(first.nodes)
+    for i in range(p.n):  # rows beyond n are padding; every column is a real node
+        j = int(perm[i])
+        if p.swapped:
+            image[j] = i
+        else:
+            image[i] = j
+    return first, second, image
+
+
+def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
+    """``(g1 node | None, g2 node | None)`` pairs: g1's nodes in canonical order (mapped or
+    deleted), then the inserted nodes of g2 in canonical order."""
+    first, second, image = _image(p, perm)
+    hit = [False] * len(second.nodes)
+    pairs: list[tuple[Hashable | None, Hashable | None]] = []
+    for node, b in zip(first.nodes, image, strict=True):
+        if b is None:
+            pairs.append((node, None))
+        else:
+            pairs.append((node, second.nodes[b]))
+            hit[b] = True
+    pairs.extend((None, node) for node, h in zip(second.nodes, hit, strict=True) if not h)
+    return tuple(pairs)
 
 
 def _operations_from_encoding(p: _Problem, perm: np.ndarray) -> list[EditOperation]:
     """Costly operations of the edit path, expressed in (g1, g2) orientation."""
-    node_map: dict[int, int | None] = {}
-    for i in range(p.n):
-        j = int(perm[i])
-        node_map[i] = j if j < p.m else None
-    g1_side, g2_side = (p.cols, p.rows) if p.swapped else (p.rows, p.cols)
-    if p.swapped:
-        fwd: dict[int, int | None] = {j: None for j in range(p.m)}
-        for i, j in node_map.items():
-            if j is not None:
-                fwd[j] = i
-        node_map = fwd
-    return _edit_operations(g1_side, g2_side, node_map, p.directed)
+    first, second, image = _image(p, perm)
+    return _edit_operations(first, second, dict(enumerate(image)), p.directed)
 
 
 def _edit_operations(
@@ -1115,6 +1300,8 @@ def edit_path(
     for a, b in node_mapping:
         if a is None:
             continue
+        if a not in s1.index or (b is not None and b not in s2.index):
+            raise ValueError(f"edit_path: unknown node in the mapping pair {(a, b)!r}")
         j = None if b is None else s2.index[b]
         i = s1.index[a]
         if i in node_map or (j is not None and j in seen2):

@@ -21,12 +21,14 @@ _GLUE_BEFORE = frozenset({")", "]", ",", ";", ".", "::", "->", "?.", "?.["})
 # ... nor after these.
 _GLUE_AFTER = frozenset({"(", "[", ".", "::", "->", "?.", "!", "~", "@", "?.["})
 # Operators that are prefix-unary when they are the first child of a unary node.
-_PREFIX_OPS = frozenset({"++", "--", "-", "+", "*", "&", "!", "~", "^"})
-_POSTFIX_OPS = frozenset({"++", "--", "!"})
+_PREFIX_OPS = frozenset({"++", "--", "-", "+", "*", "&", "!", "~", "^", "...", "**"})
+_POSTFIX_OPS = frozenset({"++", "--", "!", "..."})
 # Node types of unary operations across the grammars.
 UNARY_TYPES = frozenset({"update_expression", "unary_expression", "prefix_unary_expression",
                          "postfix_unary_expression", "pointer_expression", "unary_operator",
-                         "not_operator"})
+                         "not_operator", "spread_element", "rest_pattern", "list_splat_pattern",
+                         "dictionary_splat_pattern", "list_splat", "dictionary_splat",
+                         "spread_parameter", "splat_pattern"})
 # Tokens dropped from the end of a label: statement terminators and Python's header colon.
 _TRAILING = frozenset({";", ":"})
 

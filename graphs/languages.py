@@ -131,7 +131,8 @@ class Language:
         raise ValueError(f"no wrapper {name!r} for {self.name}; known: {known}")
 
 
-# Wrappers name their scaffolding "_" (Java methods "__": a lone "_" is a pattern there): it never reaches ParsedCode.nodes or the normalized AST.
+# Wrappers name their scaffolding "_" (Java methods "__": a lone "_" is a pattern there);
+# it never reaches ParsedCode.nodes or the normalized AST.
 _JAVA_CLASS = ("class_declaration", "class_body")
 _CS_CLASS = ("class_declaration", "declaration_list")
 
@@ -264,7 +265,8 @@ _CPP = Language(
              "parenthesized_expression"),
         ),
     ),
-    literal_types=_C_LITERALS | {"raw_string_literal", "user_defined_literal", "raw_string_content"},
+    literal_types=_C_LITERALS | {"raw_string_literal", "user_defined_literal",
+                                 "raw_string_content"},
 )
 
 _JAVASCRIPT = Language(
@@ -308,11 +310,11 @@ def register_language(language: Language) -> None:
 
     Examples
     --------
-    >>> from graphs.languages import Language, get_language, register_language
-    >>> register_language(Language("java", ("jdk",), "tree_sitter_java", "tree-sitter-java",
-    ...                            wrappers=get_language("java").wrappers))
-    >>> get_language("JDK").name
-    'java'
+    >>> from graphs.languages import AS_GIVEN, Language, Wrapper, register_language
+    >>> register_language(Language(  # doctest: +SKIP
+    ...     "go", ("golang",), "tree_sitter_go", "tree-sitter-go",
+    ...     wrappers=(AS_GIVEN, Wrapper("function_body", "package _\\nfunc _() {\\n", "\\n}",
+    ...                                 ("function_declaration", "block")))))
     """
     global _GENERATION
     with _LOCK:
@@ -397,8 +399,8 @@ def get_ts_language(name: str) -> tree_sitter.Language:
     Examples
     --------
     >>> from graphs.languages import get_ts_language
-    >>> get_ts_language("java").name
-    'java'
+    >>> get_ts_language("java").node_kind_count > 100
+    True
     """
     return _ts_language(get_language(name).name)
 

@@ -225,7 +225,7 @@ class _Attempt:
 
 def _wrap(code: str, original: bytes, wrapper: Wrapper) -> tuple[bytes, tuple[int, int], list]:
     """Build the text to parse, the snippet's byte span in it, and the offset segments."""
-    if wrapper.name == AS_GIVEN.name:
+    if not (wrapper.prefix or wrapper.suffix or wrapper.indent):
         return original, (0, len(original)), [(0, 0, len(original))]
     prefix = wrapper.prefix.encode()
     suffix = wrapper.suffix.encode()
@@ -380,7 +380,7 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
     >>> p.ok, p.wrapper, p.nodes[0].type
     (True, 'class_body', 'method_declaration')
     >>> parse("int x = ;", "java").error
-    'parse error at line 1, col 9'
+    'parse error at line 1, col 7'
     """
     lang = get_language(language)
     if not isinstance(code, str):

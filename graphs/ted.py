@@ -4,7 +4,9 @@ Insert, delete and rename each cost 1 (rename 0 when the labels are equal), the 
 the RUBY paper's TRS and of ``zss.simple_distance`` with a 0/1 label distance, whose results
 this module reproduces exactly, about three orders of magnitude faster.
 
-Labels are mapped to integers per pair before the kernel runs. Memory is two
+Labels are mapped to integers per pair before the kernel runs, and the kernel runs on the
+trees or on their mirror images (children reversed: same distance), whichever makes less
+Zhang–Shasha work for the pair (about 2x less on typical ASTs). Memory is two
 ``(n1 + 1) x (n2 + 1)`` int32 tables (8 MB for two 1,000-node trees). The kernels are
 compiled on first use (about 1–2 s, once; ``cache=True`` keeps the machine code next to this
 module, so later processes load it in milliseconds).
@@ -140,14 +142,22 @@ def _as_tree(t: Tree | Any) -> Tree:
 
 
 def _prepare(a: Tree, b: Tree):
+    """Kernel arguments for the cheaper orientation, and the index permutations (None, or
+    mirrored index -> original index for each tree)."""
+    p1, l1, kr1, w1 = a._arrays()
+    p2, l2, kr2, w2 = b._arrays()
+    mp1, ml1, mkr1, mw1 = a._arrays(mirrored=True)
+    mp2, ml2, mkr2, mw2 = b._arrays(mirrored=True)
+    if mw1 * mw2 < w1 * w2:
+        p1, l1, kr1, p2, l2, kr2 = mp1, ml1, mkr1, mp2, ml2, mkr2
     ids: dict[Any, int] = {}
     lab1 = np.fromiter((ids.setdefault(x, len(ids)) for x in a.labels), np.int64, len(a))
     lab2 = np.fromiter((ids.setdefault(x, len(ids)) for x in b.labels), np.int64, len(b))
-    l1, kr1 = a._arrays()
-    l2, kr2 = b._arrays()
+    if p1 is not None:
+        lab1, lab2 = lab1[p1], lab2[p2]
     td = np.empty((len(a), len(b)), np.int32)
     fd = np.empty((len(a) + 1, len(b) + 1), np.int32)
-    return l1, kr1, lab1, l2, kr2, lab2, td, fd
+    return (l1, kr1, lab1, l2, kr2, lab2, td, fd), (p1, p2)
 
 
 def tree_edit_distance(a: Tree | Any, b: Tree | Any) -> int:
@@ -177,7 +187,7 @@ def tree_edit_distance(a: Tree | Any, b: Tree | Any) -> int:
         return len(a) + len(b)
     if a.labels == b.labels and a.parents == b.parents:
         return 0
-    return int(_distance(*_prepare(a, b)))
+    return int(_distance(*_prepare(a, b)[0]))
 
 
 @dataclass(frozen=True)
@@ -284,13 +294,17 @@ def tree_edit_mapping(a: Tree | Any, b: Tree | Any) -> TEDResult:
         pairs = [(i, None) for i in range(n1)] + [(None, j) for j in range(n2)]
         distance = n1 + n2
     else:
-        args = _prepare(a, b)
+        args, (p1, p2) = _prepare(a, b)
         distance = int(_distance(*args))
         l1, _, lab1, l2, _, lab2, td, fd = args
         out_i = np.empty(n1 + n2, np.int64)
         out_j = np.empty(n1 + n2, np.int64)
         count = _mapping(l1, lab1, l2, lab2, td, fd, out_i, out_j)
-        raw = zip(out_i[:count].tolist(), out_j[:count].tolist(), strict=True)
+        out_i, out_j = out_i[:count], out_j[:count]
+        if p1 is not None:  # back from mirrored to original postorder indices
+            out_i = np.where(out_i < 0, -1, p1[np.maximum(out_i, 0)])
+            out_j = np.where(out_j < 0, -1, p2[np.maximum(out_j, 0)])
+        raw = zip(out_i.tolist(), out_j.tolist(), strict=True)
         pairs = [(None if i < 0 else i, None if j < 0 else j) for i, j in raw]
     pairs.sort(key=lambda p: (p[0] is None, p[0] if p[0] is not None else p[1]))
     operations = []

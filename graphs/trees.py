@@ -130,18 +130,55 @@ class Tree:
         set_(self, "leftmost", tuple(leftmost))
         set_(self, "keyroots", tuple(sorted(last_with_leftmost.values())))
 
-    # numpy views for the TED kernels, built once per tree and not pickled
-    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        cached = self.__dict__.get("_np")
+    # Arrays for the TED kernels, built once per tree and not pickled. Zhang–Shasha's work
+    # is (sum of keyroot subtree sizes of a) x (same for b); on the mirrored trees (children
+    # reversed) the distance is the same but the sums differ, often by 2x on ASTs, so the
+    # kernel runs on whichever orientation is cheaper for the pair.
+    def _arrays(self, mirrored: bool = False) -> tuple[np.ndarray | None, np.ndarray,
+                                                        np.ndarray, int]:
+        """(permutation to original indices or None, leftmost, keyroots, work)."""
+        key = "_np_mirror" if mirrored else "_np"
+        cached = self.__dict__.get(key)
         if cached is None:
-            cached = (np.asarray(self.leftmost, dtype=np.int64),
-                      np.asarray(self.keyroots, dtype=np.int64))
-            object.__setattr__(self, "_np", cached)
+            cached = self._mirror_arrays() if mirrored else self._left_arrays()
+            object.__setattr__(self, key, cached)
         return cached
+
+    def _left_arrays(self) -> tuple[None, np.ndarray, np.ndarray, int]:
+        leftmost = np.asarray(self.leftmost, dtype=np.int64)
+        keyroots = np.asarray(self.keyroots, dtype=np.int64)
+        work = int((keyroots - leftmost[keyroots] + 1).sum())
+        return None, leftmost, keyroots, work
+
+    def _mirror_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        n = len(self.labels)
+        children = self.children
+        # the mirror's postorder is the original's preorder, reversed
+        preorder: list[int] = []
+        stack = [n - 1] if n else []
+        while stack:
+            v = stack.pop()
+            preorder.append(v)
+            stack.extend(reversed(children[v]))
+        perm = preorder[::-1]  # mirrored index -> original index
+        where = [0] * n
+        for k, v in enumerate(perm):
+            where[v] = k
+        leftmost = list(range(n))
+        last_with_leftmost = {}
+        for k, v in enumerate(perm):
+            if children[v]:
+                leftmost[k] = leftmost[where[children[v][-1]]]
+            last_with_leftmost[leftmost[k]] = k
+        leftmost_a = np.asarray(leftmost, dtype=np.int64)
+        keyroots = np.asarray(sorted(last_with_leftmost.values()), dtype=np.int64)
+        work = int((keyroots - leftmost_a[keyroots] + 1).sum())
+        return np.asarray(perm, dtype=np.int64), leftmost_a, keyroots, work
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_np", None)
+        state.pop("_np_mirror", None)
         return state
 
     def __len__(self) -> int:
@@ -329,9 +366,8 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
                 if kept:
                     op = _operator(node, lang, kept)
                     label = f"{node_type}:{op}" if op else node_type
-                elif abstract_identifiers and "identifier" in node_type:
-                    label = node_type
-                elif abstract_literals and node_type in literal_types:
+                elif (abstract_identifiers and "identifier" in node_type) or (
+                        abstract_literals and node_type in literal_types):
                     label = node_type
                 else:
                     label = _leaf_label(node, parsed)

@@ -68,6 +68,9 @@ class CorpusResult:
     counts : for each metric, the number of pairs where it is defined.
     tiers : how many pairs RUBY scored with each tier.
     signature : the reproducibility signature of the scorer that produced the results.
+    crystalbleu_stats, bleu_stats : each pair's cached :class:`crystal.SegmentStats` (``None``
+        where not computed), in pair order, so resampling (bootstrap, significance tests)
+        recomputes corpus BLEU scores by summing, without re-tokenizing anything.
     """
 
     pairs: tuple[PairResult, ...]
@@ -77,6 +80,8 @@ class CorpusResult:
     counts: dict[str, int]
     tiers: dict[str, int]
     signature: str
+    crystalbleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    bleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.pairs)
@@ -129,6 +134,8 @@ def aggregate(
     crystalbleu: float | None,
     bleu: float | None,
     signature: str,
+    crystalbleu_stats: Sequence[Any] = (),
+    bleu_stats: Sequence[Any] = (),
 ) -> CorpusResult:
     """Build a :class:`CorpusResult` from per-pair results and corpus-level BLEU scores."""
     means: dict[str, float | None] = {}
@@ -152,4 +159,6 @@ def aggregate(
         counts=counts,
         tiers=tiers,
         signature=signature,
+        crystalbleu_stats=tuple(crystalbleu_stats),
+        bleu_stats=tuple(bleu_stats),
     )

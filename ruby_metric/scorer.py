@@ -6,7 +6,7 @@ import logging
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import crystal
 
@@ -16,6 +16,9 @@ from .ngram_sets import NgramSource, resolve_ngram_set
 from .results import METRICS, CorpusResult, PairResult, aggregate
 from .signature import signature
 from .tiers import TIER_ORDER, Tier
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 logger = logging.getLogger(__name__)
 
@@ -134,10 +137,9 @@ class RubyScorer:
         pair_id: Any,
         language: str | None,
         cbleu: crystal.CrystalBLEU | None,
+        codes: tuple[list[Code], Code] | None = None,
     ) -> _Scored:
-        references = _check_pair(reference, candidate)
-        refs = [Code(text, language, self.tokenizer, self.limits) for text in references]
-        cand = Code(candidate, language, self.tokenizer, self.limits)
+        refs, cand = codes if codes is not None else self._codes(reference, candidate, language)
         values: dict[str, Any] = {}
         reasons: dict[str, str] = {}
 
@@ -178,6 +180,37 @@ class RubyScorer:
             reasons=reasons,
         )
         return _Scored(result, cb_stats, bleu_stats)
+
+    def _codes(
+        self, reference: Reference, candidate: str, language: str | None
+    ) -> tuple[list[Code], Code]:
+        """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
+        references = _check_pair(reference, candidate)
+        refs = [Code(text, language, self.tokenizer, self.limits) for text in references]
+        return refs, Code(candidate, language, self.tokenizer, self.limits)
+
+    def explain(self, reference: Reference, candidate: str) -> Explanation:
+        """Score one pair and say why: the edits behind every tier's number.
+
+        Parameters
+        ----------
+        reference : the reference code, or a list of references (the explanation is against
+            the one that gave the best RUBY).
+        candidate : the predicted code.
+
+        Returns
+        -------
+        Explanation with the :class:`PairResult` (``.result``), the token edits (STS), the
+        AST edit mapping (TRS), the PDG node mapping (GRS) and CrystalBLEU's matched n-grams;
+        ``.to_text()``, ``.to_dict()`` and :func:`ruby_metric.html_report.write_html` render it.
+
+        Raises
+        ------
+        TypeError : reference or candidate is not text.
+        """
+        from .explain import explain_pair
+
+        return explain_pair(self, reference, candidate)
 
     # -- a corpus -------------------------------------------------------------------------
 
@@ -259,6 +292,8 @@ class RubyScorer:
             crystalbleu=corpus_cb,
             bleu=corpus_bleu,
             signature=self._signature({lang: c.ngrams for lang, c in cbleus.items() if c}),
+            crystalbleu_stats=[s.crystalbleu_stats for s in scored],
+            bleu_stats=[s.bleu_stats for s in scored],
         )
 
     def _crystalbleu_by_language(

@@ -65,6 +65,6 @@ def signature(
     if language is not None:
         import graphs
 
-        grammar = graphs.grammar_versions().get(language, "none")
-        fields.append(f"grammar:{grammar}")
+        package = graphs.get_language(language).module.replace("_", "-")
+        fields.append(f"grammar:{package}-{_package_version(package)}")
     return "|".join(fields)
