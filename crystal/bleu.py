@@ -371,7 +371,7 @@ def segment_stats(
     >>> from crystal import segment_stats
     >>> s = segment_stats([["f", "(", "x", ")"]], ["f", "(", "y", ")"], ignoring={("(",)})
     >>> s.matches, s.totals
-    ((2.0, 0.0, 0.0, 0.0), (3.0, 3.0, 2.0, 1.0))
+    ((2.0, 1.0, 0.0, 0.0), (3.0, 3.0, 2.0, 1.0))
     """
     if max_n < 1:
         raise ValueError(f"max_n must be at least 1, got {max_n}")
@@ -470,7 +470,7 @@ def bleu_from_stats(
     >>> from crystal import bleu_from_stats, segment_stats
     >>> s = segment_stats([["a", "b", "c", "d"]], ["a", "b", "c", "e"])
     >>> round(bleu_from_stats(s), 4)
-    0.0316
+    0.0707
     >>> round(bleu_from_stats(s, weights=(0.5, 0.5)), 4)
     0.7071
     """
@@ -711,9 +711,9 @@ def corpus_bleu(
     >>> hyp = "if ( x > 0 ) return x ;".split()
     >>> ref = "if ( x >= 0 ) return x ;".split()
     >>> round(corpus_bleu([[ref]], [hyp]), 4)
-    0.5946
+    0.5969
     >>> round(corpus_bleu([[ref]], [hyp], ignoring={("(",), (")",), (";",)}), 4)
-    0.4518
+    0.5874
     """
     if len(list_of_references) != len(hypotheses):
         raise ValueError(
@@ -779,11 +779,11 @@ def sentence_bleu(
     >>> ref = "public int Size ( ) { return count ; }".split()
     >>> hyp = "public int Count ( ) { return count ; }".split()
     >>> round(sentence_bleu([ref], hyp), 4)
-    0.7506
+    0.7071
     >>> ignore = {("(",), (")",), ("{",), ("}",), (";",), ("public",), ("return",)}
     >>> sm = SmoothingFunction(epsilon=1e-4).method1
     >>> round(sentence_bleu([ref], hyp, smoothing_function=sm, ignoring=ignore), 4)
-    0.4472
+    0.656
     """
     # corpus_bleu on one pair, without the corpus loop's overhead.
     weight_list, single = _normalize_weights(weights)

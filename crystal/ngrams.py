@@ -409,7 +409,7 @@ def build_ngram_set(
     >>> from crystal import build_ngram_set
     >>> s = build_ngram_set(["f(a);", "g(b);"], k=3, max_n=2)
     >>> list(s.counts.items())
-    [((')',), 2), ((')', ';'), 2), (('(',), 2)]
+    [(('(',), 2), ((')',), 2), ((')', ';'), 2)]
     """
     if not _is_int(k) or k < 0:
         raise ValueError(f"k must be a non-negative integer, got {k!r}")

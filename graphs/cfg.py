@@ -438,10 +438,10 @@ class _Builder:
                 elif label is None or label in fr.labels:
                     fr.breaks.extend(srcs)
                     return
-            elif kind == _CONTINUE and isinstance(fr, _Loop):
-                if label is None or label in fr.labels:
-                    fr.continues.extend(srcs)
-                    return
+            elif kind == _CONTINUE and isinstance(fr, _Loop) and (
+                    label is None or label in fr.labels):
+                fr.continues.extend(srcs)
+                return
             i -= 1
         self._link(srcs, EXIT)
 
@@ -705,7 +705,7 @@ class _Builder:
                     ex = ex2
         normal = list(ex)
         frame.in_body = False
-        for cn, cb in zip(cnodes, cbodies):
+        for cn, cb in zip(cnodes, cbodies, strict=True):
             if cb is None:
                 normal.append(cn)
                 continue

@@ -165,7 +165,7 @@ class Walker:
                 buf.variable(len(refs) - 1)
                 continue
             if t in identifiers:
-                if ctx == _TYPE or ctx == _NAME:
+                if ctx in (_TYPE, _NAME):
                     buf.word(node.text.decode(), ctx == _TYPE)
                 else:
                     refs.append(Ref(node.text.decode(), self._mode(ctx, nested, False)))

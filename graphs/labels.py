@@ -129,7 +129,7 @@ def render(seps: Sequence[str], toks: Sequence[str | int], name: Callable[[int],
     >>> render(["", " ", " "], [0, "=", "1"], lambda i: "v0")
     'v0 = 1'
     """
-    return "".join([s + (t if isinstance(t, str) else name(t)) for s, t in zip(seps, toks)])
+    return "".join([s + (t if isinstance(t, str) else name(t)) for s, t in zip(seps, toks, strict=True)])
 
 
 def local_name(index: int) -> str:

@@ -108,6 +108,9 @@ class Language:
     operator_types : frozenset of str
         Node types whose anonymous tokens all count as operators even though the grammar
         gives them no ``operator`` field (e.g. Java's ``update_expression``).
+    extensions : frozenset of str
+        File extensions of the language's source files (lower case, with the dot), used to
+        pick its files out of a folder.
     """
 
     name: str
@@ -121,6 +124,7 @@ class Language:
     literal_types: frozenset[str] = frozenset()
     interpolation_types: frozenset[str] = frozenset()
     operator_types: frozenset[str] = frozenset()
+    extensions: frozenset[str] = frozenset()
 
     def wrapper(self, name: str) -> Wrapper:
         """Return the wrapper called ``name``; raise ``ValueError`` listing the known ones."""
@@ -169,6 +173,7 @@ _JAVA = Language(
     }),
     interpolation_types=frozenset({"string_interpolation"}),
     operator_types=frozenset({"update_expression"}),
+    extensions=frozenset({".java"}),
 )
 
 _CSHARP = Language(
@@ -202,6 +207,7 @@ _CSHARP = Language(
     }),
     interpolation_types=frozenset({"interpolation"}),
     operator_types=frozenset({"prefix_unary_expression", "postfix_unary_expression"}),
+    extensions=frozenset({".cs"}),
 )
 
 _PYTHON = Language(
@@ -219,6 +225,7 @@ _PYTHON = Language(
         "string_content", "string_end", "escape_sequence",
     }),
     interpolation_types=frozenset({"interpolation"}),
+    extensions=frozenset({".py", ".pyi"}),
 )
 
 _C_LITERALS = frozenset({
@@ -244,6 +251,7 @@ _C = Language(
         ),
     ),
     literal_types=_C_LITERALS,
+    extensions=frozenset({".c", ".h"}),
 )
 
 _CPP = Language(
@@ -267,6 +275,7 @@ _CPP = Language(
     ),
     literal_types=_C_LITERALS | {"raw_string_literal", "user_defined_literal",
                                  "raw_string_content"},
+    extensions=frozenset({".cpp", ".cc", ".cxx", ".hpp", ".hh", ".hxx", ".h"}),
 )
 
 _JAVASCRIPT = Language(
@@ -292,6 +301,7 @@ _JAVASCRIPT = Language(
         "undefined", "string_fragment", "escape_sequence", "regex_pattern", "regex_flags",
     }),
     interpolation_types=frozenset({"template_substitution"}),
+    extensions=frozenset({".js", ".mjs", ".cjs", ".jsx"}),
 )
 
 _REGISTRY: dict[str, Language] = {}

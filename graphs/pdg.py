@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphs.cfg import EXIT, CFG, GraphTooLarge, build_cfg, control_dependences
+from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences
 from graphs.dataflow import Facts, Walker, data_dependences, reaching_definitions
 from graphs.labels import local_name, render
 from graphs.parsing import ParsedCode, parse
@@ -116,7 +116,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
 
     graph = nx.MultiDiGraph(language=parsed.language)
     source = parsed.source
-    for nid, (node, fact) in enumerate(zip(cfg.nodes[:size], facts)):
+    for nid, (node, fact) in enumerate(zip(cfg.nodes[:size], facts, strict=True)):
         if node.first is None:
             text, line = "", 1
         else:
@@ -211,7 +211,7 @@ def _dependences(cfg: CFG, facts: list[Facts], keys: list[list[str]],
         for g in canon[1:]:
             node_defs = []
             node_uses = []
-            for ref, key, shown in zip(facts[g].refs, keys[g], names[g]):
+            for ref, key, shown in zip(facts[g].refs, keys[g], names[g], strict=True):
                 mode = ref.mode
                 display[key] = shown
                 if mode == Ctx.USE:

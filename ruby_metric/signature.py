@@ -65,6 +65,6 @@ def signature(
     if language is not None:
         import graphs
 
-        package = graphs.get_language(language).module.replace("_", "-")
+        package = graphs.get_language(language).package
         fields.append(f"grammar:{package}-{_package_version(package)}")
     return "|".join(fields)
