@@ -43,9 +43,6 @@ _PACK = {
     for n in range(1, MAX_ORDER + 1)
 }
 _ARANGE = np.arange(4096)
-# Below this many tokens in a pair, the fixed cost of ~20 numpy calls exceeds the pure-Python
-# path; both give the same counts.
-MIN_TOKENS = 24
 
 
 class _Vocab(dict):
@@ -110,16 +107,13 @@ class FastCounter:
         -------
         (matches, totals) or None
             Lists of ``max_n`` ints: clipped matches (max over references) and the number of
-            hypothesis n-grams not ignored. None when the pair is too small to gain
-            from numpy or too large to encode.
+            hypothesis n-grams not ignored. None when the pair is too large to encode.
         """
         lh = len(hypothesis)
         pad = max_n - 1
         size = lh
         for ref in references:
             size += len(ref)
-        if size < MIN_TOKENS:
-            return None
         total = size + pad * (1 + len(references))
         with self._lock:
             if len(self._vocab) + size + FIRST_ID >= LIMIT:

@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import mul, truediv
 from typing import Any
 
 from crystal._fast import MAX_ORDER, FastCounter
@@ -248,8 +249,9 @@ def _ignore_set(ignoring: object) -> frozenset | None:
         return grams or None
     if isinstance(ignoring, (str, bytes)):
         raise TypeError("ignoring= must be a collection of n-gram tuples, not a string")
-    if isinstance(ignoring, Mapping):
-        # dict(...) copies entries with their stored hashes, so frozenset() need not rehash.
+    if isinstance(ignoring, Mapping) and type(ignoring) is not dict:
+        # dict(...) copies entries with their stored hashes, so frozenset() need not rehash
+        # every tuple (it does for dict subclasses such as Counter).
         ignoring = dict(ignoring)
     try:
         result = frozenset(ignoring)  # type: ignore[arg-type]
@@ -523,9 +525,13 @@ def _bleu(
         weights = (1 / hyp_len,) * int(hyp_len)
     bp = brevity_penalty(ref_len, hyp_len)
     if smoothing == "method1":
-        p = [
-            (m + epsilon) / d if m == 0 else m / d for m, d in zip(matches[:n], dens, strict=False)
-        ]
+        if 0 in matches[:n]:
+            p = [
+                (m + epsilon) / d if m == 0 else m / d
+                for m, d in zip(matches[:n], dens, strict=False)
+            ]
+        else:
+            p = list(map(truediv, matches[:n], dens))
     elif smoothing in SACREBLEU_METHODS:
         p = sacrebleu_precisions(smoothing, matches[:n], totals[:n], value=smooth_value)
         used = [(w, q) for w, q in zip(weights, p, strict=False) if q is not None]
@@ -557,9 +563,15 @@ def _bleu(
             next_precision=next_precision,
             hyp_ngrams=totals[:n],
         )
-    return bp * math.exp(
-        math.fsum(w * math.log(q) for w, q in zip(weights, p, strict=False) if q > 0)
-    )
+    return bp * math.exp(_weighted_log_sum(weights, p))
+
+
+def _weighted_log_sum(weights: Sequence[float], p: Sequence[float]) -> float:
+    """fsum of w * log(p) over the orders, skipping zero precisions as NLTK does."""
+    if min(p) > 0:
+        # All in C: this runs once per sentence score.
+        return math.fsum(map(mul, weights, map(math.log, p)))
+    return math.fsum([w * math.log(q) for w, q in zip(weights, p, strict=False) if q > 0])
 
 
 # --------------------------------------------------------------------------- drop-ins
@@ -585,25 +597,31 @@ class _NltkFraction(Fraction):
 _SMOOTHING_MODULES = frozenset({"nltk.translate.bleu_score", "crystalbleu"})
 
 
-def _resolve_smoothing(fn: object) -> tuple[str | None, dict[str, float], Callable | None]:
-    """Map ``smoothing_function=`` to (method name, parameters, custom callable)."""
+_NLTK_PARAMS = (0.1, 5, 5)  # SmoothingFunction()'s epsilon, alpha, k
+
+
+def _resolve_smoothing(
+    fn: object,
+) -> tuple[str | None, tuple[float, float, float], Callable | None]:
+    """Map ``smoothing_function=`` to (method name, (epsilon, alpha, k), custom callable)."""
     if not fn:
-        return "method0", {}, None
+        return "method0", _NLTK_PARAMS, None
     if isinstance(fn, str):
-        return check_smoothing(fn), {}, None
-    name = getattr(fn, "__name__", None)
-    owner = getattr(fn, "__self__", None)
-    module = getattr(getattr(fn, "__func__", None), "__module__", None)
+        return check_smoothing(fn), _NLTK_PARAMS, None
+    func = getattr(fn, "__func__", None)
     # Only the original methods are mapped to ours; overridden ones run as given.
-    if name in NLTK_METHODS and owner is not None and module in _SMOOTHING_MODULES:
-        params = {}
-        for attr in ("epsilon", "alpha", "k"):
-            value = getattr(owner, attr, None)
-            if value is not None:
-                params[attr] = value
-        return name, params, None
+    if getattr(func, "__module__", None) in _SMOOTHING_MODULES:
+        name = func.__name__  # type: ignore[union-attr]
+        if name in NLTK_METHODS:
+            owner = fn.__self__  # type: ignore[attr-defined]
+            params = (
+                getattr(owner, "epsilon", 0.1),
+                getattr(owner, "alpha", 5),
+                getattr(owner, "k", 5),
+            )
+            return name, params, None
     if callable(fn):
-        return None, {}, fn  # type: ignore[return-value]
+        return None, _NLTK_PARAMS, fn  # type: ignore[return-value]
     raise TypeError(f"smoothing_function must be callable or a method name, got {fn!r}")
 
 
@@ -635,8 +653,11 @@ def _nltk_bleu(
     refs, hyp = last  # type: ignore[misc]
     if method == "method1":
         # The common case, inlined: sentence BLEU is called once per pair.
-        eps = params.get("epsilon", 0.1)
-        p = [(m + eps) / d if m == 0 else m / d for m, d in zip(nums, dens, strict=False)]
+        if 0 in nums:
+            eps = params[0]
+            p = [(m + eps) / d if m == 0 else m / d for m, d in zip(nums, dens, strict=False)]
+        else:
+            p = list(map(truediv, nums, dens))
     elif custom is not None:
         p_n = [_NltkFraction(int(a), int(b)) for a, b in zip(nums, dens, strict=False)]
         p = custom(p_n, references=refs, hypothesis=hyp, hyp_len=hyp_lengths)
@@ -652,9 +673,9 @@ def _nltk_bleu(
             nums,
             dens,
             hyp_len=hyp_lengths if hyp_lengths else len(hyp),
-            epsilon=params.get("epsilon", 0.1),
-            alpha=params.get("alpha", 5),
-            k=params.get("k", 5),
+            epsilon=params[0],
+            alpha=params[1],
+            k=params[2],
             next_precision=next_precision,
             hyp_ngrams=(
                 [max(0, len(hyp) - i) for i in range(len(nums))] if method == "method6" else ()
@@ -665,8 +686,7 @@ def _nltk_bleu(
     for weight in weights:
         if auto_reweigh and hyp_lengths < 4 and weight == _DEFAULT_WEIGHTS:
             weight = (1 / hyp_lengths,) * hyp_lengths
-        s = math.fsum(w * math.log(q) for w, q in zip(weight, p, strict=False) if q > 0)
-        scores.append(float(bp * math.exp(s)))
+        scores.append(float(bp * math.exp(_weighted_log_sum(weight, p))))
     return scores[0] if single else scores
 
 

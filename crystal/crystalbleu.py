@@ -69,7 +69,12 @@ def log_weights(counts: Mapping[tuple[str, ...], int]) -> dict[tuple[str, ...], 
     >>> round(w[("(",)], 4), w[("x",)]
     (0.1448, 1.0)
     """
-    return {g: 1.0 / max(1.0, math.log(c)) for g, c in counts.items()}
+    weights = {}
+    for gram, count in counts.items():
+        if not count > 0:
+            raise ValueError(f"corpus count of n-gram {gram!r} must be positive, got {count!r}")
+        weights[gram] = 1.0 / max(1.0, math.log(count))
+    return weights
 
 
 def _grams_hash(grams: Iterable[tuple[str, ...]]) -> str:
@@ -154,7 +159,7 @@ class CrystalBLEU:
             ignore, counts = grams.ngrams, grams.counts
         elif isinstance(grams, Mapping):
             ignore, counts = frozenset(grams), grams
-        elif isinstance(grams, (frozenset, set)):
+        elif isinstance(grams, (frozenset, set, list, tuple)):
             ignore, counts = frozenset(grams), None
         else:
             raise TypeError(

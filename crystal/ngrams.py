@@ -222,6 +222,12 @@ class NgramSet:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[NgramSet], tuple[object, ...]]:
+        # The read-only mapping proxy cannot be pickled; rebuild from a plain dict (the
+        # recorded hash is re-checked on the way in).
+        fields = (self.tokenizer, self.k, self.max_n, self.corpus_size, self.content_hash)
+        return (type(self), (dict(self.counts), *fields))
+
     def __repr__(self) -> str:
         return (
             f"NgramSet(size={len(self)}, k={self.k}, max_n={self.max_n}, "
@@ -270,9 +276,12 @@ class NgramSet:
         True
         """
         doc = self.to_json()
-        grams = doc.pop("ngrams")
-        head = json.dumps(doc, ensure_ascii=True, indent=1)[:-2]  # reopen the object
-        lines = ",\n".join("  " + json.dumps(e, ensure_ascii=True) for e in grams)  # type: ignore[union-attr]
+        del doc["ngrams"]
+        # Header fields indented, then one n-gram per line: readable, diff-friendly files.
+        head = json.dumps(doc, ensure_ascii=True, indent=1)[:-2]  # drop the closing "\n}"
+        lines = ",\n".join(
+            "  " + json.dumps([list(g), c], ensure_ascii=True) for g, c in self.counts.items()
+        )
         text = head + ',\n "ngrams": [\n' + lines + ("\n" if lines else "") + " ]\n}\n"
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")

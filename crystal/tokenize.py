@@ -270,9 +270,7 @@ _SPAN_PATTERNS: dict[str, re.Pattern[str]] = {
 }
 
 
-def token_spans(
-    text: str, tokenizer: str | Tokenizer = "code"
-) -> list[tuple[int, int] | None]:
+def token_spans(text: str, tokenizer: str | Tokenizer = "code") -> list[tuple[int, int] | None]:
     """Where each token of :func:`tokenize` sits in ``text``, for highlighting.
 
     Parameters

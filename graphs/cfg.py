@@ -131,7 +131,8 @@ class CFG:
 
     ``succ[n]`` may contain :data:`EXIT` (the exit of ``n``'s unit). ``functions`` lists the
     entries of top-level functions when the snippet has several (they hang off node 0).
-    ``fallback_types`` are statement types the role table did not know (built as plain).
+    ``fallback_types`` are statement types the role table did not know (built as plain);
+    ``plain_types`` all statement types that were built as one plain node (known or not).
     """
 
     nodes: list[CFGNode]
@@ -140,6 +141,7 @@ class CFG:
     functions: list[int] = field(default_factory=list)
     fallback_types: set[str] = field(default_factory=set)
     pdg_size: int = 0
+    plain_types: set[str] = field(default_factory=set)
 
     def canonical(self, nid: int) -> int:
         """The PDG node a CFG node stands for (itself unless it is a copy)."""
@@ -193,6 +195,7 @@ class _Builder:
         self.units: list[Unit] = []
         self.functions: list[int] = []
         self.fallback: set[str] = set()
+        self.plain: set[str] = set()
         self.queue: list[tuple[int, Node, int]] = []  # nested functions still to build
         self.unit: Unit | None = None
         self.frames: list = []
@@ -361,6 +364,7 @@ class _Builder:
         if role is Role.GOTO:
             return self._goto(s)
         if role is Role.YIELD:
+            self.plain.add(t)
             kids = s.children
             n = self._new("yield", [(s, Ctx.USE)], s, s)
             if len(kids) > 1 and kids[1].type == "break":  # C#'s yield break
@@ -370,9 +374,11 @@ class _Builder:
         if role is Role.FUNCTION:
             return self._nested_function(s)
         if role is Role.CLASS:
+            self.plain.add(t)
             body = s.child_by_field_name("body")
             n = self._header_node("class", s, body)
             return n, [n]
+        self.plain.add(t)
         ctx = Ctx.NAME if t in self.roles.name_statements else Ctx.USE
         n = self._new(_DECL_KINDS.get(role, "statement"), [(s, ctx)], s, s)
         return n, [n]
@@ -497,6 +503,7 @@ class _Builder:
         return p, exits
 
     def _plain(self, s: Node) -> Result:
+        self.plain.add(s.type)
         n = self._new("statement", [(s, Ctx.USE)], s, s)
         return n, [n]
 
@@ -816,8 +823,6 @@ class _Builder:
                 self._link(prev, n)
                 prev = [n]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-            if body is None and fn.type == "arrow_function":
-                body = fn.child_by_field_name("body")
             if body is not None and body.type in self.roles.blocks:
                 stmts = self._body_statements(body)
                 body = None
@@ -831,6 +836,12 @@ class _Builder:
             self._link(prev, n)
             self._link([n], EXIT)
             prev = []
+        elif stmts and self.parsed.wrapper == "expression":
+            # an expression snippet: one node per top-level expression
+            for e in stmts:
+                n = self._new("statement", [(e, Ctx.USE)], e, e)
+                self._link(prev, n)
+                prev = [n]
         elif stmts:
             f, ex = self._run(stmts)
             if f is not None:
@@ -884,7 +895,7 @@ class _Builder:
         units = [Unit(new[u.entry], u.scope, remap(u.entry_succ), sorted(remap(u.nodes)))
                  for u in self.units]
         return CFG([nodes[old] for old in order], succ, units,
-                   sorted(remap(self.functions)), self.fallback, self.real)
+                   sorted(remap(self.functions)), self.fallback, self.real, self.plain)
 
 
 def _header_last(node: Node, body: Node | None) -> Node:

@@ -32,7 +32,16 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from graphs.labels import UNARY_TYPES, TokenBuffer
+from graphs.labels import (
+    COLON_TYPES,
+    POSTFIX,
+    PREFIX,
+    STICKY,
+    TIGHT,
+    TIGHT_TYPES,
+    UNARY_TYPES,
+    TokenBuffer,
+)
 from graphs.roles import Ctx, LanguageRoles
 
 __all__ = ["Facts", "Ref", "Walker", "data_dependences", "reaching_definitions"]
@@ -145,7 +154,7 @@ class Walker:
         refs: list[Ref] = []
         for tok in prefix:
             buf.punct(tok)
-        # stack items: (tag, node_or_text, ctx, nested, unary)
+        # stack items: (tag, node_or_text, ctx, nested, glue hint)
         stack: list[tuple] = []
         for k in range(len(parts) - 1, -1, -1):
             node, ctx = parts[k]
@@ -155,7 +164,7 @@ class Walker:
         pop = stack.pop
         push = stack.append
         while stack:
-            tag, node, ctx, nested, unary = pop()
+            tag, node, ctx, nested, hint = pop()
             if tag == _TOKEN:
                 buf.punct(node)
                 continue
@@ -183,7 +192,7 @@ class Walker:
                 if node.is_named:
                     buf.word(text, in_type)
                 else:
-                    buf.punct(text, in_type, unary)
+                    buf.punct(text, in_type, hint)
                 continue
             if t in comments:
                 continue
@@ -191,7 +200,14 @@ class Walker:
                 ctx = _TYPE
             if t in nested_types:
                 nested = True
-            is_unary = t in UNARY_TYPES
+            if t in UNARY_TYPES:
+                leaf_hint = PREFIX  # becomes POSTFIX after the first child
+            elif t in TIGHT_TYPES:
+                leaf_hint = TIGHT
+            elif t in COLON_TYPES:
+                leaf_hint = STICKY
+            else:
+                leaf_hint = 0
             # Per-child contexts; None = decided by the generic rule below.
             special: dict[int, Ctx] = {}
             field_ref = -1  # index of a member that is a field access (this.x)
@@ -312,9 +328,13 @@ class Walker:
                         fc = field_ctx.get((t, "*"))
                         if fc is not None:
                             cctx = fc
-                if c.child_count == 0 and not c.is_named:
-                    push((_NODE, c, cctx, nested,
-                          (1 if i == 0 else 2) if is_unary else 0))
+                if c.child_count == 0 and not c.is_named and leaf_hint:
+                    if leaf_hint == PREFIX:
+                        push((_NODE, c, cctx, nested, PREFIX if i == 0 else POSTFIX))
+                    elif leaf_hint == TIGHT or c.type == ":":
+                        push((_NODE, c, cctx, nested, leaf_hint))
+                    else:
+                        push((_NODE, c, cctx, nested, 0))
                 else:
                     push((_NODE, c, cctx, nested, 0))
         for tok in suffix:

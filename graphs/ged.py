@@ -86,8 +86,10 @@ class GEDResult:
     upper : float
         Exact cost of the edit path induced by ``node_mapping``; equals ``distance``.
     node_mapping : tuple of (g1 node or None, g2 node or None)
-        Substitutions and deletions in the canonical order of ``g1``'s nodes, then the
-        insertions in the canonical order of ``g2``'s nodes.
+        Every node of ``g1`` with its image (``None``: deleted), then ``(None, v)`` for the
+        inserted nodes of ``g2``. Nodes are listed sorted by id when the ids are comparable
+        (a PDG's integer ids are source order), else in the canonical order (label,
+        degrees, ``repr`` of the id): never in insertion order.
     exact : bool
         True when ``distance`` is proven optimal (exact search, or ``lower == upper``).
     method : str
@@ -139,7 +141,7 @@ def graph_size(g: nx.Graph) -> int:
 class _Side:
     """One graph in canonical order, with labels and types encoded as small integers."""
 
-    __slots__ = ("adj", "edges", "index", "labels", "label_ids", "nodes")
+    __slots__ = ("adj", "display", "edges", "index", "labels", "label_ids", "nodes")
 
     def __init__(self, g: nx.Graph, node_label: str, edge_label: str, label_vocab: dict) -> None:
         raw = {n: _hashable(d.get(node_label)) for n, d in g.nodes(data=True)}
@@ -166,6 +168,12 @@ class _Side:
         )
         index = self.index
         self.edges: list[tuple[int, int, Any]] = [(index[u], index[v], t) for u, v, t in raw_edges]
+        # Reports list nodes by id when ids are comparable (a PDG's ints are source order),
+        # else in canonical order; either way independent of insertion order.
+        try:
+            self.display: list[int] = [index[n] for n in sorted(self.nodes)]
+        except TypeError:
+            self.display = list(range(len(self.nodes)))
         self.adj: np.ndarray = np.zeros((0, 0, 0), dtype=np.int64)
 
 
@@ -344,8 +352,9 @@ def _solve_assignment(cost: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 # --------------------------------------------------------------------------------------------
-# Local search: the edge cost is a quadratic assignment objective, so all pairwise swaps
-# can be scored at once with a few matrix products.
+# Local search. The edge cost of a mapping is a quadratic assignment objective, so a
+# fixed-point walk in its relaxation and the scores of all pairwise swaps at once come from a
+# few sparse products.
 # --------------------------------------------------------------------------------------------
 
 
@@ -1174,18 +1183,17 @@ def _image(p: _Problem, perm: np.ndarray) -> tuple[_Side, _Side, list[int | None
 
 
 def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
-    """``(g1 node | None, g2 node | None)`` pairs: g1's nodes in canonical order (mapped or
-    deleted), then the inserted nodes of g2 in canonical order."""
+    """``(g1 node, g2 node | None)`` pairs for g1's nodes (mapped or deleted), then
+    ``(None, g2 node)`` for the inserted ones, each side in its display order."""
     first, second, image = _image(p, perm)
     hit = [False] * len(second.nodes)
     pairs: list[tuple[Hashable | None, Hashable | None]] = []
-    for node, b in zip(first.nodes, image, strict=True):
-        if b is None:
-            pairs.append((node, None))
-        else:
-            pairs.append((node, second.nodes[b]))
+    for a in first.display:
+        b = image[a]
+        pairs.append((first.nodes[a], None if b is None else second.nodes[b]))
+        if b is not None:
             hit[b] = True
-    pairs.extend((None, node) for node, h in zip(second.nodes, hit, strict=True) if not h)
+    pairs.extend((None, second.nodes[b]) for b in second.display if not hit[b])
     return tuple(pairs)
 
 

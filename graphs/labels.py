@@ -29,6 +29,13 @@ UNARY_TYPES = frozenset({"update_expression", "unary_expression", "prefix_unary_
                          "not_operator", "spread_element", "rest_pattern", "list_splat_pattern",
                          "dictionary_splat_pattern", "list_splat", "dictionary_splat",
                          "spread_parameter", "splat_pattern"})
+# Nodes whose tokens are written without spaces (Python slices: v0[1:-1], v0[::-1]).
+TIGHT_TYPES = frozenset({"slice"})
+# Nodes whose ":" sticks to what precedes it (v0: str, {k: 1}, name: v0).
+COLON_TYPES = frozenset({"typed_parameter", "typed_default_parameter", "pair", "pair_pattern",
+                         "lambda", "name_colon", "keyword_pattern", "argument"})
+# Glue hints of :meth:`TokenBuffer.punct`.
+PREFIX, POSTFIX, TIGHT, STICKY = 1, 2, 3, 4
 # Tokens dropped from the end of a label: statement terminators and Python's header colon.
 _TRAILING = frozenset({";", ":"})
 
@@ -80,13 +87,16 @@ class TokenBuffer:
         self._prev_type = False
         self._prev_tok = "v"
 
-    def punct(self, text: str, in_type: bool = False, unary: int = 0) -> None:
+    def punct(self, text: str, in_type: bool = False, hint: int = 0) -> None:
         """Append a keyword or punctuation token.
 
-        ``unary`` is 1 when the token is the operator of a prefix unary node, 2 when it
-        follows the operand of a unary node (postfix ``i++``), 0 otherwise.
+        ``hint`` is :data:`PREFIX` for the operator of a prefix unary node, :data:`POSTFIX`
+        for an operator after the operand of a unary node (``i++``), :data:`TIGHT` for a
+        token written without spaces around it, :data:`STICKY` for a token without a space
+        before it, 0 otherwise.
         """
-        if text in _GLUE_BEFORE or (unary == 2 and text in _POSTFIX_OPS):
+        if (text in _GLUE_BEFORE or (hint == POSTFIX and text in _POSTFIX_OPS)
+                or hint in (TIGHT, STICKY)):
             glue = True
         elif text in ("(", "["):
             glue = self._prev_wordlike or self._prev_tok in (")", "]")
@@ -96,7 +106,8 @@ class TokenBuffer:
         else:
             glue = False
         self._push(text, glue)
-        self._glue_next = text in _GLUE_AFTER or (unary == 1 and text in _PREFIX_OPS)
+        self._glue_next = text in _GLUE_AFTER or hint == TIGHT or (
+            hint == PREFIX and text in _PREFIX_OPS)
         # keywords are not word-like ("if (" keeps its space); ")", "]" and types end operands
         self._prev_wordlike = in_type or text in (")", "]")
         self._prev_type = in_type
@@ -129,7 +140,8 @@ def render(seps: Sequence[str], toks: Sequence[str | int], name: Callable[[int],
     >>> render(["", " ", " "], [0, "=", "1"], lambda i: "v0")
     'v0 = 1'
     """
-    return "".join([s + (t if isinstance(t, str) else name(t)) for s, t in zip(seps, toks, strict=True)])
+    return "".join([s + (t if isinstance(t, str) else name(t))
+                    for s, t in zip(seps, toks, strict=True)])
 
 
 def local_name(index: int) -> str:

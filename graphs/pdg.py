@@ -27,6 +27,27 @@ function); fields keep their name and ``this.x``/``self.x`` is written ``x``; qu
 names keep their last component (``new P.A()`` -> ``new A()``); with ``abstract_literals``
 numbers, strings and characters become ``NUM``, ``STR``, ``CHAR``. The entry is labelled
 ``entry``. Java and C# statements with the same tokens get the same label.
+
+Dependences
+-----------
+Control: Ferrante-Ottenstein-Warren on the CFG augmented with entry -> exit, so top-level
+statements depend on the entry, and a loop header depends on itself (its back edge).
+Data: reaching definitions; a statement depends on every definition of a variable it reads
+that reaches it, loop-carried ones included (``i++`` -> ``i < n``). Definitions, uses,
+fields and weak definitions are described in :mod:`graphs.dataflow`; the CFG model
+(switch fall-through, try/catch/finally, labelled jumps, goto) in :mod:`graphs.cfg`.
+
+Known approximations
+--------------------
+- Exceptions: only the ``try`` header (any statement may throw) and explicit ``throw`` /
+  ``raise`` are modelled; a ``throw`` goes to every catch of its ``try``.
+- Method calls do not define their receiver or arguments (``list.add(x)`` does not write
+  ``list``), except C#'s ``out``/``ref`` and C's ``&x``.
+- Nested functions and lambdas: their bodies are not part of the enclosing function's data
+  flow (a nested ``def`` is its own unit; a lambda is part of its statement's label, its
+  writes to captured variables are weak definitions).
+- Python ``match`` patterns do not bind variables; class fields outside methods, C++
+  constructor initializer lists and C# ``: base(...)`` calls are not nodes.
 """
 
 from __future__ import annotations

@@ -345,6 +345,8 @@ _CSHARP = LanguageRoles(
         ("member_binding_expression", "name"): Ctx.NAME,
         ("attribute", "name"): Ctx.NAME,
         ("name_colon", "name"): Ctx.NAME,
+        ("argument", "name"): Ctx.NAME,
+        ("array_rank_specifier", "*"): Ctx.USE,  # new int[n]: n is read, inside a type
         ("typeof_expression", "type"): Ctx.TYPE,
         ("is_expression", "right"): Ctx.TYPE,
         ("as_expression", "right"): Ctx.TYPE,

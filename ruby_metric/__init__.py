@@ -10,7 +10,16 @@
 __version__ = "0.1.0"
 
 from .code import Limits  # noqa: E402
+from .explain import Explanation  # noqa: E402
 from .results import METRICS, CorpusResult, PairResult  # noqa: E402
 from .scorer import RubyScorer  # noqa: E402
 
-__all__ = ["RubyScorer", "PairResult", "CorpusResult", "Limits", "METRICS", "__version__"]
+__all__ = [
+    "RubyScorer",
+    "PairResult",
+    "CorpusResult",
+    "Explanation",
+    "Limits",
+    "METRICS",
+    "__version__",
+]

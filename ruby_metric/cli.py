@@ -17,8 +17,10 @@ from typing import TextIO
 import crystal
 
 from . import __version__
-from .formats import FORMATS, write
-from .inputs import InputError, iter_jsonl, read_aligned
+from .cli_explain import add_explain_parser, run_explain
+from .formats import FORMATS, PairWriter, write
+from .inputs import InputError, PairInput, iter_jsonl, read_aligned
+from .progress import Progress
 from .results import METRICS
 from .scorer import RubyScorer
 from .signature import ngram_set_id
@@ -121,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--tokenizer", default="code", help="token splitter (code)")
     build.add_argument("--output", "-o", required=True, metavar="FILE", help="the JSON file")
     build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+
+    add_explain_parser(sub)
     return parser
 
 
@@ -141,13 +145,22 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.refs or args.hyps:
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
-        pairs = list(iter_jsonl(args.jsonl))
+        path = args.jsonl
+        total = _count_lines(path)
+
+        def pairs() -> Iterator[PairInput]:
+            return iter_jsonl(path)
     else:
         if not (args.refs and args.hyps):
             raise InputError("give REFS and HYPS files, or --jsonl FILE")
         if not args.lang:
             raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
-        pairs = read_aligned(args.refs, args.hyps)
+        aligned = read_aligned(args.refs, args.hyps)
+        total = len(aligned)
+
+        def pairs() -> Iterator[PairInput]:
+            return iter(aligned)
+
     scorer = RubyScorer(
         language=args.lang,
         ngrams=args.ngrams,
@@ -155,10 +168,47 @@ def _cmd_score(args: argparse.Namespace) -> int:
         tokenizer=args.tokenizer,
         smoothing=args.smoothing,
     )
-    corpus = scorer.score_pairs(pairs, workers=args.workers)
+    # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
+    # interrupted run leaves valid lines); JSON and the table need every pair first.
+    streaming = args.format in ("jsonl", "csv")
+    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
+    progress = Progress(total, enabled=False if args.quiet else None)
     with _output(args.output) as out:
-        write(corpus, out, args.format)
+        try:
+            if streaming:
+                writer = PairWriter(out, args.format)
+                for result in run:
+                    writer.write(result)
+                    progress.update(run.count)
+            else:
+                for _ in run:
+                    progress.update(run.count)
+        finally:
+            progress.close()
+        corpus = run.corpus()
+        if not streaming:
+            write(corpus, out, args.format)
+    if streaming and not args.quiet:
+        summary = corpus.summary()
+        print(
+            f"ruby-metric: {summary['pairs']} pairs, RUBY {_num(summary['ruby'])}, "
+            f"CrystalBLEU {_num(summary['crystalbleu'])}, BLEU {_num(summary['bleu'])} | "
+            f"{summary['signature']}",
+            file=sys.stderr,
+        )
     return 0
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def _count_lines(path: str) -> int | None:
+    try:
+        with open(path, "rb") as handle:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+    except OSError:
+        return None  # reported, with the reason, when the file is read
 
 
 def _cmd_ngrams_build(args: argparse.Namespace) -> int:
@@ -213,6 +263,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_score(args)
         if args.command == "ngrams":
             return _cmd_ngrams_build(args)
+        if args.command == "explain":
+            return run_explain(args)
     except (InputError, ValueError) as exc:
         print(f"ruby-metric: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

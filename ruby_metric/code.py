@@ -6,8 +6,8 @@ matter how many tiers (or references) use it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import crystal

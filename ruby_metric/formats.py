@@ -24,9 +24,9 @@ def jsonl_line(pair: PairResult) -> str:
 
 def write_jsonl(pairs: Iterable[PairResult], out: TextIO) -> None:
     """One JSON object per pair, flushed per line so an interrupted run leaves valid JSONL."""
+    writer = PairWriter(out, "jsonl")
     for pair in pairs:
-        out.write(jsonl_line(pair) + "\n")
-        out.flush()
+        writer.write(pair)
 
 
 def write_json(corpus: CorpusResult, out: TextIO) -> None:
@@ -34,13 +34,36 @@ def write_json(corpus: CorpusResult, out: TextIO) -> None:
     out.write(json.dumps(corpus.to_dict(), ensure_ascii=False, allow_nan=False, indent=2) + "\n")
 
 
+CSV_FIELDS = ["id", "ruby", "tier", *METRICS[1:], *[f"reason_{m}" for m in (*METRICS, "input")]]
+
+
+class PairWriter:
+    """Writes pairs one at a time as JSONL or CSV, flushing each line, so an interrupted
+    run leaves a valid file of the pairs already scored."""
+
+    def __init__(self, out: TextIO, fmt: str) -> None:
+        if fmt not in ("jsonl", "csv"):
+            raise ValueError(f"cannot stream format {fmt!r}")
+        self.out = out
+        self.fmt = fmt
+        self._csv = None
+        if fmt == "csv":
+            self._csv = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+            self._csv.writeheader()
+
+    def write(self, pair: PairResult) -> None:
+        if self._csv is not None:
+            self._csv.writerow(pair.to_record())
+        else:
+            self.out.write(jsonl_line(pair) + "\n")
+        self.out.flush()
+
+
 def write_csv(corpus: CorpusResult, out: TextIO) -> None:
     """Per-pair records (:meth:`CorpusResult.to_records`) with a header row."""
-    records = corpus.to_records()
-    fields = ["id", *METRICS[:1], "tier", *METRICS[1:], *[f"reason_{m}" for m in METRICS]]
-    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
+    writer = PairWriter(out, "csv")
+    for pair in corpus.pairs:
+        writer.write(pair)
 
 
 def _fmt(value: float | None) -> str:
@@ -68,7 +91,7 @@ def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> N
                 why,
             ]
         )
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
     line = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()
     out.write(line + "\n" + "-" * len(line) + "\n")
     for row in rows:

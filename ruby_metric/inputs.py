@@ -76,7 +76,7 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
             f"{references} has {len(refs)} lines but {candidates} has {len(cands)}: "
             "the files must be line-aligned"
         )
-    return [PairInput(i, ref, cand) for i, (ref, cand) in enumerate(zip(refs, cands))]
+    return [PairInput(i, ref, cand) for i, (ref, cand) in enumerate(zip(refs, cands, strict=True))]
 
 
 def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
@@ -94,7 +94,8 @@ def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})") from None
+            message = f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
+            raise InputError(message) from None
         yield _pair_from_object(obj, path, number)
 
 
@@ -110,9 +111,7 @@ def _pair_from_object(obj: Any, path: str | Path, number: int) -> PairInput:
     elif not (
         isinstance(reference, str)
         or (
-            isinstance(reference, list)
-            and reference
-            and all(isinstance(r, str) for r in reference)
+            isinstance(reference, list) and reference and all(isinstance(r, str) for r in reference)
         )
     ):
         problems.append("'reference' must be a string or a non-empty list of strings")

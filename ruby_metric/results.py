@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,14 @@ class PairResult:
             "bleu": self.bleu,
             "reasons": dict(sorted(self.reasons.items())),
         }
+
+    def to_record(self) -> dict[str, Any]:
+        """A flat record: the scores, plus one ``reason_<metric>`` column per metric."""
+        row = self.to_dict()
+        reasons = row.pop("reasons")
+        for key in (*METRICS, "input"):
+            row[f"reason_{key}"] = reasons.get(key)
+        return row
 
 
 @dataclass(frozen=True)
@@ -118,47 +126,127 @@ class CorpusResult:
 
         Reasons become ``reason_<metric>`` columns.
         """
-        records = []
-        for pair in self.pairs:
-            row = pair.to_dict()
-            reasons = row.pop("reasons")
-            for metric in METRICS:
-                row[f"reason_{metric}"] = reasons.get(metric)
-            records.append(row)
-        return records
+        return [pair.to_record() for pair in self.pairs]
+
+
+class CorpusAccumulator:
+    """Corpus aggregates built one pair at a time, so a stream of any length needs constant
+    memory (unless ``keep_pairs``).
+
+    Parameters
+    ----------
+    keep_pairs : keep every :class:`PairResult` (and its statistics) for the final result.
+    """
+
+    def __init__(self, *, keep_pairs: bool = True) -> None:
+        self.keep_pairs = keep_pairs
+        self._pairs: list[PairResult] = []
+        self._cb_stats: list[Any] = []
+        self._bleu_stats: list[Any] = []
+        self._sums: dict[str, _ExactSum] = {m: _ExactSum() for m in METRICS[:4]}
+        self._counts: dict[str, int] = dict.fromkeys(METRICS, 0)
+        self._tiers: dict[str, int] = dict.fromkeys(TIER_METRICS, 0)
+        self._cb_total: Any = None
+        self._bleu_total: Any = None
+        self.n = 0
+
+    def add(self, pair: PairResult, crystalbleu_stats: Any = None, bleu_stats: Any = None) -> None:
+        """Fold one pair into the aggregates."""
+        self.n += 1
+        for metric in METRICS:
+            value = getattr(pair, metric)
+            if value is not None:
+                self._counts[metric] += 1
+                if metric in self._sums:
+                    self._sums[metric].add(value)
+        if pair.tier is not None:
+            self._tiers[pair.tier] += 1
+        self._cb_total = _add(self._cb_total, crystalbleu_stats)
+        self._bleu_total = _add(self._bleu_total, bleu_stats)
+        if self.keep_pairs:
+            self._pairs.append(pair)
+            self._cb_stats.append(crystalbleu_stats)
+            self._bleu_stats.append(bleu_stats)
+
+    @property
+    def crystalbleu_total(self) -> Any:
+        """The summed CrystalBLEU statistics so far (``None`` when none)."""
+        return self._cb_total
+
+    @property
+    def bleu_total(self) -> Any:
+        """The summed BLEU statistics so far (``None`` when none)."""
+        return self._bleu_total
+
+    def result(
+        self, *, crystalbleu: float | None, bleu: float | None, signature: str
+    ) -> CorpusResult:
+        """The :class:`CorpusResult` (with no pairs when ``keep_pairs`` is false)."""
+        means = {
+            metric: (total.value() / self._counts[metric] if self._counts[metric] else None)
+            for metric, total in self._sums.items()
+        }
+        return CorpusResult(
+            pairs=tuple(self._pairs),
+            crystalbleu=crystalbleu,
+            bleu=bleu,
+            means=means,
+            counts=dict(self._counts),
+            tiers=dict(self._tiers),
+            signature=signature,
+            crystalbleu_stats=tuple(self._cb_stats),
+            bleu_stats=tuple(self._bleu_stats),
+        )
+
+
+def _add(total: Any, stats: Any) -> Any:
+    if stats is None:
+        return total
+    return stats if total is None else total + stats
+
+
+class _ExactSum:
+    """An exactly rounded running sum (Shewchuk's partials, as in :func:`math.fsum`).
+
+    Means must not depend on how a run was chunked across workers; an exact sum makes the
+    result independent of summation order.
+    """
+
+    def __init__(self) -> None:
+        self._partials: list[float] = []
+
+    def add(self, x: float) -> None:
+        partials = self._partials
+        i = 0
+        for y in partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            hi = x + y
+            lo = y - (hi - x)
+            if lo:
+                partials[i] = lo
+                i += 1
+            x = hi
+        partials[i:] = [x]
+
+    def value(self) -> float:
+        return math.fsum(self._partials)
 
 
 def aggregate(
-    pairs: Sequence[PairResult],
+    pairs: Iterable[PairResult],
     *,
     crystalbleu: float | None,
     bleu: float | None,
     signature: str,
-    crystalbleu_stats: Sequence[Any] = (),
-    bleu_stats: Sequence[Any] = (),
+    crystalbleu_stats: Iterable[Any] | None = None,
+    bleu_stats: Iterable[Any] | None = None,
 ) -> CorpusResult:
-    """Build a :class:`CorpusResult` from per-pair results and corpus-level BLEU scores."""
-    means: dict[str, float | None] = {}
-    counts: dict[str, int] = {}
-    for metric in METRICS:
-        values = [getattr(p, metric) for p in pairs if getattr(p, metric) is not None]
-        counts[metric] = len(values)
-        if metric in ("crystalbleu", "bleu"):
-            continue
-        # fsum keeps the mean independent of summation order, so chunked or parallel runs agree.
-        means[metric] = math.fsum(values) / len(values) if values else None
-    tiers = {tier: 0 for tier in TIER_METRICS}
-    for p in pairs:
-        if p.tier is not None:
-            tiers[p.tier] += 1
-    return CorpusResult(
-        pairs=tuple(pairs),
-        crystalbleu=crystalbleu,
-        bleu=bleu,
-        means=means,
-        counts=counts,
-        tiers=tiers,
-        signature=signature,
-        crystalbleu_stats=tuple(crystalbleu_stats),
-        bleu_stats=tuple(bleu_stats),
-    )
+    """A :class:`CorpusResult` from finished per-pair results and corpus BLEU scores."""
+    acc = CorpusAccumulator(keep_pairs=True)
+    pairs = list(pairs)
+    cb = list(crystalbleu_stats) if crystalbleu_stats is not None else [None] * len(pairs)
+    bl = list(bleu_stats) if bleu_stats is not None else [None] * len(pairs)
+    for pair, cb_stats, bleu_stat in zip(pairs, cb, bl, strict=True):
+        acc.add(pair, cb_stats, bleu_stat)
+    return acc.result(crystalbleu=crystalbleu, bleu=bleu, signature=signature)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import crystal
@@ -13,7 +14,7 @@ import crystal
 from .code import Code, Limits, NotApplicable
 from .inputs import PairInput
 from .ngram_sets import NgramSource, resolve_ngram_set
-from .results import METRICS, CorpusResult, PairResult, aggregate
+from .results import METRICS, CorpusAccumulator, CorpusResult, PairResult
 from .signature import signature
 from .tiers import TIER_ORDER, Tier
 
@@ -245,9 +246,7 @@ class RubyScorer:
         others are scored as usual.
         """
         if len(references) != len(candidates):
-            raise ValueError(
-                f"{len(references)} references but {len(candidates)} candidates"
-            )
+            raise ValueError(f"{len(references)} references but {len(candidates)} candidates")
         if ids is not None and len(ids) != len(references):
             raise ValueError(f"{len(ids)} ids for {len(references)} pairs")
         if languages is not None and len(languages) != len(references):
@@ -256,7 +255,9 @@ class RubyScorer:
         pair_langs = list(languages) if languages is not None else [None] * len(references)
         pairs = [
             PairInput(pair_id, ref, cand, lang)
-            for pair_id, ref, cand, lang in zip(pair_ids, references, candidates, pair_langs)
+            for pair_id, ref, cand, lang in zip(
+                pair_ids, references, candidates, pair_langs, strict=True
+            )
         ]
         return self.score_pairs(pairs, workers=workers, executor=executor)
 
@@ -272,40 +273,61 @@ class RubyScorer:
         Like :meth:`score_corpus`; a record with a ``problem`` gets a result whose
         ``reasons["input"]`` is that problem.
         """
-        pairs = [
-            p if p.language is not None else replace(p, language=self.language) for p in pairs
-        ]
+        run = self.stream(lambda: pairs, workers=workers, executor=executor, keep_pairs=True)
+        for _ in run:
+            pass
+        return run.corpus()
+
+    def stream(
+        self,
+        pairs: Callable[[], Iterable[PairInput]],
+        *,
+        workers: int = 1,
+        executor: Executor | None = None,
+        keep_pairs: bool = False,
+    ) -> ScoreStream:
+        """Score a stream of pairs in constant memory, yielding results in input order.
+
+        Parameters
+        ----------
+        pairs : a function returning a fresh iterable of pairs each time it is called. It is
+            called once to score; and once more before that only when some language has no
+            n-gram set (shipped or given), to build one from that language's references.
+        workers, executor : as in :meth:`score_corpus`.
+        keep_pairs : also keep every result for :meth:`ScoreStream.corpus` (not constant
+            memory).
+
+        Returns
+        -------
+        ScoreStream: iterate it for :class:`PairResult` objects; afterwards ``.corpus()``
+        gives the corpus aggregates.
+
+        Examples
+        --------
+        >>> run = RubyScorer("java").stream(lambda: iter_jsonl("pairs.jsonl"))  # doctest: +SKIP
+        >>> for result in run: ...                                               # doctest: +SKIP
+        >>> run.corpus().summary()                                               # doctest: +SKIP
+        """
         cbleus = self._crystalbleu_by_language(pairs)
-        scored = list(self._run(pairs, cbleus, workers, executor))
-        results = [s.result for s in scored]
-        corpus_cb = corpus_bleu = None
-        if "crystalbleu" in self.metrics and any(cbleus.values()):
-            cb_stats = [s.crystalbleu_stats for s in scored if s.crystalbleu_stats is not None]
-            # Statistics are already filtered by each language's set; summing and scoring them
-            # depends only on the smoothing, which all languages share.
-            corpus_cb = self._bleu.corpus_score(cb_stats)
-        if "bleu" in self.metrics:
-            bleu_stats = [s.bleu_stats for s in scored if s.bleu_stats is not None]
-            corpus_bleu = self._bleu.corpus_score(bleu_stats)
-        return aggregate(
-            results,
-            crystalbleu=corpus_cb,
-            bleu=corpus_bleu,
-            signature=self._signature({lang: c.ngrams for lang, c in cbleus.items() if c}),
-            crystalbleu_stats=[s.crystalbleu_stats for s in scored],
-            bleu_stats=[s.bleu_stats for s in scored],
-        )
+        return ScoreStream(self, cbleus, pairs(), workers, executor, keep_pairs)
 
     def _crystalbleu_by_language(
-        self, pairs: Sequence[PairInput]
+        self, pairs: Callable[[], Iterable[PairInput]]
     ) -> dict[str | None, crystal.CrystalBLEU | None]:
-        """CrystalBLEU per language: the scorer's set, a shipped one, or one built here."""
+        """CrystalBLEU per language: the scorer's set, a shipped one, or one built here.
+
+        Languages are canonicalized; a pair with an unknown language is left for
+        :func:`_score_chunk` to report.
+        """
         out: dict[str | None, crystal.CrystalBLEU | None] = {}
-        languages = {p.language for p in pairs}
         if "crystalbleu" not in self.metrics:
-            return dict.fromkeys(languages)
+            return out
+        if self._crystal is not None and self._explicit_ngrams:
+            return _AllLanguages(self._crystal)
+        languages = {self._pair_language(p) for p in pairs()}
+        languages.discard(_UNKNOWN)
         for lang in sorted(languages, key=str):
-            if self._crystal is not None and (lang == self.language or self._explicit_ngrams):
+            if self._crystal is not None and lang == self.language:
                 out[lang] = self._crystal
                 continue
             ngram_set = _safe_shipped(lang, self.tokenizer)
@@ -314,14 +336,22 @@ class RubyScorer:
             out[lang] = self._crystalbleu_for(ngram_set)
         return out
 
-    def _corpus_ngram_set(self, pairs: Sequence[PairInput], lang: str | None) -> crystal.NgramSet:
-        texts = [
+    def _pair_language(self, pair: PairInput) -> str | None:
+        try:
+            return _canonical_language(pair.language or self.language)
+        except ValueError:
+            return _UNKNOWN
+
+    def _corpus_ngram_set(
+        self, pairs: Callable[[], Iterable[PairInput]], lang: str | None
+    ) -> crystal.NgramSet:
+        texts = (
             text
-            for p in pairs
-            if p.language == lang and p.problem is None
+            for p in pairs()
+            if p.problem is None and self._pair_language(p) == lang
             for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
             if isinstance(text, str)
-        ]
+        )
         ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer)
         logger.warning(
             "no n-gram set for language %s: built one from the %d references being scored "
@@ -331,28 +361,6 @@ class RubyScorer:
             ngram_set.k,
         )
         return ngram_set
-
-    def _run(
-        self,
-        pairs: list[PairInput],
-        cbleus: dict[str | None, crystal.CrystalBLEU | None],
-        workers: int,
-        executor: Executor | None,
-    ) -> Iterator[_Scored]:
-        if executor is None and workers <= 1:
-            yield from _score_chunk(self, cbleus, pairs)
-            return
-        chunks = [pairs[i : i + _CHUNK] for i in range(0, len(pairs), _CHUNK)]
-        own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=workers)
-        try:
-            # map keeps input order whatever order the chunks finish in.
-            n = len(chunks)
-            for chunk_result in pool.map(_score_chunk, [self] * n, [cbleus] * n, chunks):
-                yield from chunk_result
-        finally:
-            if own:
-                pool.shutdown()
 
     # -- reproducibility ------------------------------------------------------------------
 
@@ -371,6 +379,112 @@ class RubyScorer:
         )
 
 
+class _AllLanguages(dict):
+    """The same CrystalBLEU for every language (an n-gram set given explicitly)."""
+
+    def __init__(self, metric: crystal.CrystalBLEU) -> None:
+        super().__init__({None: metric})
+        self.metric = metric
+
+    def get(self, key: Any, default: Any = None) -> crystal.CrystalBLEU:  # noqa: ARG002
+        return self.metric
+
+
+#: Marks a pair whose language is not in the registry (it is reported per pair).
+_UNKNOWN = "\0unknown"
+
+
+class ScoreStream:
+    """Results of :meth:`RubyScorer.stream`, in input order; then :meth:`corpus`.
+
+    Chunks of pairs are scored in this process (``workers=1``) or on an executor with a
+    bounded number of chunks in flight, so memory stays constant however long the input.
+    """
+
+    def __init__(
+        self,
+        scorer: RubyScorer,
+        cbleus: dict[str | None, crystal.CrystalBLEU | None],
+        pairs: Iterable[PairInput],
+        workers: int,
+        executor: Executor | None,
+        keep_pairs: bool,
+    ) -> None:
+        self._scorer = scorer
+        self._cbleus = cbleus
+        self._pairs = pairs
+        self._workers = workers
+        self._executor = executor
+        self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
+        self._done = False
+
+    def __iter__(self) -> Iterator[PairResult]:
+        for scored in self._scored():
+            self._acc.add(scored.result, scored.crystalbleu_stats, scored.bleu_stats)
+            yield scored.result
+        self._done = True
+
+    @property
+    def count(self) -> int:
+        """Pairs scored so far."""
+        return self._acc.n
+
+    def _scored(self) -> Iterator[_Scored]:
+        chunks = _chunked(self._pairs, _CHUNK)
+        if self._executor is None and self._workers <= 1:
+            for chunk in chunks:
+                yield from _score_chunk(self._scorer, self._cbleus, chunk)
+            return
+        own = self._executor is None
+        pool = self._executor or ProcessPoolExecutor(max_workers=self._workers)
+        # A bounded window of chunks in flight keeps every worker busy without reading the
+        # whole input ahead; results are taken in submission order, so output order is input
+        # order whatever order the chunks finish in.
+        window = 2 * max(self._workers, 2)
+        pending: deque[Future] = deque()
+        try:
+            for chunk in chunks:
+                pending.append(pool.submit(_score_chunk, self._scorer, self._cbleus, chunk))
+                if len(pending) >= window:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+
+    def corpus(self) -> CorpusResult:
+        """Corpus aggregates of everything scored (call after iterating to the end)."""
+        if not self._done:
+            raise RuntimeError("iterate the stream to its end before asking for the corpus")
+        scorer = self._scorer
+        corpus_cb = corpus_bleu = None
+        if "crystalbleu" in scorer.metrics and self._acc.crystalbleu_total is not None:
+            # Statistics are already filtered by each language's set; scoring their sum
+            # depends only on the smoothing, which all languages share.
+            corpus_cb = scorer._bleu.score_stats(self._acc.crystalbleu_total)
+        if "bleu" in scorer.metrics:
+            total = self._acc.bleu_total
+            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else 0.0
+        sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
+        return self._acc.result(
+            crystalbleu=corpus_cb, bleu=corpus_bleu, signature=scorer._signature(sets)
+        )
+
+
+def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]:
+    chunk: list[PairInput] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
 def _score_chunk(
     scorer: RubyScorer,
     cbleus: dict[str | None, crystal.CrystalBLEU | None],
@@ -382,8 +496,8 @@ def _score_chunk(
         try:
             if p.problem is not None:
                 raise ValueError(p.problem)
-            lang = _canonical_language(p.language)
-            cbleu = cbleus.get(p.language)
+            lang = _canonical_language(p.language or scorer.language)
+            cbleu = cbleus.get(lang)
             out.append(scorer._score(p.reference, p.candidate, p.id, lang, cbleu))
         except (TypeError, ValueError) as exc:
             out.append(_Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))

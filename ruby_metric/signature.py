@@ -48,10 +48,13 @@ def signature(
     ``key:value`` fields joined by ``|``, e.g.
     ``ruby-metric:0.1.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
     """
-    ngrams = "+".join(
-        ("" if len(ngram_sets) == 1 else f"{lang}=") + ngram_set_id(s)
-        for lang, s in sorted(ngram_sets.items(), key=lambda item: str(item[0]))
-    ) or "none"
+    ngrams = (
+        "+".join(
+            ("" if len(ngram_sets) == 1 else f"{lang}=") + ngram_set_id(s)
+            for lang, s in sorted(ngram_sets.items(), key=lambda item: str(item[0]))
+        )
+        or "none"
+    )
     fields = [
         f"ruby-metric:{__version__}",
         f"lang:{language or 'none'}",

@@ -137,7 +137,8 @@ class GraphTier(Tier):
             raise NotApplicable(
                 f"PDG larger than the limit ({self.limits.max_pdg_nodes} nodes)"
             ) from None
-        if not any(data.get("kind") not in ("entry", "parameter") for _, data in pdg.nodes(data=True)):
+        kinds = (data.get("kind") for _, data in pdg.nodes(data=True))
+        if all(kind in ("entry", "param") for kind in kinds):
             raise NotApplicable("no statements")
         return pdg
 

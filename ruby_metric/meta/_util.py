@@ -6,8 +6,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-import crystal
 import numpy as np
+
+import crystal
 
 from ..results import CorpusResult
 

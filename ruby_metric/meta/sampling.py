@@ -205,7 +205,7 @@ def stratified_split(
 
     Examples
     --------
-    >>> stratified_split([1, 1, 0, 0], 0.5, seed=0).sum()
+    >>> int(stratified_split([1, 1, 0, 0], 0.5, seed=0).sum())
     2
     """
     if not 0 < train_fraction < 1:

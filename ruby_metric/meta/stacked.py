@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import crystal
 import numpy as np
+
+import crystal
 
 __all__ = ["StackedStats"]
 

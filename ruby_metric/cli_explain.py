@@ -1,0 +1,119 @@
+"""``ruby-metric explain``: one pair, every tier, and why (wired into :mod:`ruby_metric.cli`).
+
+Each side is given either as a file holding exactly one snippet (the whole file content:
+unlike ``score``'s line-per-snippet files, a method over many lines stays one snippet) or
+as a string (``--ref-text``, ``--hyp-text``). ``-`` reads a side from standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .explain import Explanation
+from .inputs import InputError, read_text
+from .scorer import RubyScorer
+
+__all__ = ["add_explain_parser", "run_explain"]
+
+EXPLAIN_FORMATS = ("text", "json")
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0: {value}")
+    return value
+
+
+def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``explain`` subcommand to the subparsers ``sub`` of the main parser."""
+    explain = sub.add_parser(
+        "explain",
+        help="explain one pair: every tier's number and the edits behind it",
+        description="Explain one pair: RUBY and each tier with why the others do not apply, "
+        "the token edits (STS), AST renames/insertions/deletions (TRS), the PDG node mapping "
+        "(GRS) and CrystalBLEU's matched n-grams. REF and HYP are files holding one snippet "
+        "each (the whole file); or give the code with --ref-text/--hyp-text. '-' reads "
+        "standard input.",
+    )
+    explain.add_argument("ref", nargs="?", metavar="REF", help="file with the reference")
+    explain.add_argument("hyp", nargs="?", metavar="HYP", help="file with the candidate")
+    explain.add_argument("--ref-text", metavar="CODE", help="the reference as a string")
+    explain.add_argument("--hyp-text", metavar="CODE", help="the candidate as a string")
+    explain.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
+    explain.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams (CrystalBLEU)")
+    explain.add_argument(
+        "--tokenizer",
+        help="token splitter: code (default; code-python for Python) or whitespace",
+    )
+    explain.add_argument("--format", "-f", choices=EXPLAIN_FORMATS, default="text")
+    explain.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    explain.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
+    explain.add_argument(
+        "--max-items",
+        type=_non_negative_int,
+        default=10,
+        metavar="N",
+        help="longest list the text report shows in full (default 10)",
+    )
+    explain.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+    return explain
+
+
+def _sides(args: argparse.Namespace) -> tuple[str, str]:
+    """The reference and candidate texts, from files, strings or standard input."""
+    files = [p for p in (args.ref, args.hyp) if p is not None]
+    wanted = (args.ref_text is None) + (args.hyp_text is None)
+    if len(files) != wanted:
+        raise InputError(
+            "give the reference and the candidate once each: REF and HYP files, or "
+            "--ref-text/--hyp-text (e.g. explain ref.java --hyp-text 'int x = 1;')"
+        )
+    if files.count("-") > 1:
+        raise InputError("only one side can be read from standard input ('-')")
+    queue = list(files)
+    ref = args.ref_text if args.ref_text is not None else _read(queue.pop(0))
+    hyp = args.hyp_text if args.hyp_text is not None else _read(queue.pop(0))
+    return ref, hyp
+
+
+def _read(path: str) -> str:
+    return sys.stdin.read() if path == "-" else read_text(path)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """Run ``explain``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
+    import json
+
+    from .html_report import render_html
+
+    if not args.lang:
+        raise InputError("--lang is required (e.g. --lang java)")
+    reference, candidate = _sides(args)
+    scorer = RubyScorer(language=args.lang, ngrams=args.ngrams, tokenizer=args.tokenizer)
+    explanation: Explanation = scorer.explain(reference, candidate)
+    if args.format == "json":
+        report = json.dumps(explanation.to_dict(), ensure_ascii=False, allow_nan=False, indent=2)
+        report += "\n"
+    else:
+        report = explanation.to_text(max_items=args.max_items)
+    if args.html:
+        _write(args.html, render_html(explanation))
+    if args.output:
+        _write(args.output, report)
+    else:
+        sys.stdout.write(report)
+    return 0

@@ -1,0 +1,277 @@
+"""Agreement of a metric with human (or execution) judgments: correlations and ROC AUC.
+
+Pearson, Spearman and Kendall (tau-b) are scipy's; their percentile bootstrap intervals
+resample the judged pairs with replacement. When the judgments are binary (0/1 or
+false/true: say, "passes the tests"), the ROC AUC of the metric as a detector of the
+positive pairs is reported too, computed from ranks (Mann-Whitney), ties counted half.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from ._util import as_float_array, check_confidence, finite_or_none, percentile_interval
+from .sampling import BLOCK_ELEMENTS, rng_for
+
+__all__ = [
+    "Estimate",
+    "CorrelationResult",
+    "correlate",
+    "correlate_metrics",
+    "roc_auc",
+    "is_binary",
+]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A statistic with its bootstrap interval and, for correlations, scipy's p-value.
+
+    ``value`` is None when undefined (constant input, fewer than two pairs).
+    """
+
+    value: float | None
+    ci: tuple[float, float] | None = None
+    p_value: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "ci": list(self.ci) if self.ci else None,
+            "p_value": self.p_value,
+        }
+
+
+@dataclass(frozen=True)
+class CorrelationResult:
+    """How one metric agrees with the judgments.
+
+    Attributes
+    ----------
+    metric : the metric's name.
+    n : pairs with both a metric score and a judgment.
+    excluded : pairs left out because the metric is undefined there.
+    pearson, spearman, kendall : :class:`Estimate` s (Kendall's tau-b).
+    auc : ROC AUC when the judgments are binary, else None.
+    bootstrap, confidence : resamples and level of the intervals.
+    """
+
+    metric: str
+    n: int
+    excluded: int
+    pearson: Estimate
+    spearman: Estimate
+    kendall: Estimate
+    auc: Estimate | None
+    bootstrap: int
+    confidence: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``pearson``, ``spearman``, ``kendall`` (and ``auc``) with their CIs."""
+        out: dict[str, Any] = {"n": self.n, "excluded": self.excluded}
+        for name in ("pearson", "spearman", "kendall"):
+            est: Estimate = getattr(self, name)
+            out[name] = est.value
+            out[f"{name}_ci"] = list(est.ci) if est.ci else None
+            out[f"{name}_p_value"] = est.p_value
+        if self.auc is not None:
+            out["auc"] = self.auc.value
+            out["auc_ci"] = list(self.auc.ci) if self.auc.ci else None
+        return out
+
+
+def is_binary(values: Sequence[Any] | np.ndarray) -> bool:
+    """True when every judgment is 0 or 1 (False and True count as 0 and 1).
+
+    Examples
+    --------
+    >>> is_binary([0, 1, 1.0, True]), is_binary([0, 0.5, 1])
+    (True, False)
+    """
+    arr = np.asarray(values, dtype=float)
+    return arr.size > 0 and bool(np.all((arr == 0) | (arr == 1)))
+
+
+def roc_auc(scores: Sequence[float] | np.ndarray, labels: Sequence[Any] | np.ndarray) -> float:
+    """Area under the ROC curve of ``scores`` detecting ``labels == 1``; ties count half.
+
+    Equal to the probability that a random positive scores above a random negative (plus
+    half the probability of a tie): the Mann-Whitney U of the positives over n1 * n0,
+    computed from average ranks.
+
+    Parameters
+    ----------
+    scores : one score per item (finite).
+    labels : 0/1 or False/True per item.
+
+    Returns
+    -------
+    float in [0, 1].
+
+    Raises
+    ------
+    ValueError : lengths differ, or only one label occurs.
+
+    Examples
+    --------
+    >>> roc_auc([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1])
+    0.75
+    """
+    x = np.asarray(scores, dtype=float)
+    y = np.asarray(labels, dtype=float)
+    if x.shape != y.shape:
+        raise ValueError(f"{x.size} scores but {y.size} labels")
+    positive = y == 1
+    n1 = int(positive.sum())
+    n0 = len(y) - n1
+    if n1 == 0 or n0 == 0:
+        raise ValueError("ROC AUC needs both positive and negative labels")
+    ranks = stats.rankdata(x)  # average ranks: a tie contributes half a win
+    return float((ranks[positive].sum() - n1 * (n1 + 1) / 2.0) / (n1 * n0))
+
+
+def _rowwise_pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    xc = x - x.mean(axis=1, keepdims=True)
+    yc = y - y.mean(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (xc * yc).sum(axis=1) / np.sqrt((xc * xc).sum(axis=1) * (yc * yc).sum(axis=1))
+
+
+def _rowwise_auc(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    ranks = stats.rankdata(x, axis=1)
+    n1 = y.sum(axis=1)
+    n0 = y.shape[1] - n1
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return ((ranks * y).sum(axis=1) - n1 * (n1 + 1) / 2.0) / (n1 * n0)
+
+
+def _scipy(fn: Any, x: np.ndarray, y: np.ndarray) -> tuple[float | None, float | None]:
+    if len(x) < 2:
+        return None, None
+    with warnings.catch_warnings():
+        # Constant input: scipy warns and returns NaN; we report None instead.
+        warnings.simplefilter("ignore")
+        res = fn(x, y)
+    return finite_or_none(res[0]), finite_or_none(res[1])
+
+
+def correlate(
+    metric_scores: Sequence[float | None] | np.ndarray,
+    human_scores: Sequence[float | bool] | np.ndarray,
+    *,
+    bootstrap: int = 1000,
+    seed: int | np.random.Generator | None = 0,
+    confidence: float = 0.95,
+    metric: str = "",
+    binary: bool | None = None,
+) -> CorrelationResult:
+    """Pearson, Spearman, Kendall (and ROC AUC for binary judgments) with bootstrap CIs.
+
+    Parameters
+    ----------
+    metric_scores : the metric's score per pair; ``None``/NaN where undefined (left out).
+    human_scores : the judgment per pair (numbers, or booleans).
+    bootstrap : resamples for the percentile intervals (0: no intervals).
+    seed : seed of the resampling; the same seed resamples the same pairs for every metric
+        given the same number of pairs.
+    confidence : level of the intervals (default 0.95).
+    metric : name to put in the result.
+    binary : force (True) or suppress (False) the ROC AUC; default: when every judgment
+        is 0 or 1.
+
+    Returns
+    -------
+    CorrelationResult
+
+    Raises
+    ------
+    ValueError : the two sequences differ in length, or a judgment is not finite.
+
+    Examples
+    --------
+    >>> r = correlate([0.1, 0.5, 0.4, 0.9], [1, 3, 2, 4], bootstrap=0)
+    >>> r.spearman.value, r.kendall.value
+    (1.0, 1.0)
+    """
+    check_confidence(confidence)
+    if bootstrap < 0:
+        raise ValueError(f"bootstrap must be >= 0, got {bootstrap}")
+    x_all = as_float_array(metric_scores)
+    y_all = np.asarray(human_scores, dtype=float)
+    if x_all.shape != y_all.shape:
+        raise ValueError(f"{x_all.size} metric scores but {y_all.size} judgments")
+    if not np.all(np.isfinite(y_all)):
+        raise ValueError("every judgment must be a finite number")
+    if binary is None:
+        binary = is_binary(y_all)
+    defined = np.isfinite(x_all)
+    x, y = x_all[defined], y_all[defined]
+    n = len(x)
+
+    pearson = _scipy(stats.pearsonr, x, y)
+    spearman = _scipy(stats.spearmanr, x, y)
+    kendall = _scipy(stats.kendalltau, x, y)
+    auc_value = None
+    if binary and n and 0 < y.sum() < n:
+        auc_value = roc_auc(x, y)
+
+    cis: dict[str, tuple[float, float] | None] = dict.fromkeys(
+        ("pearson", "spearman", "kendall", "auc")
+    )
+    if bootstrap and n >= 2:
+        samples = {name: np.empty(bootstrap) for name in cis}
+        rng = rng_for(seed, 4)
+        block = max(1, BLOCK_ELEMENTS // n)
+        for start in range(0, bootstrap, block):
+            rows = min(block, bootstrap - start)
+            idx = rng.integers(0, n, size=(rows, n))
+            xs, ys = x[idx], y[idx]
+            part = slice(start, start + rows)
+            samples["pearson"][part] = _rowwise_pearson(xs, ys)
+            samples["spearman"][part] = _rowwise_pearson(
+                stats.rankdata(xs, axis=1), stats.rankdata(ys, axis=1)
+            )
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                samples["kendall"][part] = [
+                    stats.kendalltau(a, b)[0] for a, b in zip(xs, ys, strict=True)
+                ]
+            if auc_value is not None:
+                samples["auc"][part] = _rowwise_auc(xs, ys)
+        for name in cis:
+            if name != "auc" or auc_value is not None:
+                cis[name] = percentile_interval(samples[name], confidence)
+
+    return CorrelationResult(
+        metric=metric,
+        n=n,
+        excluded=int((~defined).sum()),
+        pearson=Estimate(pearson[0], cis["pearson"], pearson[1]),
+        spearman=Estimate(spearman[0], cis["spearman"], spearman[1]),
+        kendall=Estimate(kendall[0], cis["kendall"], kendall[1]),
+        auc=Estimate(auc_value, cis["auc"]) if auc_value is not None else None,
+        bootstrap=bootstrap,
+        confidence=confidence,
+    )
+
+
+def correlate_metrics(
+    metric_scores: Mapping[str, Sequence[float | None]],
+    human_scores: Sequence[float | bool] | np.ndarray,
+    **options: Any,
+) -> dict[str, CorrelationResult]:
+    """:func:`correlate` for each metric of ``{name: per-pair scores}``, same options.
+
+    With one seed, every metric's intervals come from the same resampled pairs (when the
+    metrics are defined on the same pairs).
+    """
+    return {
+        name: correlate(values, human_scores, metric=name, **options)
+        for name, values in metric_scores.items()
+    }

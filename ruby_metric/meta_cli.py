@@ -1,0 +1,570 @@
+"""``ruby-metric meta ...``: distinguishability, correlation with judgments, system comparison.
+
+Wired into :mod:`ruby_metric.cli` by :func:`add_meta_parser` (builds the ``meta`` subcommand
+and its three children) and :func:`run_meta` (runs a parsed ``meta`` command, returns the
+exit status). Input problems raise :class:`~ruby_metric.inputs.InputError` with a one-line
+message naming the file and line; the main CLI turns it into exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .inputs import InputError, PairInput, read_text, split_lines
+from .results import METRICS
+from .scorer import RubyScorer
+
+__all__ = ["add_meta_parser", "run_meta", "read_classes", "read_judged_pairs"]
+
+META_FORMATS = ("table", "json")
+
+_LABELS = {
+    "ruby": "RUBY",
+    "grs": "GRS",
+    "trs": "TRS",
+    "sts": "STS",
+    "crystalbleu": "CrystalBLEU",
+    "bleu": "BLEU",
+}
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def _metrics_arg(text: str) -> list[str]:
+    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
+    unknown = [m for m in chosen if m not in METRICS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(
+            f"unknown metric(s) {', '.join(unknown) or '(none)'}; choose from {','.join(METRICS)}"
+        )
+    return chosen
+
+
+def _int_at_least(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}: {value}")
+        return value
+
+    return parse
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (exclusive): {value}")
+    return value
+
+
+def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
+    parser.add_argument("--lang", "-l", required=True, help="language of the code (java, cs, ...)")
+    parser.add_argument(
+        "--metrics",
+        type=_metrics_arg,
+        default=list(METRICS),
+        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
+    )
+    parser.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
+    parser.add_argument(
+        "--tokenizer", help="token splitter: code (default; code-python for Python) or whitespace"
+    )
+    parser.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    parser.add_argument("--seed", type=int, default=0, help=seed_help)
+    parser.add_argument(
+        "--confidence", type=_fraction, default=0.95, help="level of the intervals (0.95)"
+    )
+    parser.add_argument("--format", "-f", choices=META_FORMATS, default="table")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    parser.add_argument(
+        "--workers", "-j", type=_int_at_least(1), default=1, help="worker processes"
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+
+
+def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``meta`` with ``distinguishability``, ``correlate`` and ``compare`` to a CLI.
+
+    Parameters
+    ----------
+    subparsers : the object returned by ``parser.add_subparsers(dest="command", ...)``.
+
+    Returns
+    -------
+    The ``meta`` parser.
+    """
+    meta = subparsers.add_parser(
+        "meta",
+        help="meta-evaluation: distinguishability, correlation, significance",
+        description="Evaluate the metrics themselves: distinguishability on classes of "
+        "equivalent programs, correlation with human judgments, and significance of the "
+        "difference between two systems.",
+    )
+    sub = meta.add_subparsers(dest="meta_command", required=True, parser_class=type(meta))
+
+    dist = sub.add_parser(
+        "distinguishability",
+        help="intra-class over inter-class similarity (CrystalBLEU section 3.2)",
+        description="Distinguishability d = mean intra-class / mean inter-class similarity of "
+        "ordered program pairs, exact when there are at most 2N pairs, else N of each sampled; "
+        "with a bootstrap interval and the threshold classifier of CrystalBLEU's table 3.",
+    )
+    dist.add_argument(
+        "--classes",
+        required=True,
+        metavar="FILE",
+        help='JSONL with {"class": ..., "code": "..."} per program',
+    )
+    dist.add_argument("--class-field", default="class", help="field naming the class (class)")
+    dist.add_argument("--code-field", default="code", help="field holding the code (code)")
+    dist.add_argument(
+        "--pairs", "-N", type=_int_at_least(1), default=1000, help="N intra and N inter (1000)"
+    )
+    dist.add_argument(
+        "--bootstrap", type=_int_at_least(0), default=1000, help="resamples for d's CI (1000)"
+    )
+    dist.add_argument(
+        "--train-fraction",
+        type=_fraction,
+        default=0.5,
+        help="training share for the threshold classifier (0.5)",
+    )
+    dist.add_argument("--no-classifier", action="store_true", help="skip the threshold classifier")
+    _common(dist, seed_help="seed of the sampling, bootstrap and split (0)")
+
+    corr = sub.add_parser(
+        "correlate",
+        help="correlation of each metric with human or execution scores",
+        description="Pearson, Spearman and Kendall correlation (with bootstrap intervals) of "
+        "each metric with a judgment field; ROC AUC too when the judgments are 0/1.",
+    )
+    corr.add_argument(
+        "--jsonl",
+        required=True,
+        metavar="FILE",
+        help='JSONL with {"reference", "candidate", <human field>, "language"?, "id"?}',
+    )
+    corr.add_argument(
+        "--human-field", required=True, metavar="NAME", help="field holding the judgment"
+    )
+    corr.add_argument(
+        "--bootstrap", type=_int_at_least(0), default=1000, help="resamples for the CIs (1000)"
+    )
+    _common(corr, seed_help="seed of the bootstrap (0)")
+
+    comp = sub.add_parser(
+        "compare",
+        help="is system A better than system B? (paired significance tests)",
+        description="Score two systems' outputs against the same references and test the "
+        "difference: paired approximate randomization, paired bootstrap, paired t-test.",
+    )
+    comp.add_argument("refs", help="references, one snippet per line")
+    comp.add_argument("sys_a", help="system A's outputs, line-aligned with REFS")
+    comp.add_argument("sys_b", help="system B's outputs, line-aligned with REFS")
+    comp.add_argument(
+        "--trials",
+        type=_int_at_least(1),
+        default=10000,
+        help="approximate randomization trials (10000)",
+    )
+    comp.add_argument(
+        "--bootstrap", type=_int_at_least(1), default=1000, help="paired bootstrap resamples"
+    )
+    _common(comp, seed_help="seed of the swaps and resamples (0)")
+    return meta
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _jsonl_objects(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) per non-blank line; anything else is an InputError."""
+    for number, line in enumerate(split_lines(read_text(path)), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
+            ) from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{path}:{number}: expected a JSON object")
+        yield number, obj
+
+
+def read_classes(
+    path: str | Path, class_field: str = "class", code_field: str = "code"
+) -> list[tuple[Any, str]]:
+    """``(class, code)`` per line of a JSONL file of ``{"class": ..., "code": "..."}``.
+
+    Raises
+    ------
+    InputError : unreadable file, a line that is not a JSON object, a missing field, a class
+        that is not a string/number/boolean, or code that is not a string.
+    """
+    out = []
+    for number, obj in _jsonl_objects(path):
+        for name in (class_field, code_field):
+            if name not in obj:
+                raise InputError(f"{path}:{number}: missing {name!r}")
+        label, code = obj[class_field], obj[code_field]
+        if not isinstance(label, (str, int, float, bool)) or label is None:
+            raise InputError(f"{path}:{number}: {class_field!r} must be a string or a number")
+        if not isinstance(code, str):
+            raise InputError(f"{path}:{number}: {code_field!r} must be a string")
+        out.append((label, code))
+    if not out:
+        raise InputError(f"{path}: no programs")
+    return out
+
+
+def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInput], list[float]]:
+    """Pairs and their judgments from a JSONL file; every line must be complete.
+
+    A judged pair that could not be used would bias the correlation silently, so unlike
+    ``ruby-metric score`` a malformed line stops the run.
+    """
+    pairs: list[PairInput] = []
+    human: list[float] = []
+    for number, obj in _jsonl_objects(path):
+        where = f"{path}:{number}"
+        for name in ("reference", "candidate", human_field):
+            if name not in obj:
+                raise InputError(f"{where}: missing {name!r}")
+        ref, cand = obj["reference"], obj["candidate"]
+        if not (
+            isinstance(ref, str)
+            or (isinstance(ref, list) and ref and all(isinstance(r, str) for r in ref))
+        ):
+            raise InputError(
+                f"{where}: 'reference' must be a string or a non-empty list of strings"
+            )
+        if not isinstance(cand, str):
+            raise InputError(f"{where}: 'candidate' must be a string")
+        language = obj.get("language")
+        if language is not None and not isinstance(language, str):
+            raise InputError(f"{where}: 'language' must be a string")
+        value = obj[human_field]
+        if isinstance(value, bool) or isinstance(value, (int, float)) and math.isfinite(value):
+            value = float(value)
+        else:
+            raise InputError(f"{where}: {human_field!r} must be a number or true/false")
+        pairs.append(PairInput(obj.get("id", number), ref, cand, language))
+        human.append(value)
+    if not pairs:
+        raise InputError(f"{path}: no pairs")
+    return pairs, human
+
+
+def _read_lines(path: str) -> list[str]:
+    return split_lines(read_text(path))
+
+
+# --------------------------------------------------------------------------- output
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[TextIO]:
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    with handle:
+        yield handle
+
+
+def _f(value: float | None, digits: int = 4) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _ci(ci: Sequence[float] | None, digits: int = 3) -> str:
+    return "-" if not ci else f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
+
+
+def _p(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.2e}" if 0 < value < 1e-4 else f"{value:.4f}"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in [header, *rows]
+    ]
+    return "\n".join(lines)
+
+
+def _dump(obj: Any, out: TextIO) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
+
+
+def _name(metric: str) -> str:
+    return _LABELS.get(metric, metric)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _scorer(args: argparse.Namespace) -> RubyScorer:
+    return RubyScorer(
+        language=args.lang,
+        ngrams=args.ngrams,
+        metrics=args.metrics,
+        tokenizer=args.tokenizer,
+        smoothing=args.smoothing,
+    )
+
+
+def _cmd_distinguishability(args: argparse.Namespace) -> int:
+    from .meta import distinguishability
+
+    classes = read_classes(args.classes, args.class_field, args.code_field)
+    if len({label for label, _ in classes}) < 2:
+        raise InputError(f"{args.classes}: needs programs of at least two classes")
+    report = distinguishability(
+        classes,
+        _scorer(args),
+        pairs=args.pairs,
+        seed=args.seed,
+        bootstrap=args.bootstrap,
+        confidence=args.confidence,
+        train_fraction=None if args.no_classifier else args.train_fraction,
+        workers=args.workers,
+    )
+    with _output(args.output) as out:
+        if args.format == "json":
+            _dump(report.to_dict(), out)
+            return 0
+        how = "all" if report.exact else "sampled"
+        out.write(
+            f"distinguishability: {report.programs} programs in {report.classes} classes; "
+            f"{how} {report.pairs_intra} intra + {report.pairs_inter} inter ordered pairs "
+            f"(of {report.population_intra} + {report.population_inter}), seed {report.seed}, "
+            f"scored in {report.seconds:.1f} s\n\n"
+        )
+        level = f"{round(args.confidence * 100)}% CI"
+        header = ["metric", "intra", "inter", "d", level, "n intra", "n inter", "excluded"]
+        classifier = not args.no_classifier
+        if classifier:
+            header += ["threshold", "acc", "prec", "rec", "F1"]
+        rows = []
+        for name, r in report.items():
+            row = [
+                _name(name),
+                _f(r.intra),
+                _f(r.inter),
+                _f(r.d, 3),
+                _ci(r.d_ci),
+                str(r.n_intra),
+                str(r.n_inter),
+                str(r.excluded_intra + r.excluded_inter),
+            ]
+            if classifier:
+                c = r.classifier
+                row += (
+                    [
+                        _f(c.threshold),
+                        _f(c.accuracy, 3),
+                        _f(c.precision, 3),
+                        _f(c.recall, 3),
+                        _f(c.f1, 3),
+                    ]
+                    if c
+                    else ["-"] * 5
+                )
+            rows.append(row)
+        out.write(_table(header, rows) + "\n")
+        corpus = [(n, r) for n, r in report.items() if r.corpus_d is not None]
+        if corpus:
+            out.write(
+                "\ncorpus-level (summed statistics): "
+                + ", ".join(
+                    f"{_name(n)} {r.corpus_intra:.4f} / {r.corpus_inter:.4f} = {r.corpus_d:.3f}"
+                    for n, r in corpus
+                )
+                + "\n"
+            )
+        for metric, reasons in report.reasons.items():
+            top = "; ".join(f"{count} x {why}" for why, count in list(reasons.items())[:3])
+            out.write(f"{_name(metric)} undefined: {top}\n")
+        out.write(f"signature: {report.signature}\n")
+    return 0
+
+
+def _cmd_correlate(args: argparse.Namespace) -> int:
+    from .meta import correlate_metrics
+
+    pairs, human = read_judged_pairs(args.jsonl, args.human_field)
+    scorer = _scorer(args)
+    corpus = scorer.score_pairs(pairs, workers=args.workers)
+    unreadable = [p.reasons["input"] for p in corpus.pairs if "input" in p.reasons]
+    if unreadable:
+        raise InputError(unreadable[0])
+    scores = {m: [getattr(p, m) for p in corpus.pairs] for m in scorer.metrics}
+    results = correlate_metrics(
+        scores, human, bootstrap=args.bootstrap, seed=args.seed, confidence=args.confidence
+    )
+    with _output(args.output) as out:
+        if args.format == "json":
+            _dump(
+                {
+                    "pairs": len(pairs),
+                    "human_field": args.human_field,
+                    "bootstrap": args.bootstrap,
+                    "confidence": args.confidence,
+                    "seed": args.seed,
+                    "signature": corpus.signature,
+                    "metrics": {m: r.to_dict() for m, r in results.items()},
+                },
+                out,
+            )
+            return 0
+        binary = any(r.auc is not None for r in results.values())
+        out.write(
+            f"correlation with {args.human_field!r} over {len(pairs)} pairs "
+            f"({args.bootstrap} bootstrap resamples, seed {args.seed})\n\n"
+        )
+        header = ["metric", "n", "pearson", "CI", "spearman", "CI", "kendall", "CI"]
+        if binary:
+            header += ["AUC", "CI"]
+        rows = []
+        for name, r in results.items():
+            row = [
+                _name(name),
+                str(r.n),
+                _f(r.pearson.value),
+                _ci(r.pearson.ci),
+                _f(r.spearman.value),
+                _ci(r.spearman.ci),
+                _f(r.kendall.value),
+                _ci(r.kendall.ci),
+            ]
+            if binary:
+                row += [_f(r.auc.value), _ci(r.auc.ci)] if r.auc else ["-", "-"]
+            rows.append(row)
+        out.write(_table(header, rows) + "\n")
+        out.write(f"signature: {corpus.signature}\n")
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    from .meta import compare_systems
+
+    refs, sys_a, sys_b = (_read_lines(p) for p in (args.refs, args.sys_a, args.sys_b))
+    for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
+        if len(lines) != len(refs):
+            raise InputError(
+                f"{args.refs} has {len(refs)} lines but {path} has {len(lines)}: "
+                "the files must be line-aligned"
+            )
+    if not refs:
+        raise InputError(f"{args.refs}: no lines")
+    report = compare_systems(
+        _scorer(args),
+        refs,
+        sys_a,
+        sys_b,
+        trials=args.trials,
+        bootstrap=args.bootstrap,
+        seed=args.seed,
+        confidence=args.confidence,
+        workers=args.workers,
+    )
+    with _output(args.output) as out:
+        if args.format == "json":
+            data = report.to_dict()
+            data["system_a"], data["system_b"] = args.sys_a, args.sys_b
+            _dump(data, out)
+            return 0
+        out.write(
+            f"A = {args.sys_a}\nB = {args.sys_b}\n{report.pairs} pairs; "
+            f"{report.trials} randomization trials, {report.bootstrap} bootstrap resamples, "
+            f"seed {report.seed}\n\n"
+        )
+        level = f"{round(args.confidence * 100)}% CI"
+        header = ["metric", "level", "A", "B", "A-B", level, "p rand", "p boot", "p t", "n"]
+        rows = [
+            [
+                _name(name),
+                r.level,
+                _f(r.score_a),
+                _f(r.score_b),
+                _f(r.difference),
+                _ci(r.difference_ci, 4),
+                _p(r.p_value_randomization),
+                _p(r.p_value_bootstrap),
+                _p(r.p_value_ttest),
+                str(r.n),
+            ]
+            for name, r in report.items()
+        ]
+        out.write(_table(header, rows) + "\n")
+        out.write(f"signature: {report.signature}\n")
+    return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "distinguishability": _cmd_distinguishability,
+    "correlate": _cmd_correlate,
+    "compare": _cmd_compare,
+}
+
+
+def run_meta(args: argparse.Namespace) -> int:
+    """Run a parsed ``ruby-metric meta ...`` command; returns the exit status (0).
+
+    Raises
+    ------
+    InputError : unreadable or malformed input (the CLI exits with status 2).
+    """
+    return _COMMANDS[args.meta_command](args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``ruby-metric meta`` on its own: ``python -m ruby_metric.meta_cli compare ...``.
+
+    Same parser and exit statuses as the wired-in subcommand (2 on unreadable input).
+    """
+    import logging
+
+    parser = argparse.ArgumentParser(prog="ruby-metric")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_meta_parser(sub)
+    args = parser.parse_args(["meta", *(sys.argv[1:] if argv is None else argv)])
+    logging.basicConfig(
+        level=logging.ERROR if args.quiet else logging.WARNING,
+        format="ruby-metric: %(levelname)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        return run_meta(args)
+    except (InputError, ValueError) as exc:
+        print(f"ruby-metric: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

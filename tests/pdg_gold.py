@@ -1,0 +1,70 @@
+"""Helpers for the hand-written gold PDGs of tests/test_pdg_*.py.
+
+A gold case names nodes by symbols. For each language it gives the code and the label of
+every symbol; the expected edges are written once, over symbols, for all languages that
+share the structure. A label that occurs more than once in a graph is written
+``"label#k"`` (its k-th occurrence in node order, from 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from graphs.pdg import build_pdg
+
+
+@dataclass
+class Gold:
+    """Expected control edges ``(src, dst)`` and data edges ``(src, dst, var)`` over
+    symbols, and per language ``(code, {symbol: label})``."""
+
+    control: set[tuple[str, str]]
+    data: set[tuple[str, str, str]]
+    programs: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
+
+    def cases(self, name: str) -> list[tuple[str, str, Gold]]:
+        return [(f"{name}-{lang}", lang, self) for lang in self.programs]
+
+
+def node_index(graph: nx.MultiDiGraph) -> dict[str, int]:
+    """Map ``label`` (unique labels) and ``label#k`` (every label) to node ids."""
+    seen: dict[str, int] = {}
+    index: dict[str, int] = {}
+    for n in graph:
+        label = graph.nodes[n]["label"]
+        seen[label] = seen.get(label, 0) + 1
+        index[f"{label}#{seen[label]}"] = n
+    for label, count in seen.items():
+        if count == 1:
+            index[label] = index[f"{label}#1"]
+    return index
+
+
+def edge_sets(graph: nx.MultiDiGraph) -> tuple[set[tuple[int, int]], set[tuple[int, int, str]]]:
+    control = {(u, v) for u, v, t in graph.edges(data="type") if t == "control"}
+    data = {(u, v, d["var"]) for u, v, d in graph.edges(data=True) if d["type"] == "data"}
+    return control, data
+
+
+def check(lang: str, gold: Gold) -> None:
+    """Build the PDG of ``gold``'s program in ``lang`` and compare it with the gold edges."""
+    code, labels = gold.programs[lang]
+    graph = build_pdg(code, lang)
+    index = node_index(graph)
+    shown = [graph.nodes[n]["label"] for n in graph]
+    missing = {s: lab for s, lab in labels.items() if lab not in index}
+    assert not missing, f"labels not in graph: {missing}; graph labels: {shown}"
+    ids = {s: index[lab] for s, lab in labels.items()}
+    names = {v: k for k, v in ids.items()}
+    # every node of the graph must be named by the gold
+    unnamed = [shown[n] for n in graph if n not in names]
+    assert not unnamed, f"nodes the gold does not name: {unnamed}"
+    control, data = edge_sets(graph)
+    got_control = {(names[u], names[v]) for u, v in control}
+    got_data = {(names[u], names[v], var) for u, v, var in data}
+    assert got_control == gold.control, (
+        f"control: missing {gold.control - got_control}, extra {got_control - gold.control}")
+    assert got_data == gold.data, (
+        f"data: missing {gold.data - got_data}, extra {got_data - gold.data}")

@@ -1,0 +1,327 @@
+"""Per-pair explanations: token edits, AST edits, PDG mapping, matched n-grams, reports, CLI."""
+
+import json
+
+import networkx as nx
+import pytest
+
+import crystal
+import graphs
+from ruby_metric import RubyScorer
+from ruby_metric.cli import main
+from ruby_metric.explain import (
+    AstEdit,
+    Explanation,
+    NgramMatch,
+    Pdg,
+    TokenBlock,
+    TokenEdit,
+)
+
+SUM = "int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }"
+SUM_PLUS = "int f(int n) { int s = 0; int k = 2; while (n > 0) { s += n; n--; } return s + k; }"
+
+
+@pytest.fixture(scope="module")
+def java():
+    return RubyScorer("java")
+
+
+@pytest.fixture(scope="module")
+def plain():
+    """No language, whitespace tokens: only STS and the BLEUs, tokens exactly as written."""
+    return RubyScorer(None, tokenizer="whitespace", ngrams=[("a",), ("a", "a")])
+
+
+# -- STS: token edit script -------------------------------------------------------------------
+
+
+def test_token_edits_replace(java):
+    e = java.explain("int a = 1;", "int b = 1;")
+    assert e.ref_tokens == ("int", "a", "=", "1", ";")
+    assert e.string.edits == (TokenEdit("replace", 1, 1, "a", "b"),)
+    assert e.string.distance == 1 and e.string.similarity == e.result.sts == 0.8
+    assert [b.kind for b in e.string.blocks] == ["equal", "replace", "equal"]
+
+
+def test_token_edits_insert_and_delete(plain):
+    e = plain.explain("x = a + b ;", "x = a ;")
+    assert e.string.edits == (
+        TokenEdit("delete", 3, 3, "+", None),
+        TokenEdit("delete", 4, 3, "b", None),
+    )
+    assert e.string.blocks[1] == TokenBlock("delete", 3, 5, 3, 3)
+    back = plain.explain("x = a ;", "x = a + b ;")
+    assert back.string.edits == (
+        TokenEdit("insert", 3, 3, None, "+"),
+        TokenEdit("insert", 3, 4, None, "b"),
+    )
+    assert back.result.sts == pytest.approx(1 - 2 / 6)
+
+
+# -- TRS: AST edit mapping --------------------------------------------------------------------
+
+
+def test_ast_rename_found(java):
+    e = java.explain("int a = 1;", "int b = 1;")
+    assert e.tree.renames == (
+        AstEdit("rename", "a", "b", "identifier", "identifier", (1, 5), (1, 5)),
+    )
+    assert e.tree.insertions == e.tree.deletions == ()
+    assert e.tree.distance == 1 and e.tree.matched == e.tree.ref_size - 1
+    assert "rename 'a' -> 'b' at line 1, col 5" in e.to_text()
+
+
+def test_ast_insertions_listed(java):
+    e = java.explain("int a = 1;", "int a = 1 + c;")
+    labels = sorted(x.cand_label for x in e.tree.insertions)
+    assert labels == ["binary_expression:+", "c"]
+    assert e.tree.distance == len(e.tree.edits) == 2
+
+
+# -- GRS: PDG node mapping ----------------------------------------------------------------------
+
+
+def test_pdg_mapping_unmatched_node_and_edges(java):
+    e = java.explain(SUM, SUM_PLUS)
+    g = e.graph
+    assert e.result.tier == "graph" and g.similarity == pytest.approx(e.result.grs)
+    # every node of both graphs appears once in the mapping
+    assert sorted(m.ref for m in g.mapping if m.ref is not None) == [n.id for n in e.ref_pdg.nodes]
+    assert sorted(m.cand for m in g.mapping if m.cand is not None) == [
+        n.id for n in e.cand_pdg.nodes
+    ]
+    inserted = [e.cand_pdg.node(i).text for i in g.unmatched_cand_nodes]
+    assert inserted == ["int k = 2;"] and g.unmatched_ref_nodes == ()
+    relabeled = [
+        (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) for m in g.nodes_with("relabel")
+    ]
+    assert relabeled == [("return s;", "return s + k;")]
+    # the new statement's control edge from the entry and its data edge to the return
+    k = g.unmatched_cand_nodes[0]
+    ret = next(n.id for n in e.cand_pdg.nodes if n.kind == "return")
+    assert {(x.kind, x.cand_edge, x.cand_type) for x in g.edge_edits} == {
+        ("insert", (0, k), "control"),
+        ("insert", (k, ret), "data"),
+    }
+    assert g.distance == 1 + 1 + 2  # insert node, relabel return, insert two edges
+    text = e.to_text()
+    assert "unmatched candidate node line 1 'int k = 2;'" in text
+    assert "relabeled line 1 'return s;' -> line 1 'return s + k;'" in text
+
+
+def test_pdg_records_from_hand_made_graph():
+    g = nx.MultiDiGraph()
+    g.add_node(0, label="entry", text="void f()", line=1, kind="entry")
+    g.add_node(2, label="v0++", text="x++;", line=3, kind="statement")
+    g.add_node(1, label="int v0 = 0", text="int x = 0;", line=2, kind="declaration")
+    g.add_edge(1, 2, type="data", var="v0")
+    g.add_edge(0, 2, type="control")
+    g.add_edge(0, 1, type="control")
+    pdg = Pdg.from_graph(g)
+    assert [n.id for n in pdg.nodes] == [0, 1, 2]
+    assert [(x.source, x.target, x.type, x.var) for x in pdg.edges] == [
+        (0, 1, "control", None),
+        (0, 2, "control", None),
+        (1, 2, "data", "v0"),
+    ]
+
+
+# -- CrystalBLEU / BLEU: matched n-grams -----------------------------------------------------------
+
+
+def test_matched_ngrams_by_hand():
+    shared = [("int",), ("=",), (";",), ("=", "1")]
+    scorer = RubyScorer("java", ngrams=shared)
+    ng = scorer.explain("int a = 1;", "int b = 1;").ngrams
+    assert ng.variant == "ignore" and ng.ngram_set.startswith("k4-n2-")
+    one, two, three, four = ng.orders
+    assert one.matches == (
+        NgramMatch(("int",), 1, True),
+        NgramMatch(("=",), 1, True),
+        NgramMatch(("1",), 1, False),
+        NgramMatch((";",), 1, True),
+    )
+    assert (one.matched, one.total, one.matched_unshared, one.total_unshared) == (4, 5, 1, 2)
+    assert two.matches == (NgramMatch(("=", "1"), 1, True), NgramMatch(("1", ";"), 1, False))
+    assert (two.matched, two.total, two.matched_unshared, two.total_unshared) == (2, 4, 1, 3)
+    assert three.matches == (NgramMatch(("=", "1", ";"), 1, False),)
+    assert (three.matched, three.total) == (1, 3)
+    assert four.matches == () and four.total == 2
+
+
+def test_matched_ngrams_clipped(plain):
+    ng = plain.explain("a a b", "a a a b").ngrams
+    one = ng.orders[0]
+    assert one.matches == (NgramMatch(("a",), 2, True), NgramMatch(("b",), 1, False))
+    assert (one.matched, one.total, one.matched_unshared, one.total_unshared) == (3, 4, 1, 1)
+    assert ng.orders[1].matches[0] == NgramMatch(("a", "a"), 1, True)
+
+
+def test_unshared_counts_are_crystalbleus_statistics(java):
+    ref, cand = SUM, SUM_PLUS
+    ng = java.explain(ref, cand).ngrams
+    stats = crystal.segment_stats(
+        [crystal.tokenize(ref)], crystal.tokenize(cand), 4, ignoring=java.ngram_set.ngrams
+    )
+    assert [o.matched_unshared for o in ng.orders] == list(stats.matches)
+    assert [o.total_unshared for o in ng.orders] == list(stats.totals)
+    plain_stats = crystal.segment_stats([crystal.tokenize(ref)], crystal.tokenize(cand), 4)
+    assert [o.matched for o in ng.orders] == list(plain_stats.matches)
+
+
+# -- reports --------------------------------------------------------------------------------------
+
+
+def test_text_report_has_every_tier_value(java):
+    e = java.explain(SUM, SUM_PLUS)
+    text = e.to_text()
+    r = e.result
+    for name, value in [
+        ("RUBY", r.ruby),
+        ("GRS", r.grs),
+        ("TRS", r.trs),
+        ("STS", r.sts),
+        ("CrystalBLEU", r.crystalbleu),
+        ("BLEU", r.bleu),
+    ]:
+        assert value is not None
+        line = next(x for x in text.splitlines()[1:] if x.split()[:1] == [name])
+        assert f"{value:.4f}" in line
+    assert "= GRS: both sides have a program dependence graph" in text
+
+
+def test_text_report_caps_long_lists(java):
+    e = java.explain(SUM, "int g() { return 0; }")
+    text = e.to_text(max_items=2)
+    assert "... and " in text and " more" in text
+    full = e.to_text(max_items=1000)
+    assert "... and " not in full
+
+
+def test_json_round_trip(java):
+    e = java.explain(["int x = 0;", SUM], SUM_PLUS)
+    d = e.to_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert d["result"] == e.result.to_dict()
+    assert d["reference_index"] == 1 and d["reference_count"] == 2
+    assert d["graph"]["mapping"][0].keys() == {"ref", "cand", "status"}
+    assert d["ngrams"]["orders"][0]["matches"][0]["ngram"] == ["int"]
+    assert d["pdgs"]["candidate"]["nodes"][0]["kind"] == "entry"
+
+
+def test_best_reference_is_explained(java):
+    e = java.explain(["int z = 9; return z;", SUM], SUM)
+    assert e.reference_index == 1 and e.reference == SUM
+    assert e.result.ruby == 1.0 and e.graph.distance == 0
+    assert "reference 2 of 2" in e.to_text()
+
+
+def test_broken_candidate_gives_reasons(java):
+    e = java.explain("int a = 1;", "int a = ;")
+    assert e.result.tier == "string"
+    assert e.graph is None and e.tree is None and e.string is not None
+    assert e.notes["graph"].startswith("candidate: parse error at line 1")
+    assert e.notes["tree"] == e.notes["graph"]
+    assert e.ref_pdg is not None and e.cand_pdg is None
+    assert e.notes["candidate_pdg"].startswith("parse error")
+    text = e.to_text()
+    assert "= STS: GRS n/a (candidate: parse error" in text
+    assert "Tree tier (TRS): n/a (candidate: parse error" in text
+    assert json.loads(json.dumps(e.to_dict()))["graph"] is None
+
+
+def test_each_side_parsed_once(java, monkeypatch):
+    calls = []
+    real = graphs.parse
+
+    def counting(text, language, *args, **kwargs):
+        calls.append(text)
+        return real(text, language, *args, **kwargs)
+
+    monkeypatch.setattr(graphs, "parse", counting)
+    java.explain(SUM, SUM_PLUS)
+    assert sorted(calls) == sorted([SUM, SUM_PLUS])
+
+
+def test_metrics_not_requested():
+    scorer = RubyScorer("java", metrics=["sts"])
+    e = scorer.explain("int a = 1;", "int b = 1;")
+    assert e.graph is None and e.tree is None and e.ngrams is None
+    assert e.notes["graph"] == e.notes["tree"] == e.notes["ngrams"] == "not requested"
+    assert e.string.distance == 1
+    assert "RUBY         n/a" in e.to_text()
+
+
+def test_explanation_is_exported():
+    import ruby_metric
+
+    assert ruby_metric.Explanation is Explanation
+
+
+# -- CLI ------------------------------------------------------------------------------------------
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def pair_files(tmp_path):
+    ref = tmp_path / "ref.java"
+    hyp = tmp_path / "hyp.java"
+    ref.write_text("int f(int a) {\n  return a + 1;\n}\n")
+    hyp.write_text("int f(int b) {\n  return b - 1;\n}\n")
+    return ref, hyp
+
+
+def test_cli_text_and_html(capsys, pair_files, tmp_path):
+    ref, hyp = pair_files
+    page = tmp_path / "report.html"
+    code, out, err = run(capsys, "explain", ref, hyp, "--lang", "java", "--html", page)
+    assert code == 0, err
+    assert out.startswith("RUBY explanation (java)")
+    assert "rename 'binary_expression:+' -> 'binary_expression:-'" in out
+    assert page.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_cli_json_and_text_options(capsys, pair_files, tmp_path):
+    ref, _ = pair_files
+    hyp_text = ["--hyp-text", "int f(int a) { return a + 1; }"]
+    code, out, err = run(capsys, "explain", ref, *hyp_text, "-l", "java", "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["result"]["ruby"] == 1.0 and data["candidate"].startswith("int f(int a)")
+    target = tmp_path / "out.json"
+    texts = ["--ref-text", "int a = 1;", "--hyp-text", "int b = 1;"]
+    code, out, _ = run(capsys, "explain", *texts, "-l", "java", "-f", "json", "-o", target)
+    assert code == 0 and out == ""
+    assert json.loads(target.read_text())["string"]["distance"] == 1
+
+
+def test_cli_exit_2_on_missing_file(capsys, pair_files, tmp_path):
+    ref, _ = pair_files
+    missing = tmp_path / "nope.java"
+    code, out, err = run(capsys, "explain", ref, missing, "--lang", "java")
+    assert code == 2 and out == ""
+    assert err.strip() == f"ruby-metric: error: {missing}: no such file"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["explain", "REF", "HYP"],  # no --lang
+        ["explain", "REF", "--lang", "java"],  # no candidate
+        ["explain", "REF", "HYP", "--hyp-text", "x", "--lang", "java"],  # candidate twice
+        ["explain", "-", "-", "--lang", "java"],  # both from stdin
+        ["explain", "REF", "HYP", "--lang", "klingon"],
+    ],
+)
+def test_cli_bad_usage_exit_2(capsys, pair_files, argv):
+    ref, hyp = pair_files
+    argv = [str(ref) if a == "REF" else str(hyp) if a == "HYP" else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("ruby-metric: error:") and err.count("\n") == 1

@@ -1,0 +1,515 @@
+"""Tests of graphs.ged: exactness against networkx and brute force, bounds, determinism."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import graphs
+from graphs import ged
+from graphs.ged import EditOperation, edit_path, graph_edit_distance, graph_size
+
+# --------------------------------------------------------------------------------------------
+# Helpers: graph generators and an independent cost model
+# --------------------------------------------------------------------------------------------
+
+
+def random_graph(
+    rng: random.Random,
+    n: int,
+    *,
+    p: float = 0.3,
+    labels: str = "abc",
+    types: str = "cd",
+    multi: bool = False,
+    loops: bool = False,
+    directed: bool = True,
+) -> nx.Graph:
+    if directed:
+        g = nx.MultiDiGraph() if multi else nx.DiGraph()
+    else:
+        g = nx.MultiGraph() if multi else nx.Graph()
+    for i in range(n):
+        g.add_node(i, label=rng.choice(labels))
+    for i, j in itertools.product(range(n), repeat=2):
+        if (i == j and not loops) or (not directed and j < i):
+            continue
+        if rng.random() < p:
+            g.add_edge(i, j, type=rng.choice(types))
+            if multi and rng.random() < 0.4:
+                g.add_edge(i, j, type=rng.choice(types))
+    return g
+
+
+STATEMENTS = [
+    "x = 0", "i = 0", "i < n", "i++", "return x", "x += a[i]", "if (x > 0)", "throw e",
+    "s = s + 1", "y = f(x)", "print(y)", "while (b)", "b = next()", "break", "continue",
+]  # fmt: skip
+
+
+def pdg_like(rng: random.Random, n: int, pool: list[str] | None = None) -> nx.MultiDiGraph:
+    """A PDG-shaped graph: entry, a control tree, data edges mostly forward, some loops."""
+    pool = pool or STATEMENTS + [f"stmt{k}" for k in range(2 * n)]
+    g = nx.MultiDiGraph()
+    g.add_node(0, label="entry")
+    predicates = [0]
+    for i in range(1, n):
+        g.add_node(i, label=rng.choice(pool))
+        g.add_edge(rng.choice(predicates[-3:]), i, type="control")
+        if rng.random() < 0.25:
+            predicates.append(i)
+    for i in range(1, n):
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            j = rng.randrange(1, n)
+            if j < i and rng.random() < 0.8:
+                i, j = j, i
+            g.add_edge(i, j, type="data")
+    return g
+
+
+def mutate(rng: random.Random, g: nx.MultiDiGraph, k: int) -> nx.MultiDiGraph:
+    """A candidate-like variant: relabel, delete, insert nodes and edges."""
+    h = g.copy()
+    fresh = max(h.nodes) + 1
+    for _ in range(k):
+        op = rng.random()
+        nodes = sorted(h.nodes)
+        if op < 0.35:
+            h.nodes[rng.choice(nodes)]["label"] = rng.choice(STATEMENTS)
+        elif op < 0.5 and len(nodes) > 2:
+            h.remove_node(rng.choice(nodes[1:]))
+        elif op < 0.65:
+            h.add_node(fresh, label=rng.choice(STATEMENTS))
+            h.add_edge(rng.choice(nodes), fresh, type="control")
+            fresh += 1
+        elif op < 0.85:
+            h.add_edge(rng.choice(nodes), rng.choice(nodes), type="data")
+        else:
+            edges = sorted(h.edges(keys=True))
+            if edges:
+                h.remove_edge(*rng.choice(edges))
+    return h
+
+
+def shuffled_copy(rng: random.Random, g: nx.Graph, rename: bool) -> nx.Graph:
+    """Same graph, nodes and edges inserted in another order, optionally with new node ids."""
+    nodes = list(g.nodes(data=True))
+    rng.shuffle(nodes)
+    name = {v: (f"n{rng.random():.12f}" if rename else v) for v, _ in nodes}
+    h = g.__class__()
+    for v, data in nodes:
+        h.add_node(name[v], **data)
+    edges = list(g.edges(data=True))
+    rng.shuffle(edges)
+    for u, v, data in edges:
+        h.add_edge(name[u], name[v], **data)
+    return h
+
+
+def slots(g: nx.Graph) -> dict:
+    """Edge-type multisets per ordered (or, undirected, unordered) node pair."""
+    out: dict = {}
+    for u, v, t in g.edges(data="type"):
+        key = (u, v) if g.is_directed() else frozenset((u, v))
+        out.setdefault(key, Counter())[t] += 1
+    return out
+
+
+def reference_cost(g1: nx.Graph, g2: nx.Graph, mapping: dict) -> int:
+    """Unit cost of the edit path of ``mapping`` (g1 node -> g2 node or None), from scratch."""
+    cost = 0
+    image = {b for b in mapping.values() if b is not None}
+    for a in g1:
+        b = mapping.get(a)
+        if b is None or g1.nodes[a].get("label") != g2.nodes[b].get("label"):
+            cost += 1
+    cost += sum(1 for b in g2 if b not in image)
+    s1, s2 = slots(g1), slots(g2)
+    seen = set()
+    for key, types in s1.items():
+        ends = tuple(key) if g1.is_directed() else tuple(key) * (2 if len(key) == 1 else 1)
+        a, b = ends[0], ends[-1]
+        ma, mb = mapping.get(a), mapping.get(b)
+        other: Counter = Counter()
+        if ma is not None and mb is not None:
+            k2 = (ma, mb) if g2.is_directed() else frozenset((ma, mb))
+            other = s2.get(k2, Counter())
+            seen.add(k2)
+        common = sum((types & other).values())
+        cost += max(sum(types.values()), sum(other.values())) - common
+    for key, types in s2.items():
+        if key not in seen:
+            cost += sum(types.values())
+    return cost
+
+
+def brute_force_ged(g1: nx.Graph, g2: nx.Graph) -> int:
+    """Minimum over every partial injective node map (deletions and insertions included)."""
+    nodes1, nodes2 = list(g1), list(g2)
+    best = None
+    for choice in itertools.product([None, *nodes2], repeat=len(nodes1)):
+        used = [b for b in choice if b is not None]
+        if len(used) != len(set(used)):
+            continue
+        cost = reference_cost(g1, g2, dict(zip(nodes1, choice, strict=True)))
+        best = cost if best is None else min(best, cost)
+    return best if best is not None else len(nodes2) + g2.number_of_edges()
+
+
+def networkx_ged(g1: nx.Graph, g2: nx.Graph) -> float:
+    return nx.graph_edit_distance(
+        g1,
+        g2,
+        node_subst_cost=lambda a, b: 0 if a.get("label") == b.get("label") else 1,
+        node_del_cost=lambda a: 1,
+        node_ins_cost=lambda a: 1,
+        edge_subst_cost=lambda a, b: 0 if a.get("type") == b.get("type") else 1,
+        edge_del_cost=lambda a: 1,
+        edge_ins_cost=lambda a: 1,
+    )
+
+
+def check_result(g1: nx.Graph, g2: nx.Graph, r: ged.GEDResult) -> None:
+    """Invariants every result must satisfy."""
+    assert r.lower <= r.distance <= r.upper
+    assert r.distance == r.upper
+    assert r.node_cost + r.edge_cost == r.upper
+    assert 0 <= r.distance <= graph_size(g1) + graph_size(g2)
+    mapping = {a: b for a, b in r.node_mapping if a is not None}
+    assert set(mapping) == set(g1.nodes)
+    images = [b for _, b in r.node_mapping if b is not None]
+    assert sorted(map(repr, images)) == sorted(map(repr, g2.nodes))
+    # The reported upper bound is the cost of its own mapping, checked independently.
+    assert reference_cost(g1, g2, mapping) == r.upper
+    assert edit_path(g1, g2, r.node_mapping)[0] == r.upper
+    if r.exact:
+        assert r.lower == r.distance
+
+
+# --------------------------------------------------------------------------------------------
+# Exactness
+# --------------------------------------------------------------------------------------------
+
+
+def test_matches_networkx_on_random_digraphs():
+    # networkx's exact search is slow beyond 6 nodes: most pairs are small, a few reach 7.
+    # No self-loops here: networkx mishandles them (networkx issue #8188); the brute-force
+    # test below covers loops.
+    rng = random.Random(20240601)
+    sizes = [(rng.randint(0, 5), rng.randint(0, 5)) for _ in range(130)]
+    sizes += [(6, rng.randint(3, 6)) for _ in range(20)] + [(7, 5), (5, 7), (7, 6)]
+    methods = Counter()
+    for n1, n2 in sizes:
+        p = 0.3 if max(n1, n2) <= 5 else 0.2
+        g1 = random_graph(rng, n1, p=p)
+        g2 = random_graph(rng, n2, p=p)
+        expected = networkx_ged(g1, g2)
+        r = graph_edit_distance(g1, g2)
+        assert r.exact
+        assert r.distance == expected, (n1, n2, r)
+        check_result(g1, g2, r)
+        methods[r.method] += 1
+        plain = graph_edit_distance(g1, g2, max_swaps=0, fixed_point_iterations=0)
+        assert plain.exact and plain.distance == expected
+        # Without the exact search the bounds must still contain the true distance.
+        approx = graph_edit_distance(g1, g2, exact_max_nodes=0)
+        assert approx.lower <= expected <= approx.upper
+        check_result(g1, g2, approx)
+    assert methods["exact"] > 10 and methods["bipartite"] > 10
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_matches_brute_force_on_multigraphs_with_loops(directed):
+    rng = random.Random(7 if directed else 8)
+    for _ in range(70):
+        g1 = random_graph(rng, rng.randint(0, 4), p=0.45, multi=True, loops=True, directed=directed)
+        g2 = random_graph(rng, rng.randint(0, 4), p=0.45, multi=True, loops=True, directed=directed)
+        expected = brute_force_ged(g1, g2)
+        r = graph_edit_distance(g1, g2)
+        assert r.exact and r.distance == expected
+        check_result(g1, g2, r)
+        # A poor starting bound leaves more of the work to the branch and bound.
+        r = graph_edit_distance(g1, g2, max_swaps=0, fixed_point_iterations=0)
+        assert r.exact and r.distance == expected
+        approx = graph_edit_distance(g1, g2, exact_max_nodes=0, max_swaps=0)
+        assert approx.lower <= expected <= approx.upper
+
+
+def test_exact_search_beats_or_equals_bipartite_on_harder_graphs():
+    rng = random.Random(99)
+    for _ in range(12):
+        g1 = random_graph(rng, 9, p=0.35, labels="ab")
+        g2 = random_graph(rng, 9, p=0.35, labels="ab")
+        exact = graph_edit_distance(g1, g2)
+        approx = graph_edit_distance(g1, g2, exact_max_nodes=0)
+        assert exact.exact
+        assert approx.lower <= exact.distance <= approx.upper
+        check_result(g1, g2, exact)
+    assert graph_edit_distance(g2, g1).distance == exact.distance  # symmetric when exact
+
+
+def test_budget_exhaustion_is_reported_not_hidden():
+    rng = random.Random(5)
+    g1 = random_graph(rng, 10, p=0.4, labels="a")
+    g2 = random_graph(rng, 10, p=0.4, labels="a")
+    r = graph_edit_distance(g1, g2, exact_max_expansions=3)
+    assert r.method in ("truncated", "bipartite")
+    if r.method == "truncated":
+        assert not r.exact or r.lower == r.upper
+    check_result(g1, g2, r)
+    full = graph_edit_distance(g1, g2)
+    assert full.exact and r.lower <= full.distance <= r.distance
+
+
+# --------------------------------------------------------------------------------------------
+# Bounds on larger graphs
+# --------------------------------------------------------------------------------------------
+
+
+def test_bounds_hold_on_larger_graphs():
+    rng = random.Random(31337)
+    for n in (20, 30, 45, 60):
+        for k in range(6):
+            if k < 2:
+                g1 = pdg_like(rng, n)
+                g2 = mutate(rng, g1, n // 4)
+            elif k < 4:
+                g1 = pdg_like(rng, n, STATEMENTS[:6])
+                g2 = pdg_like(rng, n - rng.randint(0, 8), STATEMENTS[:6])
+            else:
+                g1 = random_graph(rng, n, p=0.1, multi=True, loops=True)
+                g2 = random_graph(rng, n - rng.randint(0, 8), p=0.1, multi=True, loops=True)
+            r = graph_edit_distance(g1, g2, operations=True)
+            assert r.method == "bipartite"
+            check_result(g1, g2, r)
+            assert sum(op.cost for op in r.operations) == r.upper
+            # Never worse than the plain bipartite edit path.
+            plain = graph_edit_distance(g1, g2, max_swaps=0, fixed_point_iterations=0)
+            check_result(g1, g2, plain)
+            assert r.upper <= plain.upper and r.lower == plain.lower
+
+
+def test_lower_bound_is_at_least_the_label_and_type_counts():
+    g1 = nx.DiGraph()
+    g1.add_nodes_from([(i, {"label": "a"}) for i in range(4)])
+    g1.add_edges_from([(0, 1), (1, 2), (2, 3)], type="data")
+    g2 = nx.DiGraph()
+    g2.add_nodes_from([(i, {"label": "b"}) for i in range(6)])
+    r = graph_edit_distance(g1, g2, exact_max_nodes=0)
+    # 4 relabels + 2 insertions, 3 edge deletions: every bound sees it.
+    assert r.lower == r.distance == 9 and r.exact
+
+
+# --------------------------------------------------------------------------------------------
+# Identity, emptiness, hand-worked multigraph cases
+# --------------------------------------------------------------------------------------------
+
+
+def test_identical_and_isomorphic_graphs_score_zero():
+    rng = random.Random(4)
+    for n in (1, 5, 12, 25, 40, 60):
+        for g in (pdg_like(rng, n), pdg_like(rng, n, STATEMENTS[:3])):
+            assert graph_edit_distance(g, g).distance == 0
+            for rename in (False, True):
+                h = shuffled_copy(rng, g, rename=rename)
+                r = graph_edit_distance(g, h)
+                assert r.distance == 0 and r.exact and r.lower == 0
+                check_result(g, h, r)
+                assert reference_cost(g, h, dict(r.node_mapping)) == 0
+
+
+def test_empty_graphs():
+    empty = nx.MultiDiGraph()
+    assert graph_edit_distance(empty, empty).distance == 0
+    rng = random.Random(1)
+    for n in (1, 4, 30):
+        g = pdg_like(rng, n)
+        for a, b in ((g, empty), (empty, g)):
+            r = graph_edit_distance(a, b, operations=True)
+            assert r.distance == graph_size(g) and r.exact and r.method == "trivial"
+            check_result(a, b, r)
+            assert len(r.operations) == graph_size(g)
+
+
+def typed_pair(types1, types2, *, multi=True, loops=False):
+    cls = nx.MultiDiGraph if multi else nx.DiGraph
+    g1, g2 = cls(), cls()
+    for g, types in ((g1, types1), (g2, types2)):
+        g.add_node("u", label="x = 1")
+        g.add_node("v", label="return x")
+        for t in types:
+            if loops:
+                g.add_edge("u", "u", type=t)
+            else:
+                g.add_edge("u", "v", type=t)
+    return g1, g2
+
+
+@pytest.mark.parametrize(
+    ("types1", "types2", "expected"),
+    [
+        (["control", "data"], ["data"], 1),  # delete the control edge
+        (["control"], ["data"], 1),  # retype
+        (["control", "data"], ["data", "data"], 1),  # max(2, 2) - |{data}|
+        (["control", "control", "data"], ["data"], 2),  # max(3, 1) - 1
+        (["data", "data"], ["data"], 1),
+        ([], ["control", "data"], 2),
+        (["control", "data"], ["data", "control"], 0),
+    ],
+)
+@pytest.mark.parametrize("loops", [False, True])
+def test_multigraph_edge_retype_worked_by_hand(types1, types2, expected, loops):
+    g1, g2 = typed_pair(types1, types2, loops=loops)
+    r = graph_edit_distance(g1, g2, operations=True)
+    assert r.distance == expected and r.exact
+    assert dict(r.node_mapping) == {"u": "u", "v": "v"}
+    check_result(g1, g2, r)
+
+
+def test_operations_describe_the_edit_path():
+    g1, g2 = typed_pair(["control", "data"], ["data", "data"])
+    g2.add_node("w", label="print(x)")
+    g2.add_edge("v", "w", type="control")
+    r = graph_edit_distance(g1, g2, operations=True)
+    assert r.distance == 3
+    assert sorted(r.operations) == sorted(
+        [
+            EditOperation("edge_retype", ("u", "v"), ("u", "v"), "control", "data"),
+            EditOperation("node_insert", None, "w", None, "print(x)"),
+            EditOperation("edge_insert", None, ("v", "w"), None, "control"),
+        ]
+    )
+    cost, ops = edit_path(g1, g2, r.node_mapping)
+    assert cost == 3 and sorted(ops) == sorted(r.operations)
+
+
+def test_direction_matters_and_undirected_graphs_do_not_care():
+    d1 = nx.DiGraph()
+    d1.add_node(0, label="a")
+    d1.add_node(1, label="b")
+    d2 = d1.copy()
+    d1.add_edge(0, 1, type="data")
+    d2.add_edge(1, 0, type="data")
+    assert graph_edit_distance(d1, d2).distance == 2
+    u1, u2 = d1.to_undirected(), d2.to_undirected()
+    assert graph_edit_distance(u1, u2).distance == 0
+    with pytest.raises(ValueError, match="directed"):
+        graph_edit_distance(d1, u2)
+
+
+def test_missing_and_unhashable_attributes():
+    g1 = nx.DiGraph([(0, 1)])
+    g2 = nx.DiGraph([(0, 1)])
+    assert graph_edit_distance(g1, g2).distance == 0  # no labels, no types: all equal
+    g2.nodes[0]["label"] = ["not", "hashable"]
+    g2.edges[0, 1]["type"] = "data"
+    r = graph_edit_distance(g1, g2)
+    assert r.distance == 2 and r.exact
+
+
+# --------------------------------------------------------------------------------------------
+# Determinism and API details
+# --------------------------------------------------------------------------------------------
+
+
+def test_same_result_whatever_the_insertion_order():
+    rng = random.Random(11)
+    for n in (8, 20, 40):
+        g1 = pdg_like(rng, n, STATEMENTS[:5])
+        g2 = pdg_like(rng, n - 2, STATEMENTS[:5])
+        r = graph_edit_distance(g1, g2)
+        for _ in range(3):
+            s1 = shuffled_copy(rng, g1, rename=False)
+            s2 = shuffled_copy(rng, g2, rename=False)
+            assert graph_edit_distance(s1, s2) == r
+
+
+_SUBPROCESS = """
+import json, random, sys
+sys.path.insert(0, {tests!r})
+from test_ged import pdg_like, STATEMENTS
+import networkx as nx
+from graphs.ged import graph_edit_distance
+rng = random.Random(3)
+out = []
+for n in (9, 25, 50):
+    g1 = nx.relabel_nodes(pdg_like(rng, n, STATEMENTS[:6]), lambda v: f"a{{v}}")
+    g2 = nx.relabel_nodes(pdg_like(rng, n - 3, STATEMENTS[:6]), lambda v: f"b{{v}}")
+    r = graph_edit_distance(g1, g2)
+    out.append([r.distance, r.lower, r.method, [list(p) for p in r.node_mapping]])
+print(json.dumps(out))
+"""
+
+
+def test_same_result_in_other_processes_and_hash_seeds():
+    code = _SUBPROCESS.format(tests=os.path.dirname(os.path.abspath(__file__)))
+    outputs = set()
+    for seed in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert len(json.loads(outputs.pop())) == 3
+
+
+def test_node_mapping_order_is_canonical_and_flipped_back():
+    g1 = nx.DiGraph()
+    g1.add_nodes_from([("z", {"label": "a"}), ("y", {"label": "b"}), ("x", {"label": "c"})])
+    g2 = nx.DiGraph()
+    g2.add_nodes_from([(2, {"label": "c"}), (1, {"label": "a"})])
+    r = graph_edit_distance(g1, g2)  # g1 larger: searched the other way round
+    assert r.node_mapping == (("x", 2), ("y", None), ("z", 1))  # sorted by id
+    r = graph_edit_distance(g2, g1)
+    assert r.node_mapping == ((1, "z"), (2, "x"), (None, "y"))
+    g2.add_node("mixed", label="b")  # ids no longer comparable: canonical order instead
+    r = graph_edit_distance(g2, g1)
+    assert r.node_mapping == ((1, "z"), ("mixed", "y"), (2, "x"))
+
+
+def test_swap_deltas_match_recomputed_costs():
+    rng = random.Random(2)
+    nprng = np.random.default_rng(2)
+    for trial in range(12):
+        directed = trial % 3 != 0
+        g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
+        g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
+        problem = ged._Problem(g1, g2, "label", "type")
+        search = ged._SwapSearch(problem)
+        perm = nprng.permutation(problem.size)
+        base = sum(problem.cost(perm))
+        deltas = search.deltas(perm)
+        for r, s in itertools.combinations(range(problem.size), 2):
+            swapped = perm.copy()
+            swapped[[r, s]] = swapped[[s, r]]
+            assert sum(problem.cost(swapped)) - base == deltas[r, s]
+
+
+def test_edit_path_validation_and_graph_size():
+    g = nx.MultiDiGraph()
+    g.add_edge(0, 1, type="control")
+    g.add_edge(0, 1, type="data")
+    assert graph_size(g) == 4
+    with pytest.raises(ValueError, match="twice"):
+        edit_path(g, g, [(0, 0), (1, 0)])
+    with pytest.raises(ValueError, match="unknown"):
+        edit_path(g, g, [(0, 7)])
+    assert edit_path(g, g, [])[0] == 2 * graph_size(g)
+
+
+def test_package_exports_and_docstring_examples():
+    assert graphs.graph_edit_distance is graph_edit_distance
+    assert graphs.graph_size is graph_size
+    failures, tried = doctest.testmod(ged, verbose=False)
+    assert tried >= 3 and failures == 0

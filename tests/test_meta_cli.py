@@ -1,0 +1,178 @@
+"""``ruby-metric meta``: outputs, seeds, and exit status 2 with file:line on bad input."""
+
+import json
+
+import pytest
+
+from ruby_metric import meta_cli
+
+FAST = ["--lang", "java", "--metrics", "sts,crystalbleu,bleu"]
+
+PROGRAMS = {
+    "sum": [
+        "int s = 0; for (int v : a) s += v; return s;",
+        "int total = 0; for (int i = 0; i < a.length; i++) total += a[i]; return total;",
+        "return Arrays.stream(a).sum();",
+    ],
+    "max": [
+        "int m = a[0]; for (int v : a) if (v > m) m = v; return m;",
+        "return Arrays.stream(a).max().getAsInt();",
+        "int best = a[0]; for (int i = 1; i < a.length; i++) best = Math.max(best, a[i]);"
+        " return best;",
+    ],
+}
+
+
+def run(capsys, *argv):
+    code = meta_cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def classes(tmp_path):
+    path = tmp_path / "classes.jsonl"
+    lines = [
+        json.dumps({"class": c, "code": code}) for c, codes in PROGRAMS.items() for code in codes
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_distinguishability_json_and_table(capsys, classes):
+    code, out, err = run(capsys, "distinguishability", "--classes", classes, *FAST, "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["exact"] is True and data["pairs"] == {"intra": 12, "inter": 18}
+    bleu = data["metrics"]["bleu"]
+    for key in ("d", "intra", "inter", "d_ci", "corpus_d", "classifier"):
+        assert key in bleu
+    assert set(data["metrics"]) == {"sts", "crystalbleu", "bleu"}
+    code, out, _ = run(capsys, "distinguishability", "--classes", classes, *FAST, "--pairs", "5")
+    assert code == 0 and "sampled 5 intra + 5 inter" in out and "CrystalBLEU" in out
+
+
+def test_distinguishability_is_reproducible_with_a_seed(capsys, classes):
+    argv = ["distinguishability", "--classes", classes, *FAST, "--pairs", "6", "-f", "json"]
+    outs = [run(capsys, *argv, "--seed", seed)[1] for seed in (1, 1, 2)]
+    first, again, other = (json.loads(o) for o in outs)
+    del first["seconds"], again["seconds"], other["seconds"]
+    assert first == again and first != other
+
+
+def test_distinguishability_input_errors(capsys, tmp_path, classes):
+    code, _, err = run(capsys, "distinguishability", "--classes", tmp_path / "nope.jsonl", *FAST)
+    assert code == 2 and "nope.jsonl: no such file" in err and err.count("\n") == 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"class": "a", "code": "x"}\n{"class": "a", "code": \n')
+    code, _, err = run(capsys, "distinguishability", "--classes", bad, *FAST)
+    assert code == 2 and f"{bad}:2: invalid JSON" in err
+    bad.write_text('{"class": "a", "code": "x"}\n\n{"code": "y"}\n')
+    code, _, err = run(capsys, "distinguishability", "--classes", bad, *FAST)
+    assert code == 2 and f"{bad}:3: missing 'class'" in err
+    bad.write_text('{"class": "a", "code": "x"}\n{"class": "a", "code": "y"}\n')
+    code, _, err = run(capsys, "distinguishability", "--classes", bad, *FAST)
+    assert code == 2 and "two classes" in err
+    # --class-field reads other layouts, e.g. GCJ's {"label": ..., "code": ...}
+    relabeled = tmp_path / "label.jsonl"
+    relabeled.write_text(classes.read_text().replace('"class"', '"label"'))
+    code, _, err = run(
+        capsys, "distinguishability", "--classes", relabeled, "--class-field", "label", *FAST
+    )
+    assert code == 0, err
+
+
+@pytest.fixture
+def judged(tmp_path):
+    refs = PROGRAMS["sum"] + PROGRAMS["max"]
+    rows = []
+    for i, ref in enumerate(refs):
+        for j, cand in enumerate(refs):
+            rows.append(
+                {"reference": ref, "candidate": cand, "ok": (i < 3) == (j < 3), "id": len(rows)}
+            )
+    path = tmp_path / "judged.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_correlate_json_with_binary_judgments(capsys, judged):
+    argv = ["correlate", "--jsonl", judged, "--human-field", "ok", *FAST, "--bootstrap", "50"]
+    code, out, err = run(capsys, *argv, "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["pairs"] == 36
+    sts = data["metrics"]["sts"]
+    for key in ("pearson", "spearman", "kendall", "pearson_ci", "auc", "auc_ci"):
+        assert key in sts
+    assert sts["auc"] > 0.5
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "AUC" in out and "spearman" in out
+
+
+def test_correlate_input_errors(capsys, tmp_path, judged):
+    code, _, err = run(capsys, "correlate", "--jsonl", judged, "--human-field", "score", *FAST)
+    assert code == 2 and f"{judged}:1: missing 'score'" in err
+    bad = tmp_path / "bad.jsonl"
+    line = {"reference": "a", "candidate": "b", "h": 1}
+    bad.write_text(json.dumps(line) + "\n" + json.dumps({**line, "h": "good"}) + "\n")
+    code, _, err = run(capsys, "correlate", "--jsonl", bad, "--human-field", "h", *FAST)
+    assert code == 2 and f"{bad}:2: 'h' must be a number" in err
+
+
+def test_compare_table_json_and_errors(capsys, tmp_path):
+    refs = tmp_path / "refs.txt"
+    good = tmp_path / "a.txt"
+    bad = tmp_path / "b.txt"
+    codes = PROGRAMS["sum"] + PROGRAMS["max"]
+    refs.write_text("\n".join(codes) + "\n")
+    good.write_text("\n".join(c.replace("a", "b") for c in codes) + "\n")
+    bad.write_text("\n".join("return 0;" for _ in codes) + "\n")
+    argv = ["compare", refs, good, bad, *FAST, "--trials", "199", "--bootstrap", "100"]
+    code, out, err = run(capsys, *argv, "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    for key in (
+        "score_a",
+        "score_b",
+        "difference",
+        "p_value_randomization",
+        "p_value_bootstrap",
+        "p_value_ttest",
+    ):
+        assert key in data["metrics"]["bleu"]
+    assert data["metrics"]["sts"]["difference"] > 0
+    assert run(capsys, *argv, "-f", "json")[1] == out  # same seed, same numbers
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "p rand" in out
+    short = tmp_path / "short.txt"
+    short.write_text("return 0;\n")
+    code, _, err = run(capsys, "compare", refs, good, short, *FAST)
+    assert code == 2 and "line-aligned" in err
+    code, _, err = run(capsys, "compare", refs, good, tmp_path / "missing.txt", *FAST)
+    assert code == 2 and "missing.txt: no such file" in err
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        meta_cli.main(["compare", "a", "b", "c", "--lang", "java", "--trials", "0"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        meta_cli.main(["distinguishability", "--lang", "java"])  # --classes missing
+    assert exc.value.code == 2
+
+
+def test_wired_into_the_main_cli(capsys, classes):
+    from ruby_metric import cli
+
+    try:
+        code = cli.main(
+            ["meta", "distinguishability", "--classes", str(classes), *FAST, "-f", "json"]
+        )
+    except SystemExit:
+        pytest.skip("`ruby-metric meta` is not wired into ruby_metric.cli yet")
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["exact"]
+    code = cli.main(["meta", "distinguishability", "--classes", "missing.jsonl", *FAST])
+    assert code == 2
