@@ -1,0 +1,122 @@
+"""Full RUBY throughput vs CodeBLEU on the CodeXGLUE Java->C# model outputs.
+
+Measures, on the same 1,000 (gold, output) C# pairs:
+
+* ruby-metric with every tier and CrystalBLEU, in one process (pairs/s);
+* the same with 2 worker processes (speed-up over 1);
+* the graph tier alone: PDG build of both sides + GED, per pair (median, p90 ms);
+* CodeBLEU 0.7.0 (``calc_codebleu`` per pair, lang c_sharp) in its own venv, since it pins
+  tree-sitter < 0.23: create it with ``benchmarks/setup_peers.sh`` (skipped if absent).
+
+Run: ``python benchmarks/bench_ruby.py [--data DIR] [--peer-python PATH] [--pairs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATA = HERE.parents[1] / "shared" / "datasets" / "codexglue_code2code_trans"
+DEFAULT_PEER = HERE / ".peers" / "bin" / "python"
+
+# Runs inside the CodeBLEU venv: times calc_codebleu pair by pair on the same lines.
+_CODEBLEU_SCRIPT = r"""
+import json, sys, time
+from codebleu import calc_codebleu
+refs = open(sys.argv[1], encoding="utf-8").read().split("\n")[: int(sys.argv[3])]
+hyps = open(sys.argv[2], encoding="utf-8").read().split("\n")[: int(sys.argv[3])]
+calc_codebleu([refs[0]], [hyps[0]], lang="c_sharp")  # warm-up: parser construction
+times = []
+start = time.perf_counter()
+for r, h in zip(refs, hyps):
+    t = time.perf_counter()
+    calc_codebleu([r], [h], lang="c_sharp")
+    times.append(time.perf_counter() - t)
+total = time.perf_counter() - start
+print(json.dumps({"total": total, "times": times}))
+"""
+
+
+def _lines(path: Path, n: int) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:n]
+
+
+def _ms(values: list[float]) -> str:
+    values = sorted(values)
+    p90 = values[int(0.9 * (len(values) - 1))]
+    return f"median {1000 * statistics.median(values):.2f} ms, p90 {1000 * p90:.2f} ms"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--peer-python", type=Path, default=DEFAULT_PEER)
+    parser.add_argument("--pairs", type=int, default=1000)
+    args = parser.parse_args()
+
+    gold = args.data / "model_outputs" / "java-cs-model1.gold"
+    output = args.data / "model_outputs" / "java-cs-model1.output"
+    if not gold.is_file():
+        print(f"dataset not found: {gold} (pass --data)", file=sys.stderr)
+        return 2
+    refs, hyps = _lines(gold, args.pairs), _lines(output, args.pairs)
+
+    import graphs
+    from ruby_metric import RubyScorer
+
+    scorer = RubyScorer(language="cs")
+    scorer.score_corpus(refs[:20], hyps[:20])  # warm-up: numba kernels, parsers
+    start = time.perf_counter()
+    one = scorer.score_corpus(refs, hyps)
+    t_one = time.perf_counter() - start
+    start = time.perf_counter()
+    two = scorer.score_corpus(refs, hyps, workers=2)
+    t_two = time.perf_counter() - start
+    assert one.to_dict() == two.to_dict(), "workers changed the results"
+    print(f"pairs: {len(refs)} (CodeXGLUE java-cs-model1, C# gold vs output)")
+    print(f"ruby-metric, all tiers + CrystalBLEU, 1 process: {len(refs) / t_one:8.1f} pairs/s")
+    print(
+        f"ruby-metric, 2 workers:                          {len(refs) / t_two:8.1f} pairs/s "
+        f"(speed-up {t_one / t_two:.2f}x, pool start-up included)"
+    )
+
+    grs_times = []
+    for ref, hyp in zip(refs, hyps, strict=True):
+        a, b = graphs.parse(ref, "csharp"), graphs.parse(hyp, "csharp")
+        if not (a.ok and b.ok):
+            continue
+        t = time.perf_counter()
+        g1, g2 = graphs.build_pdg(a), graphs.build_pdg(b)
+        graphs.graph_edit_distance(g1, g2)
+        grs_times.append(time.perf_counter() - t)
+    print(f"GRS (PDG build both sides + GED), {len(grs_times)} parsed pairs: {_ms(grs_times)}")
+
+    if not args.peer_python.is_file():
+        print(f"CodeBLEU peer venv not found ({args.peer_python}); run benchmarks/setup_peers.sh")
+        return 0
+    proc = subprocess.run(
+        [str(args.peer_python), "-c", _CODEBLEU_SCRIPT, str(gold), str(output), str(len(refs))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        print(f"CodeBLEU failed: {proc.stderr.strip().splitlines()[-1:]}")
+        return 0
+    peer = json.loads(proc.stdout)
+    rate = len(refs) / peer["total"]
+    print(f"CodeBLEU 0.7.0, per pair, 1 process:             {rate:8.1f} pairs/s ({_ms(peer['times'])})")
+    print(f"ratio ruby-metric / CodeBLEU (1 process): {(len(refs) / t_one) / rate:.2f}x")
+    print(f"ratio GRS median / CodeBLEU median per pair: "
+          f"{statistics.median(peer['times']) / statistics.median(grs_times):.2f}x faster")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
