@@ -25,6 +25,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
+from operator import sub
 
 import numpy as np
 
@@ -115,22 +116,32 @@ class FastCounter:
         for ref in references:
             size += len(ref)
         total = size + pad * (1 + len(references))
+        # Layout: hyp, pad 1 x pad, then each reference followed by pad 2 x pad.
+        pos = lh + pad
+        if len(references) == 1:
+            spans = [(pos, pos + len(references[0]))]
+        else:
+            spans = []
+            for ref in references:
+                spans.append((pos, pos + len(ref)))
+                pos += len(ref) + pad
         with self._lock:
             if len(self._vocab) + size + FIRST_ID >= LIMIT:
                 if len(self._base) + size + FIRST_ID >= LIMIT:
                     return None
                 self._vocab = _Vocab(self._base)
             get = self._vocab.__getitem__
-            # Layout: hyp, pad 1 x pad, then each reference followed by pad 2 x pad.
-            parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
-            spans = []
-            pos = lh + pad
-            for ref in references:
-                parts.append(map(get, ref))
-                parts.append(repeat(2, pad))
-                spans.append((pos, pos + len(ref)))
-                pos += len(ref) + pad
-            arr = np.fromiter(chain.from_iterable(parts), np.int64, total)
+            if len(references) == 1:
+                ids = chain(
+                    map(get, hypothesis), repeat(1, pad), map(get, references[0]), repeat(2, pad)
+                )
+            else:
+                parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
+                for ref in references:
+                    parts.append(map(get, ref))
+                    parts.append(repeat(2, pad))
+                ids = chain.from_iterable(parts)
+            arr = np.fromiter(ids, np.int64, total)
         windows = np.ndarray((total - pad, max_n), np.int64, arr, 0, (8, 8))
         codes = windows @ _PACK[max_n]
         hyp_codes = codes[:lh]
@@ -152,17 +163,14 @@ class FastCounter:
             best = found if best is None else np.maximum(best, found)
         matched = hs[rank < best]
         bounds = _BOUNDS[:pad]
-        m_cut = matched.searchsorted(bounds).tolist()
-        h_cut = hs.searchsorted(bounds).tolist()
-        m_cut.append(len(matched))
-        h_cut.append(nh)
-        matches = []
-        totals = []
-        m_prev = h_prev = 0
-        for i in range(max_n):
-            matches.append(m_cut[i] - m_prev)
-            # Column i holds min(lh, i) windows that run into the padding: not n-grams.
-            totals.append(h_cut[i] - h_prev - (i if i < lh else lh))
-            m_prev = m_cut[i]
-            h_prev = h_cut[i]
+        # Cumulative counts at the order boundaries -> counts per order.
+        m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
+        h_cut = [0, *hs.searchsorted(bounds).tolist(), nh]
+        matches = list(map(sub, m_cut[1:], m_cut))
+        totals = list(map(sub, h_cut[1:], h_cut))
+        # Column i holds min(lh, i) windows that run into the padding: not n-grams.
+        for i in range(1, min(lh, pad) + 1):
+            totals[i] -= i
+        for i in range(lh + 1, max_n):
+            totals[i] -= lh
         return matches, totals

@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from operator import mul, truediv
 from typing import Any
 
@@ -814,7 +815,8 @@ def sentence_bleu(
     ref_len = closest_ref_length(refs, hyp_len)
     if n:
         nums, totals = _counts(refs, hyp, n, _ignore_set(ignoring))
-        dens = [t if t > 0 else 1 for t in totals]
+        # Integer totals here: max(t, 1) is NLTK's "at least 1" denominator.
+        dens = list(map(max, totals, repeat(1)))
     else:
         nums = dens = []
     return _nltk_bleu(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import re
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -63,6 +64,17 @@ class Wrapper:
         contexts are tried first and this parse is used only when none of them is clean
         (C#'s top-level statements turn a bare method into a ``local_function_statement``;
         inside a class it is a ``method_declaration``, which is what a method is).
+    prefer_if : str
+        A regular expression matched at the start of the snippet: when it matches, this
+        wrapper is tried *first*, and its clean parse is taken at once if the first top-level
+        node has a type in ``prefer_types`` and a ``body`` field. Without it, the ordered
+        search must parse such a snippet twice: CodeXGLUE lines are methods, which parse as
+        given too but are deferred there. Only a speed-up: the pattern and the node check
+        must describe snippets for which every earlier wrapper fails or defers, so that the
+        result is the one the ordered search gives (``tests/test_parsing.py`` checks it on
+        the CodeXGLUE files). Empty: no shortcut.
+    prefer_types : frozenset of str
+        Node types the first top-level node of a ``prefer_if`` parse must have.
     """
 
     name: str
@@ -71,6 +83,28 @@ class Wrapper:
     path: tuple[str, ...] = ()
     indent: str = ""
     defer_if: frozenset[str] = frozenset()
+    prefer_if: str = ""
+    prefer_types: frozenset[str] = frozenset()
+
+    def preferred_for(self, code: str) -> bool:
+        """True when ``prefer_if`` matches the start of ``code``.
+
+        Only the first :data:`PREFER_WINDOW` characters are looked at: member headers are
+        short, and nested quantifiers over a long run of modifiers would otherwise take
+        quadratic time. A match there is a match of the whole text (no end anchors).
+        """
+        if not self.prefer_if:
+            return False
+        return _compiled(self.prefer_if).match(code[:PREFER_WINDOW]) is not None
+
+
+#: Characters of a snippet that :meth:`Wrapper.preferred_for` matches against.
+PREFER_WINDOW = 512
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 AS_GIVEN = Wrapper("none")
@@ -140,6 +174,28 @@ class Language:
 _JAVA_CLASS = ("class_declaration", "class_body")
 _CS_CLASS = ("class_declaration", "declaration_list")
 
+# Member-start patterns for the class-body shortcut (see Wrapper.prefer_if): a method is
+# `modifiers* Type Name (`, a constructor `access-modifier+ Name (`. A statement cannot
+# start like that *and* be followed by a body (`{` or `=>`): two adjacent names before `(`
+# read as a local function (deferred) or are an error as given, so the class-body parse of
+# such a snippet, when clean and a method or constructor with a body, is the ordered
+# search's answer. Contextual keywords that start statements (`await f();`, Java's
+# `yield f();`) match the pattern but have no body, so the node check rejects them. No
+# `new` among constructor modifiers: `new A() {...}` is an object creation.
+_NAME = r"[^\W\d]\w*"
+_TYPE = (rf"{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*<[\w\s.,<>\[\]?]*>)?(?:\s*\?)?"
+         r"(?:\s*\[[\s,]*\])*")
+_JAVA_ANNOTATION = rf"@{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*\([^()]*\))?\s*"
+_JAVA_MODIFIERS = (rf"(?:{_JAVA_ANNOTATION}|(?:public|protected|private|static|final|abstract"
+                   r"|synchronized|native|strictfp|default)\s+)*")
+_JAVA_MEMBER = (rf"\s*{_JAVA_MODIFIERS}(?:(?:<[\w\s.,<>\[\]?&]*>\s*)?{_TYPE}\s+{_NAME}"
+                rf"|(?:(?:public|protected|private)\s+){_JAVA_MODIFIERS}{_NAME})\s*\(")
+_CS_MODIFIERS = (r"(?:(?:public|private|protected|internal|static|virtual|override|abstract"
+                 r"|sealed|async|extern|unsafe|new|partial|readonly)\s+)*")
+_CS_MEMBER = (rf"\s*(?:{_CS_MODIFIERS}{_TYPE}\s+{_NAME}\s*(?:<[\w\s,]*>\s*)?"
+              rf"|(?:(?:public|private|protected|internal)\s+)+(?:static\s+)?{_NAME}\s*)\(")
+_MEMBER_TYPES = frozenset({"method_declaration", "constructor_declaration"})
+
 _JAVA = Language(
     name="java",
     aliases=(),
@@ -149,7 +205,8 @@ _JAVA = Language(
         # tree-sitter-java accepts methods at the top level, but then a neighbouring field
         # reads as a local variable; a method means class-member context
         Wrapper("none", defer_if=frozenset({"method_declaration"})),
-        Wrapper("class_body", "class _ {\n", "\n}", _JAVA_CLASS),
+        Wrapper("class_body", "class _ {\n", "\n}", _JAVA_CLASS, prefer_if=_JAVA_MEMBER,
+                prefer_types=_MEMBER_TYPES),
         Wrapper(
             "method_body",
             "class _ {\nvoid __() {\n",
@@ -183,7 +240,8 @@ _CSHARP = Language(
     package="tree-sitter-c-sharp",
     wrappers=(
         Wrapper("none", defer_if=frozenset({"local_function_statement"})),
-        Wrapper("class_body", "class _ {\n", "\n}", _CS_CLASS),
+        Wrapper("class_body", "class _ {\n", "\n}", _CS_CLASS, prefer_if=_CS_MEMBER,
+                prefer_types=_MEMBER_TYPES),
         Wrapper(
             "method_body",
             "class _ {\nvoid __() {\n",

@@ -36,7 +36,8 @@ class _SourceIndex:
     """
 
     __slots__ = ("_w_starts", "_o_starts", "_lengths", "source", "_ascii", "_char_bytes",
-                 "_line_starts", "_row_offset", "_indent", "_ascii_lines", "verbatim")
+                 "_line_starts", "_row_offset", "_indent", "_ascii_lines", "verbatim",
+                 "_plain")
 
     def __init__(self, source: str, segments: list[tuple[int, int, int]],
                  row_offset: int | None = 0, indent: int = 0) -> None:
@@ -47,7 +48,12 @@ class _SourceIndex:
         # the snippet is one unmodified run of the parsed text: node text is a plain slice
         self.verbatim = len(segments) == 1
         self._ascii = source.isascii()
-        self._char_bytes: np.ndarray | None = None
+        # ASCII snippet in one run at this offset of the parsed text: a character index is
+        # the clamped byte offset (the common case; the PDG asks for thousands of ranges)
+        self._plain = self._w_starts[0] if self.verbatim and self._ascii else None
+        # byte offset of each code point, then len(utf-8): a list, as bisect on it beats
+        # numpy's searchsorted for one offset at a time
+        self._char_bytes: list[int] | None = None
         self._line_starts: list[int] | None = None
         # snippet line k is row k + row_offset of the parsed text, shifted right by
         # `indent` bytes (None: prefix does not end a line, no shortcut)
@@ -75,8 +81,20 @@ class _SourceIndex:
             widths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
             starts = np.zeros(len(cps) + 1, np.int64)
             np.cumsum(widths, out=starts[1:])
-            self._char_bytes = starts
-        return int(np.searchsorted(self._char_bytes, original_byte, side="right")) - 1
+            self._char_bytes = starts.tolist()
+        return bisect.bisect_right(self._char_bytes, original_byte) - 1
+
+    def char_range(self, start: int, end: int) -> tuple[int, int]:
+        """Character range in the original ``str`` of a byte range of the parsed text."""
+        w0 = self._plain
+        if w0 is not None:
+            n = len(self.source)
+            start -= w0
+            end -= w0
+            return (0 if start < 0 else start if start < n else n,
+                    0 if end < 0 else end if end < n else n)
+        return (self.char_index(self.original_byte(start)),
+                self.char_index(self.original_byte(end)))
 
     def line_col(self, char_index: int) -> tuple[int, int]:
         """1-based (line, column) of a character index; columns count characters."""
@@ -192,9 +210,7 @@ class ParsedCode:
 
     def source_range(self, node: tree_sitter.Node) -> tuple[int, int]:
         """Character range ``[start, end)`` of ``node`` in ``source``."""
-        index = self._index
-        return (index.char_index(index.original_byte(node.start_byte)),
-                index.char_index(index.original_byte(node.end_byte)))
+        return self._index.char_range(node.start_byte, node.end_byte)
 
     def node_text(self, node: tree_sitter.Node) -> str:
         """The original source text of ``node`` (without any wrapper indentation).
@@ -339,6 +355,14 @@ def _attempt(parser: tree_sitter.Parser, lang: Language, code: str, original: by
     return attempt
 
 
+def _preferred_member(attempt: _Attempt) -> bool:
+    """Whether a clean ``prefer_if`` attempt is what the ordered search would return: its
+    first top-level node is one of the wrapper's ``prefer_types`` and has a body."""
+    nodes = attempt.nodes
+    return (bool(nodes) and nodes[0].type in attempt.wrapper.prefer_types
+            and nodes[0].child_by_field_name("body") is not None)
+
+
 def _result(lang: Language, code: str, attempt: _Attempt) -> ParsedCode:
     return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
                       attempt.wrapper.name, attempt.error, attempt.span, attempt.index)
@@ -392,10 +416,22 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
         attempt.error, attempt.nodes = EMPTY_CODE, ()
         return _result(lang, code, attempt)
     wrappers = lang.wrappers if wrapper is None else (lang.wrapper(wrapper),)
+    early: _Attempt | None = None
+    if wrapper is None:
+        for w in wrappers:
+            if w.preferred_for(code):
+                # the snippet looks like a member: its wrapper first (see Wrapper.prefer_if)
+                early = _attempt(parser, lang, code, original, w)
+                if early.error is None and _preferred_member(early):
+                    return _result(lang, code, early)
+                break
     best: _Attempt | None = None
     deferred: _Attempt | None = None
     for w in wrappers:
-        attempt = _attempt(parser, lang, code, original, w)
+        if early is not None and early.wrapper is w:
+            attempt = early  # parsed above already; same text, same tree
+        else:
+            attempt = _attempt(parser, lang, code, original, w)
         if attempt.error is None:
             if wrapper is None and any(n.type in w.defer_if for n in attempt.nodes):
                 deferred = deferred or attempt

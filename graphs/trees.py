@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import tree_sitter
 
-from graphs.languages import Language, get_language
+from graphs.languages import Language, get_language, get_ts_language
 from graphs.parsing import ParsedCode
 
 __all__ = ["SNIPPET_LABEL", "Tree", "normalized_ast"]
@@ -61,7 +61,8 @@ class Tree:
         tree was built from labels only. Not part of equality.
     positions : tuple of (int, int) or None
         1-based (line, column) of each node's start in the original snippet, ``None`` for
-        synthetic nodes; empty when unknown. Not part of equality.
+        synthetic nodes; empty when unknown. Not part of equality. Normalized ASTs compute
+        them on first access (scoring never reads them; explanations do).
     children : tuple of tuple of int
         Derived: each node's children, in order.
     leftmost : tuple of int
@@ -82,7 +83,8 @@ class Tree:
     labels: tuple[Any, ...]
     parents: tuple[int, ...]
     kinds: tuple[str, ...] = field(default=(), compare=False)
-    positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False)
+    # a factory, not a default: a class attribute would hide the lazy value (__getattr__)
+    positions: tuple[tuple[int, int] | None, ...] = field(default_factory=tuple, compare=False)
     children: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
     leftmost: tuple[int, ...] = field(init=False, compare=False)
     keyroots: tuple[int, ...] = field(init=False, compare=False)
@@ -130,6 +132,40 @@ class Tree:
         set_(self, "leftmost", tuple(leftmost))
         set_(self, "keyroots", tuple(sorted(last_with_leftmost.values())))
 
+    @classmethod
+    def _trusted(cls, labels: tuple[Any, ...], parents: tuple[int, ...],
+                 kinds: tuple[str, ...], positions: _LazyPositions) -> Tree:
+        """A tree from arrays known to be a valid postorder (built by :func:`normalized_ast`).
+
+        Skips the checks of ``__post_init__`` (a fifth of the AST build time) and leaves the
+        positions to be computed on first access.
+        """
+        self = object.__new__(cls)
+        leftmost, keyroots = _derived(parents)
+        self.__dict__.update(labels=labels, parents=parents, kinds=kinds, leftmost=leftmost,
+                             keyroots=keyroots, _lazy_positions=positions)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names not found normally: `children` and `positions` of a tree
+        # built by _trusted (or unpickled) before their first use.
+        if name == "children" and "parents" in self.__dict__:
+            kids: list[list[int]] = [[] for _ in self.parents]
+            for i, p in enumerate(self.parents[:-1]):
+                kids[p].append(i)
+            value = tuple(map(tuple, kids))
+            self.__dict__["children"] = value
+            return value
+        if name == "positions":
+            lazy = self.__dict__.get("_lazy_positions")
+            if lazy is not None:
+                value = lazy.resolve()
+                # set before dropping the source, so a concurrent reader finds one of them
+                self.__dict__["positions"] = value
+                self.__dict__.pop("_lazy_positions", None)
+                return value
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     # Arrays for the TED kernels, built once per tree and not pickled. Zhang–Shasha's work
     # is (sum of keyroot subtree sizes of a) x (same for b); on the mirrored trees (children
     # reversed) the distance is the same but the sums differ, often by 2x on ASTs, so the
@@ -151,34 +187,39 @@ class Tree:
         return None, leftmost, keyroots, work
 
     def _mirror_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-        n = len(self.labels)
-        children = self.children
-        # the mirror's postorder is the original's preorder, reversed
-        preorder: list[int] = []
-        stack = [n - 1] if n else []
-        while stack:
-            v = stack.pop()
-            preorder.append(v)
-            stack.extend(reversed(children[v]))
-        perm = preorder[::-1]  # mirrored index -> original index
-        where = [0] * n
-        for k, v in enumerate(perm):
-            where[v] = k
-        leftmost = list(range(n))
-        last_with_leftmost = {}
-        for k, v in enumerate(perm):
-            if children[v]:
-                leftmost[k] = leftmost[where[children[v][-1]]]
-            last_with_leftmost[leftmost[k]] = k
-        leftmost_a = np.asarray(leftmost, dtype=np.int64)
-        keyroots = np.asarray(sorted(last_with_leftmost.values()), dtype=np.int64)
-        work = int((keyroots - leftmost_a[keyroots] + 1).sum())
-        return np.asarray(perm, dtype=np.int64), leftmost_a, keyroots, work
+        # Closed forms, no child lists: with size(v) = v - leftmost(v) + 1 and depth(v) (root
+        # 0), v's preorder index is leftmost(v) + depth(v); the mirror's postorder is the
+        # preorder reversed, its leftmost leaves end subtrees of the same sizes, and its
+        # keyroots are the root and the nodes whose mirror leftmost differs from their
+        # parent's (the nodes that are not the last child).
+        parents = self.parents
+        n = len(parents)
+        last = n - 1
+        depth = [0] * n
+        for i in range(last - 1, -1, -1):
+            depth[i] = depth[parents[i]] + 1
+        leftmost = np.asarray(self.leftmost, dtype=np.int64)
+        index = np.arange(n, dtype=np.int64)
+        mirrored = last - leftmost - np.asarray(depth, dtype=np.int64)  # original -> mirror
+        perm = np.empty(n, np.int64)  # mirror -> original
+        perm[mirrored] = index
+        mirror_leftmost = mirrored - index + leftmost  # per original node
+        leftmost_m = np.empty(n, np.int64)  # per mirror index
+        leftmost_m[mirrored] = mirror_leftmost
+        is_keyroot = mirror_leftmost != mirror_leftmost[np.asarray(parents, dtype=np.int64)]
+        if n:
+            is_keyroot[last] = True
+        keyroots = np.sort(mirrored[is_keyroot])
+        work = int((keyroots - leftmost_m[keyroots] + 1).sum())
+        return perm, leftmost_m, keyroots, work
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_np", None)
         state.pop("_np_mirror", None)
+        if "_lazy_positions" in state:  # the source index stays behind; ship the values
+            state["positions"] = self.positions
+            state.pop("_lazy_positions", None)
         return state
 
     def __len__(self) -> int:
@@ -274,6 +315,40 @@ def _split(nested: Any) -> tuple[Any, Sequence[Any]]:
     return nested, ()
 
 
+def _derived(parents: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Leftmost leaf descendants and keyroots of a valid postorder parent array.
+
+    The arrays ``__post_init__`` derives while checking, from subtree sizes: a subtree is
+    the block of postorder indices ending at its root, and a keyroot is the root or a node
+    that is not its parent's first child (the highest node of each leftmost chain).
+    """
+    n = len(parents)
+    size = [1] * n
+    for i in range(n - 1):
+        size[parents[i]] += size[i]
+    leftmost = [i - s + 1 for i, s in enumerate(size)]
+    keyroots = tuple([i for i, p in enumerate(parents) if p < 0 or leftmost[i] != leftmost[p]])
+    return tuple(leftmost), keyroots
+
+
+class _LazyPositions:
+    """Start offsets of a normalized AST's nodes, turned into (line, column) on demand.
+
+    Mapping an offset back to the snippet costs more than building the node's label, and
+    only explanations read positions.
+    """
+
+    __slots__ = ("index", "starts")
+
+    def __init__(self, index: Any, starts: list[int]) -> None:
+        self.index = index  # the ParsedCode's _SourceIndex
+        self.starts = starts  # byte offsets into ParsedCode.text; -1 for synthetic nodes
+
+    def resolve(self) -> tuple[tuple[int, int] | None, ...]:
+        position = self.index.position
+        return tuple(None if s < 0 else position(s) for s in self.starts)
+
+
 def _is_comment(node: tree_sitter.Node, lang: Language) -> bool:
     return node.type in lang.comment_types or (node.is_extra and "comment" in node.type)
 
@@ -282,30 +357,22 @@ def _keep(node: tree_sitter.Node, lang: Language) -> bool:
     return node.is_named and not node.is_missing and not _is_comment(node, lang)
 
 
-def _operator(node: tree_sitter.Node, lang: Language, kept: list[tree_sitter.Node]) -> str:
-    """The operator tokens of an inner node, postfix ones marked with a leading ``_``."""
-    if node.type in lang.operator_types:
-        tokens = [c for c in node.children if not c.is_named]
-    else:
-        tokens = node.children_by_field_name("operator")
-        if not tokens:
-            tokens = node.children_by_field_name("operators")
-        tokens = [c for c in tokens if not c.is_named]
-    if not tokens:
-        return ""
-    op = " ".join(c.type for c in tokens)
-    if len(kept) == 1 and tokens[0].start_byte >= kept[0].end_byte:
-        return "_" + op
-    return op
+# Per-language constants of the AST walk, keyed by name and checked against the registry
+# entry (register_language may replace it).
+_CONFIGS: dict[str, tuple[Language, tuple[Any, ...]]] = {}
 
 
-def _leaf_label(node: tree_sitter.Node, parsed: ParsedCode) -> str:
-    if node.child_count:
-        # a named node made only of anonymous tokens (Java `modifiers`, `break;`)
-        text = " ".join(parsed.node_text(c) for c in node.children if not c.is_named)
-    else:
-        text = parsed.node_text(node)
-    return text or node.type
+def _config(lang: Language) -> tuple[Any, ...]:
+    cached = _CONFIGS.get(lang.name)
+    if cached is None or cached[0] is not lang:
+        ts = get_ts_language(lang.name)
+        # grammars without an `operator(s)` field never need the lookup
+        cached = _CONFIGS[lang.name] = (lang, (
+            lang.literal_types, lang.interpolation_types, lang.comment_types,
+            lang.operator_types, ts.field_id_for_name("operator"),
+            ts.field_id_for_name("operators"),
+        ))
+    return cached[1]
 
 
 def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
@@ -340,49 +407,79 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
     ('identifier', 'identifier', 'integer', 'binary_operator:+')
     """
     lang = get_language(parsed.language)
-    literal_types = lang.literal_types
-    interpolation_types = lang.interpolation_types
-    labels: list[str] = []
-    kinds: list[str] = []
-    positions: list[tuple[int, int] | None] = []
-    parents: list[int] = []
-    # frame: [node, kept children, next child, indices of done children, label]
-    stack: list[list[Any]] = []
-    top = [n for n in parsed.nodes if _keep(n, lang)]
-    root_frame: list[Any] = [None, top, 0, [], SNIPPET_LABEL]
-    stack.append(root_frame)
-    while stack:
-        frame = stack[-1]
-        if frame[2] < len(frame[1]):
-            node = frame[1][frame[2]]
-            frame[2] += 1
-            node_type = node.type
-            if node_type in literal_types and (abstract_literals or not any(
-                    c.type in interpolation_types for c in node.named_children)):
-                kept: list[tree_sitter.Node] = []
-                label = node_type if abstract_literals else parsed.node_text(node) or node_type
-            else:
-                kept = [c for c in node.children if _keep(c, lang)]
-                if kept:
-                    op = _operator(node, lang, kept)
-                    label = f"{node_type}:{op}" if op else node_type
-                elif (abstract_identifiers and "identifier" in node_type) or (
-                        abstract_literals and node_type in literal_types):
-                    label = node_type
-                else:
-                    label = _leaf_label(node, parsed)
-            stack.append([node, kept, 0, [], label])
-            continue
-        stack.pop()
-        index = len(labels)
-        labels.append(frame[4])
-        node = frame[0]
-        kinds.append(SNIPPET_LABEL if node is None else node.type)
-        positions.append(None if node is None else parsed.position(node))
-        parents.append(-1)
-        for c in frame[3]:
-            parents[c] = index
-        if stack:
-            stack[-1][3].append(index)
-    return Tree(tuple(labels), tuple(parents), tuple(kinds), tuple(positions))
+    (literal_types, interpolation_types, comment_types, operator_types, op_field,
+     ops_field) = _config(lang)
+    index = parsed._index
+    ptext = parsed.text
 
+    # One pass in the mirror image's preorder (root first, children right to left): its
+    # reverse is the postorder. Each node is looked at once, with one scan of its children
+    # (this loop is the tree tier's build cost, hence the inlining).
+    labels: list[Any] = [SNIPPET_LABEL]
+    kinds: list[str] = [SNIPPET_LABEL]
+    starts: list[int] = [-1]
+    parents: list[int] = [-1]  # in visiting order
+    stack = [n for n in parsed.nodes if _keep(n, lang)]
+    stack_parent = [0] * len(stack)
+    while stack:
+        node = stack.pop()
+        parents.append(stack_parent.pop())
+        node_type = node.type
+        start = node.start_byte
+        kept: list[tree_sitter.Node] = []
+        if node_type in literal_types and (abstract_literals or not any(
+                c.type in interpolation_types for c in node.named_children)):
+            label = node_type if abstract_literals else (
+                index.text(ptext, start, node.end_byte) or node_type)
+        else:
+            tokens: list[tree_sitter.Node] = []  # anonymous children
+            for c in node.children:
+                if c.is_named:
+                    c_type = c.type
+                    if not (c_type in comment_types or c.is_missing
+                            or (c.is_extra and "comment" in c_type)):
+                        kept.append(c)
+                else:
+                    tokens.append(c)
+            if kept:
+                label = node_type
+                if tokens:
+                    if node_type not in operator_types:
+                        # the first non-empty of the `operator` and `operators` fields;
+                        # child_by_field_id is the cheap test for an empty one
+                        field: list[tree_sitter.Node] = []
+                        if op_field is not None and node.child_by_field_id(op_field):
+                            field = node.children_by_field_id(op_field)
+                        elif ops_field is not None and node.child_by_field_id(ops_field):
+                            field = node.children_by_field_id(ops_field)
+                        tokens = [c for c in field if not c.is_named]
+                    if tokens:
+                        op = " ".join([c.type for c in tokens])
+                        # a postfix operator follows its only operand: `i++` vs `++i`
+                        if len(kept) == 1 and tokens[0].start_byte >= kept[0].end_byte:
+                            op = "_" + op
+                        label = f"{node_type}:{op}"
+            elif (abstract_identifiers and "identifier" in node_type) or (
+                    abstract_literals and node_type in literal_types):
+                label = node_type
+            elif node.child_count:
+                # a named node made only of anonymous tokens (Java `modifiers`, `break;`)
+                label = " ".join([index.text(ptext, c.start_byte, c.end_byte)
+                                  for c in tokens]) or node_type
+            else:
+                label = index.text(ptext, start, node.end_byte) or node_type
+        labels.append(label)
+        kinds.append(node_type)
+        starts.append(start)
+        if kept:
+            stack.extend(kept)
+            stack_parent.extend([len(labels) - 1] * len(kept))
+    n = len(labels)
+    last = n - 1
+    labels.reverse()
+    kinds.reverse()
+    starts.reverse()
+    # visiting index r is postorder index last - r
+    post_parents = tuple([last - p for p in reversed(parents[1:])]) + (-1,)
+    return Tree._trusted(tuple(labels), post_parents, tuple(kinds),
+                         _LazyPositions(index, starts))

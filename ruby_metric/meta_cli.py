@@ -223,7 +223,7 @@ def read_classes(
             if name not in obj:
                 raise InputError(f"{path}:{number}: missing {name!r}")
         label, code = obj[class_field], obj[code_field]
-        if not isinstance(label, (str, int, float, bool)) or label is None:
+        if not isinstance(label, (str, int, float, bool)):
             raise InputError(f"{path}:{number}: {class_field!r} must be a string or a number")
         if not isinstance(code, str):
             raise InputError(f"{path}:{number}: {code_field!r} must be a string")
@@ -420,9 +420,10 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
     pairs, human = read_judged_pairs(args.jsonl, args.human_field)
     scorer = _scorer(args)
     corpus = scorer.score_pairs(pairs, workers=args.workers)
-    unreadable = [p.reasons["input"] for p in corpus.pairs if "input" in p.reasons]
+    unreadable = [p for p in corpus.pairs if "input" in p.reasons]
     if unreadable:
-        raise InputError(unreadable[0])
+        first = unreadable[0]
+        raise InputError(f"{args.jsonl}: pair {first.id}: {first.reasons['input']}")
     scores = {m: [getattr(p, m) for p in corpus.pairs] for m in scorer.metrics}
     results = correlate_metrics(
         scores, human, bootstrap=args.bootstrap, seed=args.seed, confidence=args.confidence

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import math
+import pickle
 import random
 import threading
 import warnings
@@ -632,6 +633,19 @@ def test_log_weight_variant_on_snippets() -> None:
         s = log_weight.segment_stats(refs, hyp)
         p = plain.segment_stats(refs, hyp)
         assert all(a <= b + TOL for a, b in zip(s.totals, p.totals, strict=True))
+
+
+def test_crystalbleu_pickles() -> None:
+    refs, hyp = SNIPPET_PAIRS[2]
+    for metric in (
+        CrystalBLEU(NgramSet(dict.fromkeys(IGNORE, 9), k=20)),
+        CrystalBLEU(dict.fromkeys(IGNORE, 9), variant="log-weight"),
+        CrystalBLEU(smoothing="method5"),
+    ):
+        back = pickle.loads(pickle.dumps(metric))
+        assert back == metric
+        assert back.sentence_score(refs, hyp) == metric.sentence_score(refs, hyp)
+        assert back.signature() == metric.signature()
 
 
 def test_crystalbleu_configuration_errors() -> None:

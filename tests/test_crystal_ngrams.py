@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -147,6 +148,14 @@ def test_ngramset_is_immutable_and_ranked() -> None:
     with pytest.raises(AttributeError):
         s.k = 4  # type: ignore[misc]
     assert "size=3" in repr(s)
+
+
+def test_ngramset_pickles() -> None:
+    # Worker processes receive sets by pickle.
+    s = build_ngram_set(SNIPPETS, k=20)
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and list(back.counts.items()) == list(s.counts.items())
+    assert back.ngrams == s.ngrams
 
 
 def test_content_hash_is_canonical_and_stable() -> None:

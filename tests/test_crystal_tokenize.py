@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 
 import pytest
 from hypothesis import given, settings
@@ -184,7 +185,7 @@ def test_spacing_between_tokens_does_not_matter(tokens: list[str], spaces: list[
 
 def test_registry() -> None:
     assert {"code", "code-python", "whitespace"} <= set(available_tokenizers())
-    name = "test-chars-upper"
+    name = f"test-chars-upper-{uuid.uuid4().hex}"
     register_tokenizer(name, lambda text: [c.upper() for c in text if not c.isspace()])
     assert tokenize("a b", name) == ["A", "B"]
     assert name in available_tokenizers()

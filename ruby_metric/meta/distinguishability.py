@@ -134,6 +134,7 @@ class ScoredClassPairs:
 
     @property
     def n_intra(self) -> int:
+        """Number of intra-class pairs (the first ones in ``corpus``)."""
         return len(self.pairs.intra)
 
     def scores(self, metric: str) -> tuple[np.ndarray, np.ndarray]:
@@ -373,7 +374,8 @@ def distinguishability(
     scorer : a :class:`~ruby_metric.RubyScorer`; every metric it computes is reported.
     pairs : N: exact when all ordered pairs number at most 2N, else N intra and N inter
         pairs sampled uniformly (default 1000, the paper's).
-    seed : seeds the sampling, the bootstrap and the classifier's train/test split.
+    seed : seeds the sampling, the bootstrap and the classifier's train/test split
+        (``None``: fresh entropy, not reproducible).
     bootstrap : resamples for the interval of d (0: none).
     confidence : level of the interval.
     train_fraction : share of pairs for the threshold classifier's training split (None: no
@@ -432,12 +434,11 @@ def distinguishability(
             except ValueError:
                 extra["classifier"] = None  # too few defined pairs to train and test
         results[metric] = replace(result, **extra)
-    labels, _ = _split_classes(classes)
     return DistinguishabilityReport(
         metrics=results,
         exact=drawn.exact,
-        programs=len(labels),
-        classes=len(set(labels)),
+        programs=len(classes),
+        classes=len({label for label, _ in classes}),
         population_intra=drawn.population_intra,
         population_inter=drawn.population_inter,
         pairs_intra=n_intra,

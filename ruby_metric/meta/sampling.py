@@ -30,11 +30,14 @@ def rng_for(seed: int | np.random.Generator | None, *stream: int) -> np.random.G
     """A generator for ``seed`` and a stream number, independent across streams.
 
     Separate streams keep one random procedure's draws unchanged when another one (say,
-    the number of bootstrap samples) changes.
+    the number of bootstrap samples) changes. ``None`` draws fresh entropy (not
+    reproducible, numpy's convention); a Generator is used as given.
     """
     if isinstance(seed, np.random.Generator):
         return seed
-    return np.random.default_rng([0 if seed is None else seed, *stream])
+    if seed is None:
+        return np.random.default_rng()
+    return np.random.default_rng([seed, *stream])
 
 
 @dataclass(frozen=True)
