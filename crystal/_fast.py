@@ -74,20 +74,21 @@ class FastCounter:
     """
 
     def __init__(self, ignore: frozenset | None) -> None:
+        grams = [g for g in ignore or () if isinstance(g, tuple) and 1 <= len(g) <= MAX_ORDER]
         base = _Vocab()
-        codes = []
-        for gram in ignore or ():
-            if isinstance(gram, tuple) and 1 <= len(gram) <= MAX_ORDER:
-                codes.append(_pack([base[token] for token in gram]))
-        # A huge ignore vocabulary leaves no room for the pairs' own tokens: use the
-        # pure-Python path for this set.
+        for gram in grams:
+            for token in gram:
+                _ = base[token]  # assigns the token an id
+        # A huge ignore vocabulary leaves no room for the pairs' own tokens: the caller then
+        # uses the pure-Python path for this set.
         self.usable = len(base) + FIRST_ID < LIMIT // 2
         self._base = dict(base)
         self._vocab = _Vocab(self._base)
         self._lock = threading.Lock()
-        self._ignored = (
-            np.array(sorted(set(codes)) + [_SENTINEL], dtype=np.int64) if codes else None
-        )
+        self._ignored = None
+        if grams and self.usable:
+            codes = sorted({_pack([base[token] for token in gram]) for gram in grams})
+            self._ignored = np.array([*codes, _SENTINEL], dtype=np.int64)
 
     def counts(
         self,
@@ -116,32 +117,22 @@ class FastCounter:
         for ref in references:
             size += len(ref)
         total = size + pad * (1 + len(references))
-        # Layout: hyp, pad 1 x pad, then each reference followed by pad 2 x pad.
-        pos = lh + pad
-        if len(references) == 1:
-            spans = [(pos, pos + len(references[0]))]
-        else:
-            spans = []
-            for ref in references:
-                spans.append((pos, pos + len(ref)))
-                pos += len(ref) + pad
         with self._lock:
             if len(self._vocab) + size + FIRST_ID >= LIMIT:
                 if len(self._base) + size + FIRST_ID >= LIMIT:
                     return None
                 self._vocab = _Vocab(self._base)
             get = self._vocab.__getitem__
-            if len(references) == 1:
-                ids = chain(
-                    map(get, hypothesis), repeat(1, pad), map(get, references[0]), repeat(2, pad)
-                )
-            else:
-                parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
-                for ref in references:
-                    parts.append(map(get, ref))
-                    parts.append(repeat(2, pad))
-                ids = chain.from_iterable(parts)
-            arr = np.fromiter(ids, np.int64, total)
+            # Layout: hyp, pad 1 x pad, then each reference followed by pad 2 x pad.
+            parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
+            spans = []
+            pos = lh + pad
+            for ref in references:
+                parts.append(map(get, ref))
+                parts.append(repeat(2, pad))
+                spans.append((pos, pos + len(ref)))
+                pos += len(ref) + pad
+            arr = np.fromiter(chain.from_iterable(parts), np.int64, total)
         windows = np.ndarray((total - pad, max_n), np.int64, arr, 0, (8, 8))
         codes = windows @ _PACK[max_n]
         hyp_codes = codes[:lh]

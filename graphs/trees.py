@@ -411,6 +411,9 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
      ops_field) = _config(lang)
     index = parsed._index
     ptext = parsed.text
+    text = index.text
+    # MISSING nodes make their ancestors has_error: a clean tree needs no is_missing test
+    check_missing = parsed.tree.root_node.has_error
 
     # One pass in the mirror image's preorder (root first, children right to left): its
     # reverse is the postorder. Each node is looked at once, with one scan of its children
@@ -430,13 +433,13 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
         if node_type in literal_types and (abstract_literals or not any(
                 c.type in interpolation_types for c in node.named_children)):
             label = node_type if abstract_literals else (
-                index.text(ptext, start, node.end_byte) or node_type)
+                text(ptext, start, node.end_byte) or node_type)
         else:
             tokens: list[tree_sitter.Node] = []  # anonymous children
             for c in node.children:
                 if c.is_named:
                     c_type = c.type
-                    if not (c_type in comment_types or c.is_missing
+                    if not (c_type in comment_types or (check_missing and c.is_missing)
                             or (c.is_extra and "comment" in c_type)):
                         kept.append(c)
                 else:
@@ -448,9 +451,11 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
                         # the first non-empty of the `operator` and `operators` fields;
                         # child_by_field_id is the cheap test for an empty one
                         field: list[tree_sitter.Node] = []
-                        if op_field is not None and node.child_by_field_id(op_field):
+                        if (op_field is not None
+                                and node.child_by_field_id(op_field) is not None):
                             field = node.children_by_field_id(op_field)
-                        elif ops_field is not None and node.child_by_field_id(ops_field):
+                        elif (ops_field is not None
+                              and node.child_by_field_id(ops_field) is not None):
                             field = node.children_by_field_id(ops_field)
                         tokens = [c for c in field if not c.is_named]
                     if tokens:
@@ -462,12 +467,12 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
             elif (abstract_identifiers and "identifier" in node_type) or (
                     abstract_literals and node_type in literal_types):
                 label = node_type
-            elif node.child_count:
+            elif tokens or node.child_count:
                 # a named node made only of anonymous tokens (Java `modifiers`, `break;`)
-                label = " ".join([index.text(ptext, c.start_byte, c.end_byte)
+                label = " ".join([text(ptext, c.start_byte, c.end_byte)
                                   for c in tokens]) or node_type
             else:
-                label = index.text(ptext, start, node.end_byte) or node_type
+                label = text(ptext, start, node.end_byte) or node_type
         labels.append(label)
         kinds.append(node_type)
         starts.append(start)

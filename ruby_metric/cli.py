@@ -20,6 +20,7 @@ from . import __version__
 from .cli_explain import add_explain_parser, run_explain
 from .formats import FORMATS, PairWriter, write
 from .inputs import InputError, PairInput, iter_jsonl, read_aligned
+from .meta_cli import add_meta_parser, run_meta
 from .progress import Progress
 from .results import METRICS
 from .scorer import RubyScorer
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
 
     add_explain_parser(sub)
+    add_meta_parser(sub)
     return parser
 
 
@@ -265,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_ngrams_build(args)
         if args.command == "explain":
             return run_explain(args)
+        if args.command == "meta":
+            return run_meta(args)
     except (InputError, ValueError) as exc:
         print(f"ruby-metric: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -457,6 +457,15 @@ def test_threads_share_the_fast_path_safely() -> None:
         assert [(list(m), list(t)) for m, t in got] == [(m, t) for m, t in expected]
 
 
+def test_huge_ignore_sets_use_the_python_path() -> None:
+    huge = {(f"t{i}",) for i in range(20_000)} | IGNORE
+    assert not _fast.FastCounter(frozenset(huge)).usable
+    sf = SmoothingFunction(epsilon=1e-4).method1
+    for refs, hyp in SNIPPET_PAIRS:
+        expected = quiet(crystalbleu.sentence_bleu, refs, hyp, smoothing_function=sf, ignoring=huge)
+        assert close(sentence_bleu(refs, hyp, smoothing_function=sf, ignoring=huge), expected)
+
+
 def test_orders_above_four_use_the_python_path() -> None:
     refs, hyp = SNIPPET_PAIRS[13]
     weights = (1 / 6,) * 6
