@@ -111,10 +111,13 @@ def main() -> int:
         return 0
     peer = json.loads(proc.stdout)
     rate = len(refs) / peer["total"]
-    print(f"CodeBLEU 0.7.0, per pair, 1 process:             {rate:8.1f} pairs/s ({_ms(peer['times'])})")
+    label = "CodeBLEU 0.7.0, per pair, 1 process:"
+    print(f"{label:<49}{rate:8.1f} pairs/s ({_ms(peer['times'])})")
     print(f"ratio ruby-metric / CodeBLEU (1 process): {(len(refs) / t_one) / rate:.2f}x")
-    print(f"ratio GRS median / CodeBLEU median per pair: "
-          f"{statistics.median(peer['times']) / statistics.median(grs_times):.2f}x faster")
+    print(
+        f"ratio GRS median / CodeBLEU median per pair: "
+        f"{statistics.median(peer['times']) / statistics.median(grs_times):.2f}x faster"
+    )
     return 0
 
 

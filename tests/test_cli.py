@@ -29,7 +29,17 @@ def test_score_json_has_corpus_and_pairs(capsys):
     assert data["corpus"]["pairs"] == 10 == len(data["pairs"])
     assert data["corpus"]["signature"].startswith("ruby-metric:")
     first = data["pairs"][0]
-    assert list(first) == ["id", "ruby", "tier", "grs", "trs", "sts", "crystalbleu", "bleu", "reasons"]
+    assert list(first) == [
+        "id",
+        "ruby",
+        "tier",
+        "grs",
+        "trs",
+        "sts",
+        "crystalbleu",
+        "bleu",
+        "reasons",
+    ]
     assert first["ruby"] == 1.0 and first["tier"] == "graph"
     # the empty candidate on the last line is scored, with reasons for the structural tiers
     last = data["pairs"][-1]
@@ -54,7 +64,9 @@ def test_score_jsonl_csv_and_table(capsys, tmp_path):
 
 
 def test_metrics_option(capsys):
-    code, out, _ = run(capsys, "score", REFS, HYPS, "--lang", "cs", "-f", "jsonl", "--metrics", "sts,bleu")
+    code, out, _ = run(
+        capsys, "score", REFS, HYPS, "--lang", "cs", "-f", "jsonl", "--metrics", "sts,bleu"
+    )
     assert code == 0
     first = json.loads(out.splitlines()[0])
     assert first["sts"] == 1.0 and first["ruby"] is None and first["trs"] is None
@@ -74,7 +86,10 @@ def test_jsonl_input_with_mixed_languages_and_ids(capsys):
     "argv, message",
     [
         (["score", "missing.cs", HYPS, "--lang", "cs"], "missing.cs: no such file"),
-        (["score", REFS, FIXTURES / "cs_to_java" / "candidates.java", "--lang", "cs"], "has 10 lines but"),
+        (
+            ["score", REFS, FIXTURES / "cs_to_java" / "candidates.java", "--lang", "cs"],
+            "has 10 lines but",
+        ),
         (["score", REFS, HYPS], "--lang is required"),
         (["score", REFS, HYPS, "--lang", "cobol"], "unknown language 'cobol'"),
         (["score", REFS, HYPS, "--lang", "cs", "--ngrams", "nope.json"], "nope.json"),
@@ -107,7 +122,18 @@ def test_ngrams_build_then_score_with_it(capsys, tmp_path):
 
 def test_console_script_runs_as_module():
     proc = subprocess.run(
-        [sys.executable, "-m", "ruby_metric", "score", str(REFS), str(HYPS), "--lang", "cs", "-f", "json"],
+        [
+            sys.executable,
+            "-m",
+            "ruby_metric",
+            "score",
+            str(REFS),
+            str(HYPS),
+            "--lang",
+            "cs",
+            "-f",
+            "json",
+        ],
         capture_output=True,
         text=True,
         check=False,

@@ -13,7 +13,10 @@ from ruby_metric.inputs import read_aligned
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
-SUM_CS = "public int Sum(int[] values){int total = 0;foreach (int v in values){total += v;}return total;}"
+SUM_CS = (
+    "public int Sum(int[] values){int total = 0;"
+    "foreach (int v in values){total += v;}return total;}"
+)
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +62,9 @@ def test_trs_matches_zss_on_the_same_trees(cs):
 
 
 def test_broken_candidate_falls_back_to_string_with_reasons(cs):
-    r = cs.score("public bool IsEmpty(){return Count == 0;}", "public bool IsEmpty(){return Count == ;")
+    r = cs.score(
+        "public bool IsEmpty(){return Count == 0;}", "public bool IsEmpty(){return Count == ;"
+    )
     assert r.tier == "string" and r.ruby == r.sts
     assert r.grs is None and r.trs is None
     assert r.reasons["grs"].startswith("candidate: ")
@@ -77,7 +82,9 @@ def test_ruby_equals_the_named_tier(cs):
 def read_pairs(folder, ext):
     return [
         (p.reference, p.candidate)
-        for p in read_aligned(FIXTURES / folder / f"references.{ext}", FIXTURES / folder / f"candidates.{ext}")
+        for p in read_aligned(
+            FIXTURES / folder / f"references.{ext}", FIXTURES / folder / f"candidates.{ext}"
+        )
     ]
 
 
