@@ -42,7 +42,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
 from operator import mul, truediv
 from typing import Any
 
@@ -822,9 +821,10 @@ def sentence_bleu(
     hyp_len = len(hyp)
     ref_len = closest_ref_length(refs, hyp_len)
     if n:
-        nums, totals = _counts(refs, hyp, n, _ignore_set(ignoring))
-        # Integer totals here: max(t, 1) is NLTK's "at least 1" denominator.
-        dens = list(map(max, totals, repeat(1)))
+        nums, dens = _counts(refs, hyp, n, _ignore_set(ignoring))
+        if 0 in dens:
+            # NLTK's per-segment denominator is at least 1 (totals are integers here).
+            dens = [t if t > 0 else 1 for t in dens]
     else:
         nums = dens = []
     return _nltk_bleu(

@@ -138,23 +138,29 @@ class Tree:
         """A tree from arrays known to be a valid postorder (built by :func:`normalized_ast`).
 
         Skips the checks of ``__post_init__`` (a fifth of the AST build time) and leaves the
-        positions to be computed on first access.
+        derived arrays and the positions to be computed on first access: scoring needs no
+        positions, and no arrays at all for a pair of equal trees (most pairs of CodeXGLUE
+        model outputs have equal ASTs).
         """
         self = object.__new__(cls)
-        leftmost, keyroots = _derived(parents)
-        self.__dict__.update(labels=labels, parents=parents, kinds=kinds, leftmost=leftmost,
-                             keyroots=keyroots, _lazy_positions=positions)
+        self.__dict__.update(labels=labels, parents=parents, kinds=kinds,
+                             _lazy_positions=positions)
         return self
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for names not found normally: `children` and `positions` of a tree
-        # built by _trusted (or unpickled) before their first use.
-        if name == "children" and "parents" in self.__dict__:
-            kids: list[list[int]] = [[] for _ in self.parents]
-            for i, p in enumerate(self.parents[:-1]):
+        # Only reached for names not found normally: the derived arrays and `positions` of
+        # a tree built by _trusted (or unpickled without them) before their first use.
+        # Concurrent first uses compute equal values; either assignment is fine.
+        d = self.__dict__
+        if name in ("leftmost", "keyroots") and "parents" in d:
+            d["leftmost"], d["keyroots"] = _derived(d["parents"])
+            return d[name]
+        if name == "children" and "parents" in d:
+            parents = d["parents"]
+            kids: list[list[int]] = [[] for _ in parents]
+            for i, p in enumerate(parents[:-1]):
                 kids[p].append(i)
-            value = tuple(map(tuple, kids))
-            self.__dict__["children"] = value
+            value = d["children"] = tuple(map(tuple, kids))
             return value
         if name == "positions":
             lazy = self.__dict__.get("_lazy_positions")
@@ -214,6 +220,7 @@ class Tree:
         return perm, leftmost_m, keyroots, work
 
     def __getstate__(self) -> dict[str, Any]:
+        # derived arrays (if computed) travel with the tree; numpy caches are rebuilt
         state = dict(self.__dict__)
         state.pop("_np", None)
         state.pop("_np_mirror", None)
