@@ -148,10 +148,18 @@ def _cmd_score(args: argparse.Namespace) -> int:
         if args.refs or args.hyps:
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
         path = args.jsonl
-        total = _count_lines(path)
+        if Path(path).is_file():
+            total = _count_lines(path)
 
-        def pairs() -> Iterator[PairInput]:
-            return iter_jsonl(path)
+            def pairs() -> Iterator[PairInput]:
+                return iter_jsonl(path)
+        else:
+            # A pipe or process substitution can be read only once: keep its pairs.
+            kept = list(iter_jsonl(path))
+            total = len(kept)
+
+            def pairs() -> Iterator[PairInput]:
+                return iter(kept)
     else:
         if not (args.refs and args.hyps):
             raise InputError("give REFS and HYPS files, or --jsonl FILE")

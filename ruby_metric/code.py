@@ -28,15 +28,16 @@ class Limits:
 
     Attributes
     ----------
-    max_tokens : STS and the BLEU scores are skipped above this many tokens on a side
-        (token Levenshtein is quadratic in the worst case).
+    max_tokens : STS is skipped above this many tokens on a side (token Levenshtein is
+        quadratic in the worst case: 100,000 tokens against 100,000 take about half a
+        second, so the default bounds a pair at a few seconds).
     max_ast_nodes : TRS is skipped above this many normalized AST nodes on a side
         (Zhang–Shasha needs an n x m table).
     max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.
     max_chars : no parse is attempted for texts longer than this.
     """
 
-    max_tokens: int = 20_000
+    max_tokens: int = 200_000
     max_ast_nodes: int = 4_000
     max_pdg_nodes: int = 400
     max_chars: int = 200_000

@@ -82,13 +82,21 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
 def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
     """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
 
-    A line that is not JSON stops the read with an :class:`InputError` naming the line; an
-    object with missing or mistyped fields becomes a :class:`PairInput` with a ``problem``,
-    so one bad pair is reported without losing the others. Blank lines are skipped; a
-    missing ``id`` defaults to the 1-based line number.
+    The file is read line by line (constant memory). A line that is not JSON stops the read
+    with an :class:`InputError` naming the line; an object with missing or mistyped fields
+    becomes a :class:`PairInput` with a ``problem``, so one bad pair is reported without
+    losing the others. Blank lines are skipped; a missing ``id`` defaults to the 1-based
+    line number.
     """
-    text = read_text(path)
-    for number, line in enumerate(split_lines(text), start=1):
+    warned = False
+    for number, raw in enumerate(_open_lines(path), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not warned:
+                logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", path, number)
+                warned = True
+            line = raw.decode("utf-8", errors="replace")
         if not line.strip():
             continue
         try:
@@ -97,6 +105,21 @@ def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
             message = f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
             raise InputError(message) from None
         yield _pair_from_object(obj, path, number)
+
+
+def _open_lines(path: str | Path) -> Iterator[bytes]:
+    """The file's lines as bytes, without their line ends; errors name the file."""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with handle:
+        for raw in handle:
+            yield raw.rstrip(b"\n").removesuffix(b"\r")
 
 
 def _pair_from_object(obj: Any, path: str | Path, number: int) -> PairInput:

@@ -18,6 +18,7 @@ from graphs import (
     normalized_ast,
     parse,
 )
+from graphs.languages import Wrapper
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"
@@ -380,3 +381,116 @@ def test_model_output_parse_rate(name, lang, floor):
     logger.info("%s parsed as %s: %d/%d clean (%.1f%%)", name, lang, ok, len(lines),
                 100 * rate)
     assert rate >= floor
+
+
+# --- the member shortcut (Wrapper.prefer_if) -----------------------------------------------
+
+
+def _ordered(code: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> ParsedCode:
+    """The plain ordered search: parse with every prefer_if shortcut switched off."""
+    with monkeypatch.context() as m:
+        m.setattr(Wrapper, "preferred_for", lambda self, code: False)
+        return parse(code, lang)
+
+
+def _outcome(parsed: ParsedCode) -> tuple:
+    return (parsed.ok, parsed.wrapper, parsed.error, parsed.span, parsed.text,
+            [(n.type, n.start_byte, n.end_byte) for n in parsed.nodes])
+
+
+@pytest.mark.parametrize(("lang", "code", "wrapper"), [
+    # members: straight to the class body
+    ("cs", "public override int Add(int a, int b){return a + b;}", "class_body"),
+    ("cs", "public static List<Dictionary<string, int[]>> Get<T>(T x) => null;", "class_body"),
+    ("cs", "public Point(int x) { X = x; }", "class_body"),
+    ("java", "@Override\npublic String toString() { return \"\"; }", "class_body"),
+    ("java", "private static <T> java.util.List<T>[] f(T x) throws E { return null; }",
+     "class_body"),
+    ("java", "public Point(int x) { this.x = x; }", "class_body"),
+    # they match the pattern but are statements or declarations as given: the member check
+    # (a method or constructor *with a body*) sends them to the ordered search
+    ("cs", "await Foo();", "none"),
+    ("cs", "record Foo(int X);", "none"),
+    ("cs", "record Foo(int X) { }", "none"),
+    ("java", "yield foo();", "none"),
+    ("java", "record R(int x) {}", "none"),
+    # statements and broken members: ordered search as before
+    ("cs", "int x = 1; Foo(x);", "none"),
+    ("cs", "public int Foo( {", None),
+    ("java", "int foo() { return 1 }", None),
+])
+def test_member_shortcut_agrees_with_the_ordered_search(lang, code, wrapper, monkeypatch):
+    fast = parse(code, lang)
+    assert _outcome(fast) == _outcome(_ordered(code, lang, monkeypatch))
+    if wrapper is None:
+        assert not fast.ok
+    else:
+        assert fast.ok and fast.wrapper == wrapper
+
+
+def test_member_shortcut_looks_at_a_bounded_prefix():
+    w = get_language("java").wrapper("class_body")
+    assert w.preferred_for("public int f(")
+    assert not w.preferred_for("// comment\npublic int f(")
+    # a long run of modifiers cannot make the pattern slow: only the first
+    # PREFER_WINDOW characters are matched
+    assert not w.preferred_for("public " * 100_000)
+    assert not get_language("python").wrapper("class_body").preferred_for("def f(self):")
+
+
+@needs_codexglue
+@pytest.mark.parametrize(("path", "lang"), [
+    ("test.java-cs.txt.java", "java"), ("test.java-cs.txt.cs", "cs"),
+    ("model_outputs/java-cs-model1.gold", "cs"), ("model_outputs/java-cs-model1.output", "cs"),
+    ("model_outputs/cs-java-model1.gold", "java"), ("model_outputs/cs-java-model1.output", "java"),
+])
+def test_member_shortcut_on_codexglue_picks_what_the_ordered_search_picks(path, lang,
+                                                                          monkeypatch):
+    lines = _lines(CODEXGLUE / path)
+    assert len(lines) == 1000
+    shortcut = get_language(lang).wrapper("class_body")
+    taken = 0
+    for i, line in enumerate(lines):
+        fast = parse(line, lang)
+        full = _ordered(line, lang, monkeypatch)
+        assert _outcome(fast) == _outcome(full), (path, i)
+        taken += fast.wrapper == "class_body" and shortcut.preferred_for(line)
+    # the shortcut is what most lines (methods) take, so this test is not vacuous
+    assert taken > 0.85 * len(lines), taken
+
+
+# --- offset mapping fast paths ------------------------------------------------------------
+
+
+POSITION_CASES = [
+    ("python", "x = 'é'\nif x:\n    y = x + z\n", "function_body"),
+    ("python", "x = 1\nif x:\n    y = (x +\n", "function_body"),
+    ("python", "a = 1", "class_body"),
+    ("java", 'String s = "é€😀"; int y = ;', None),
+    ("java", "public int f() {\n  return \"ü\" + 1;\n}", None),
+    ("cs", "public void F()\n{\n    var s = \"ü\"; int x = ;\n}", None),
+    ("cs", "a * (b\n + c)", None),
+    ("javascript", 'var s = "日本語"; var t = s + "x";', None),
+    ("cpp", "int f() { return 1; }", "function_body"),
+    ("c", "x\ud800 = 1;", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "code", "wrapper"), POSITION_CASES)
+def test_position_shortcuts_agree_with_the_offset_mapping(lang, code, wrapper):
+    # ParsedCode.position uses tree-sitter's (row, column) on ASCII lines, normalized ASTs
+    # map start offsets lazily, source_range has a fast path for plain ASCII snippets: all
+    # must equal the general byte-offset mapping
+    parsed = parse(code, lang, wrapper=wrapper)
+    index = parsed._index
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        assert parsed.position(node) == parsed.text_position(node.start_byte)
+        slow = (index.char_index(index.original_byte(node.start_byte)),
+                index.char_index(index.original_byte(node.end_byte)))
+        assert parsed.source_range(node) == slow
+    for offset in range(-2, len(parsed.text) + 3):
+        assert index.char_range(offset, offset) == (
+            index.char_index(index.original_byte(offset)),) * 2

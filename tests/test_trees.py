@@ -1,10 +1,11 @@
 """Tree arrays and normalized ASTs."""
 
 import pickle
+import random
 
 import pytest
 
-from graphs import Tree, normalized_ast, parse, tree_edit_distance
+from graphs import Tree, get_language, normalized_ast, parse, tree_edit_distance
 
 # Zhang & Shasha (1989), figure 1: T1 = f(d(a, c(b)), e), postorder a b c d e f.
 ZS_T1 = ("f", [("d", [("a", []), ("c", [("b", [])])]), ("e", [])])
@@ -154,3 +155,136 @@ def test_deep_tree_round_trip():
     for _ in range(depth):
         back = back[1][0]
     assert back == ("leaf", [])
+
+
+AST_CASES = [
+    ("java", "public static int f(int a) {\n  // twice\n  return a * 2 + g(\"é\", 'x'); }"),
+    ("cs", 'public override string F(int i){ var s = $"x {i++}"; return s ?? "ü"; }'),
+    ("python", "def f(xs):\n    return [x * 2 for x in xs if x is not None]\n"),
+    ("javascript", "function f(a) { return `x ${a + 1}` + /re/g.test(a); }"),
+    ("c", "int f(int a) { if (!a) { return -a; } return a--; }"),
+    ("cpp", "int f() { std::vector<int> v{1, 2}; return v[0]; }"),
+    ("java", "int x = ;"),  # not clean: ERROR nodes, MISSING ones dropped
+    ("java", "int x = 1"),
+]
+
+
+@pytest.mark.parametrize(("lang", "code"), AST_CASES)
+def test_normalized_ast_arrays_equal_the_checked_constructor(lang, code):
+    # normalized_ast skips the validation and derives arrays lazily; the public
+    # constructor must accept its output and derive the same arrays
+    parsed = parse(code, lang)
+    t = normalized_ast(parsed)
+    checked = Tree(t.labels, t.parents, t.kinds, t.positions)
+    assert checked == t
+    assert (t.children, t.leftmost, t.keyroots) == (
+        checked.children, checked.leftmost, checked.keyroots)
+    assert t.kinds == checked.kinds and t.positions == checked.positions
+
+
+def reference_normalized_ast(parsed, abstract_identifiers=False, abstract_literals=False):
+    """The straightforward form of normalized_ast (eager positions, checked constructor)."""
+    lang = get_language(parsed.language)
+
+    def keep(node):
+        return node.is_named and not node.is_missing and not (
+            node.type in lang.comment_types or (node.is_extra and "comment" in node.type))
+
+    def operator(node, kept):
+        if node.type in lang.operator_types:
+            tokens = [c for c in node.children if not c.is_named]
+        else:
+            tokens = node.children_by_field_name("operator") or node.children_by_field_name(
+                "operators")
+            tokens = [c for c in tokens if not c.is_named]
+        if not tokens:
+            return ""
+        op = " ".join(c.type for c in tokens)
+        if len(kept) == 1 and tokens[0].start_byte >= kept[0].end_byte:
+            return "_" + op
+        return op
+
+    labels, kinds, positions, parents = [], [], [], []
+    stack = [[None, [n for n in parsed.nodes if keep(n)], 0, [], "snippet"]]
+    while stack:
+        frame = stack[-1]
+        if frame[2] < len(frame[1]):
+            node = frame[1][frame[2]]
+            frame[2] += 1
+            t = node.type
+            if t in lang.literal_types and (abstract_literals or not any(
+                    c.type in lang.interpolation_types for c in node.named_children)):
+                kept = []
+                label = t if abstract_literals else parsed.node_text(node) or t
+            else:
+                kept = [c for c in node.children if keep(c)]
+                if kept:
+                    op = operator(node, kept)
+                    label = f"{t}:{op}" if op else t
+                elif (abstract_identifiers and "identifier" in t) or (
+                        abstract_literals and t in lang.literal_types):
+                    label = t
+                elif node.child_count:
+                    label = " ".join(parsed.node_text(c) for c in node.children
+                                     if not c.is_named) or t
+                else:
+                    label = parsed.node_text(node) or t
+            stack.append([node, kept, 0, [], label])
+            continue
+        stack.pop()
+        index = len(labels)
+        labels.append(frame[4])
+        kinds.append("snippet" if frame[0] is None else frame[0].type)
+        positions.append(None if frame[0] is None else parsed.position(frame[0]))
+        parents.append(-1)
+        for c in frame[3]:
+            parents[c] = index
+        if stack:
+            stack[-1][3].append(index)
+    return Tree(tuple(labels), tuple(parents), tuple(kinds), tuple(positions))
+
+
+def _fuzz_cases():
+    rng = random.Random(11)
+    alphabet = list("{}()[];:,.<>=+-*/&|!?'\"`#@$\\\n\t ") + [
+        "class", "def", "if", "x", "1", "é", "\ud800", "𝔘", "/*", "//", "i++", "--"]
+    for lang in ("c", "cpp", "csharp", "java", "javascript", "python"):
+        for _ in range(25):
+            yield lang, "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40)))
+
+
+@pytest.mark.parametrize(("lang", "code"), AST_CASES + list(_fuzz_cases()))
+def test_normalized_ast_equals_the_reference_form(lang, code):
+    parsed = parse(code, lang)
+    for flags in ({}, {"abstract_identifiers": True, "abstract_literals": True}):
+        t = normalized_ast(parsed, **flags)
+        ref = reference_normalized_ast(parsed, **flags)
+        assert (t.labels, t.parents, t.kinds) == (ref.labels, ref.parents, ref.kinds)
+        # lazily mapped start offsets give ParsedCode.position's answers
+        assert t.positions == ref.positions
+    # pickling before the first access ships the positions, not the parse
+    fresh = normalized_ast(parsed)
+    clone = pickle.loads(pickle.dumps(fresh))
+    assert "_lazy_positions" not in clone.__dict__
+    assert clone.positions == ref.positions and clone.children == ref.children
+    assert (clone.leftmost, clone.keyroots) == (ref.leftmost, ref.keyroots)
+
+
+def test_mirror_arrays_describe_the_mirrored_tree():
+    rng = random.Random(3)
+    for size in [1, 2, 3, 5, 8, 30, 120]:
+        for _ in range(20):
+            kids: list[list[int]] = [[] for _ in range(size)]
+            for node in range(1, size):
+                kids[rng.randrange(node)].append(node)
+            built: dict[int, tuple] = {}
+            mirrored: dict[int, tuple] = {}
+            for node in range(size - 1, -1, -1):
+                built[node] = (node, [built[c] for c in kids[node]])
+                mirrored[node] = (node, [mirrored[c] for c in reversed(kids[node])])
+            t, m = Tree.from_nested(built[0]), Tree.from_nested(mirrored[0])
+            perm, leftmost, keyroots, work = t._arrays(mirrored=True)
+            assert [t.labels[i] for i in perm] == list(m.labels)
+            assert leftmost.tolist() == list(m.leftmost)
+            assert keyroots.tolist() == list(m.keyroots)
+            assert work == m._arrays()[3]
