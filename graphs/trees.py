@@ -455,14 +455,13 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
                 label = node_type
                 if tokens:
                     if node_type not in operator_types:
-                        # the first non-empty of the `operator` and `operators` fields;
-                        # child_by_field_id is the cheap test for an empty one
+                        # the first non-empty of the `operator` and `operators` fields
+                        # (children_by_*, not child_by_field_id: that one misses fields of
+                        # hidden children inside ERROR nodes)
                         field: list[tree_sitter.Node] = []
-                        if (op_field is not None
-                                and node.child_by_field_id(op_field) is not None):
+                        if op_field is not None:
                             field = node.children_by_field_id(op_field)
-                        elif (ops_field is not None
-                              and node.child_by_field_id(ops_field) is not None):
+                        if not field and ops_field is not None:
                             field = node.children_by_field_id(ops_field)
                         tokens = [c for c in field if not c.is_named]
                     if tokens:

@@ -263,7 +263,7 @@ def test_normalized_ast_equals_the_reference_form(lang, code):
         # lazily mapped start offsets give ParsedCode.position's answers
         assert t.positions == ref.positions
     # pickling before the first access ships the positions, not the parse
-    fresh = normalized_ast(parsed)
+    fresh, ref = normalized_ast(parsed), reference_normalized_ast(parsed)
     clone = pickle.loads(pickle.dumps(fresh))
     assert "_lazy_positions" not in clone.__dict__
     assert clone.positions == ref.positions and clone.children == ref.children
