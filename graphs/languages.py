@@ -65,16 +65,22 @@ class Wrapper:
         (C#'s top-level statements turn a bare method into a ``local_function_statement``;
         inside a class it is a ``method_declaration``, which is what a method is).
     prefer_if : str
-        A regular expression matched at the start of the snippet: when it matches, this
-        wrapper is tried *first*, and its clean parse is taken at once if the first top-level
-        node has a type in ``prefer_types`` and a ``body`` field. Without it, the ordered
-        search must parse such a snippet twice: CodeXGLUE lines are methods, which parse as
-        given too but are deferred there. Only a speed-up: the pattern and the node check
-        must describe snippets for which every earlier wrapper fails or defers, so that the
-        result is the one the ordered search gives (``tests/test_parsing.py`` checks it on
-        the CodeXGLUE files). Empty: no shortcut.
+        A regular expression matched at the start of the snippet, with named groups
+        ``type`` and ``name`` (a method header) or ``ctor`` (a constructor's name). When it
+        matches and no word of those groups is a keyword of the grammar (other than
+        ``prefer_keywords``), this wrapper is tried *first*, and its clean parse is taken at
+        once if the first top-level node has a type in ``prefer_types`` and a ``body``
+        field. Without it, the ordered search parses such a snippet twice: CodeXGLUE lines
+        are methods, which parse as given too but are deferred there. Only a speed-up: the
+        pattern and the checks must describe snippets for which every earlier wrapper fails
+        or defers, so that the result is the one the ordered search gives
+        (``tests/test_parsing.py`` checks it on the CodeXGLUE files and on generated
+        headers). Empty: no shortcut.
     prefer_types : frozenset of str
         Node types the first top-level node of a ``prefer_if`` parse must have.
+    prefer_keywords : frozenset of str
+        Grammar keywords allowed in the ``type`` group (built-in types such as Java's
+        ``int``); any other keyword there or in ``name``/``ctor`` turns the shortcut off.
     """
 
     name: str
@@ -85,21 +91,15 @@ class Wrapper:
     defer_if: frozenset[str] = frozenset()
     prefer_if: str = ""
     prefer_types: frozenset[str] = frozenset()
-
-    def preferred_for(self, code: str) -> bool:
-        """True when ``prefer_if`` matches the start of ``code``.
-
-        Only the first :data:`PREFER_WINDOW` characters are looked at: member headers are
-        short, and nested quantifiers over a long run of modifiers would otherwise take
-        quadratic time. A match there is a match of the whole text (no end anchors).
-        """
-        if not self.prefer_if:
-            return False
-        return _compiled(self.prefer_if).match(code[:PREFER_WINDOW]) is not None
+    prefer_keywords: frozenset[str] = frozenset()
 
 
-#: Characters of a snippet that :meth:`Wrapper.preferred_for` matches against.
+#: Characters of a snippet that ``Wrapper.prefer_if`` is matched against: member headers
+#: are short, and nested quantifiers over a long run of modifiers would otherwise take
+#: quadratic time. A match there is a match of the whole text (no end anchors).
 PREFER_WINDOW = 512
+
+_WORD = re.compile(r"[^\W\d]\w*")
 
 
 @cache
@@ -168,6 +168,37 @@ class Language:
         known = ", ".join(w.name for w in self.wrappers)
         raise ValueError(f"no wrapper {name!r} for {self.name}; known: {known}")
 
+    def preferred_wrapper(self, code: str) -> Wrapper | None:
+        """The wrapper whose ``prefer_if`` shortcut applies to ``code``, or None.
+
+        Examples
+        --------
+        >>> from graphs import get_language
+        >>> cs = get_language("cs")
+        >>> cs.preferred_wrapper("public int Size() { return n; }").name
+        'class_body'
+        >>> cs.preferred_wrapper("await Send(x);") is None  # `await` is no return type
+        True
+        """
+        for w in self.wrappers:
+            if not w.prefer_if:
+                continue
+            match = _compiled(w.prefer_if).match(code, 0, PREFER_WINDOW)
+            if match is None:
+                continue
+            # tree-sitter's class body takes any word for a type or a name (`return f(int a)
+            # => 1;` parses as a method there and as a return statement as given): keywords
+            # there mean a statement, not a member
+            keywords = _keywords(self.name)
+            groups = match.groupdict()
+            for group, allowed in (("type", w.prefer_keywords), ("name", frozenset()),
+                                   ("ctor", frozenset())):
+                for word in _WORD.findall(groups.get(group) or ""):
+                    if word in keywords and word not in allowed:
+                        return None
+            return w
+        return None
+
 
 # Wrappers name their scaffolding "_" (Java methods "__": a lone "_" is a pattern there);
 # it never reaches ParsedCode.nodes or the normalized AST.
@@ -175,25 +206,28 @@ _JAVA_CLASS = ("class_declaration", "class_body")
 _CS_CLASS = ("class_declaration", "declaration_list")
 
 # Member-start patterns for the class-body shortcut (see Wrapper.prefer_if): a method is
-# `modifiers* Type Name (`, a constructor `access-modifier+ Name (`. A statement cannot
-# start like that *and* be followed by a body (`{` or `=>`): two adjacent names before `(`
-# read as a local function (deferred) or are an error as given, so the class-body parse of
-# such a snippet, when clean and a method or constructor with a body, is the ordered
-# search's answer. Contextual keywords that start statements (`await f();`, Java's
-# `yield f();`) match the pattern but have no body, so the node check rejects them. No
-# `new` among constructor modifiers: `new A() {...}` is an object creation.
+# `modifiers* Type Name (`, a constructor `access-modifier+ Name (`, with no grammar keyword
+# as Type or Name. A statement cannot start like that *and* go on with a body (`{` or
+# `=>`): two adjacent names before `(` read as a local function (deferred) or are an error
+# as given, so the class-body parse of such a snippet, when clean and a method or
+# constructor with a body, is the ordered search's answer. No `new` among constructor
+# modifiers: `new A() {...}` is an object creation.
 _NAME = r"[^\W\d]\w*"
 _TYPE = (rf"{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*<[\w\s.,<>\[\]?]*>)?(?:\s*\?)?"
          r"(?:\s*\[[\s,]*\])*")
 _JAVA_ANNOTATION = rf"@{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*\([^()]*\))?\s*"
 _JAVA_MODIFIERS = (rf"(?:{_JAVA_ANNOTATION}|(?:public|protected|private|static|final|abstract"
                    r"|synchronized|native|strictfp|default)\s+)*")
-_JAVA_MEMBER = (rf"\s*{_JAVA_MODIFIERS}(?:(?:<[\w\s.,<>\[\]?&]*>\s*)?{_TYPE}\s+{_NAME}"
-                rf"|(?:(?:public|protected|private)\s+){_JAVA_MODIFIERS}{_NAME})\s*\(")
+_JAVA_MEMBER = (rf"\s*{_JAVA_MODIFIERS}(?:(?:<[\w\s.,<>\[\]?&]*>\s*)?(?P<type>{_TYPE})\s+"
+                rf"(?P<name>{_NAME})|(?:(?:public|protected|private)\s+){_JAVA_MODIFIERS}"
+                rf"(?P<ctor>{_NAME}))\s*\(")
+# Java's primitive types are keywords of its grammar (boolean and void are named nodes)
+_JAVA_TYPE_KEYWORDS = frozenset({"byte", "char", "double", "float", "int", "long", "short"})
 _CS_MODIFIERS = (r"(?:(?:public|private|protected|internal|static|virtual|override|abstract"
                  r"|sealed|async|extern|unsafe|new|partial|readonly)\s+)*")
-_CS_MEMBER = (rf"\s*(?:{_CS_MODIFIERS}{_TYPE}\s+{_NAME}\s*(?:<[\w\s,]*>\s*)?"
-              rf"|(?:(?:public|private|protected|internal)\s+)+(?:static\s+)?{_NAME}\s*)\(")
+_CS_MEMBER = (rf"\s*(?:{_CS_MODIFIERS}(?P<type>{_TYPE})\s+(?P<name>{_NAME})\s*"
+              r"(?:<[\w\s,]*>\s*)?|(?:(?:public|private|protected|internal)\s+)+(?:static\s+)?"
+              rf"(?P<ctor>{_NAME})\s*)\(")
 _MEMBER_TYPES = frozenset({"method_declaration", "constructor_declaration"})
 
 _JAVA = Language(
@@ -206,7 +240,7 @@ _JAVA = Language(
         # reads as a local variable; a method means class-member context
         Wrapper("none", defer_if=frozenset({"method_declaration"})),
         Wrapper("class_body", "class _ {\n", "\n}", _JAVA_CLASS, prefer_if=_JAVA_MEMBER,
-                prefer_types=_MEMBER_TYPES),
+                prefer_types=_MEMBER_TYPES, prefer_keywords=_JAVA_TYPE_KEYWORDS),
         Wrapper(
             "method_body",
             "class _ {\nvoid __() {\n",
@@ -392,6 +426,7 @@ def register_language(language: Language) -> None:
         # Parsers built for a replaced entry are stale in every thread.
         _GENERATION += 1
         _ts_language.cache_clear()
+        _keywords.cache_clear()
 
 
 def known_languages() -> tuple[str, ...]:
@@ -437,6 +472,15 @@ def get_language(name: str) -> Language:
             f"unknown language {name!r}; known: {', '.join(known_languages())}"
         )
     return _REGISTRY[canonical]
+
+
+@cache
+def _keywords(canonical: str) -> frozenset[str]:
+    """The grammar's keywords: its anonymous tokens that are words."""
+    ts = _ts_language(canonical)
+    return frozenset(kind for i in range(ts.node_kind_count)
+                     if not ts.node_kind_is_named(i) and ts.node_kind_is_visible(i)
+                     and (kind := ts.node_kind_for_id(i)) and kind.isidentifier())
 
 
 @cache

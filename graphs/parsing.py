@@ -417,14 +417,12 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
         return _result(lang, code, attempt)
     wrappers = lang.wrappers if wrapper is None else (lang.wrapper(wrapper),)
     early: _Attempt | None = None
-    if wrapper is None:
-        for w in wrappers:
-            if w.preferred_for(code):
-                # the snippet looks like a member: its wrapper first (see Wrapper.prefer_if)
-                early = _attempt(parser, lang, code, original, w)
-                if early.error is None and _preferred_member(early):
-                    return _result(lang, code, early)
-                break
+    preferred = lang.preferred_wrapper(code) if wrapper is None else None
+    if preferred is not None:
+        # the snippet looks like a member: its wrapper first (see Wrapper.prefer_if)
+        early = _attempt(parser, lang, code, original, preferred)
+        if early.error is None and _preferred_member(early):
+            return _result(lang, code, early)
     best: _Attempt | None = None
     deferred: _Attempt | None = None
     for w in wrappers:

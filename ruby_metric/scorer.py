@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -436,7 +437,9 @@ class ScoreStream:
                 yield from _score_chunk(self._scorer, self._cbleus, chunk)
             return
         own = self._executor is None
-        pool = self._executor or ProcessPoolExecutor(max_workers=self._workers)
+        pool = self._executor or ProcessPoolExecutor(
+            max_workers=self._workers, mp_context=_worker_context()
+        )
         # A bounded window of chunks in flight keeps every worker busy without reading the
         # whole input ahead; results are taken in submission order, so output order is input
         # order whatever order the chunks finish in.
@@ -472,6 +475,17 @@ class ScoreStream:
         return self._acc.result(
             crystalbleu=corpus_cb, bleu=corpus_bleu, signature=scorer._signature(sets)
         )
+
+
+def _worker_context() -> multiprocessing.context.BaseContext:
+    """Start workers from a clean server process, never by forking this one.
+
+    Forking a process that runs threads (numba's, a Dask client's, a caller's) can copy a
+    held lock into the child and hang it; "forkserver" avoids that and still starts workers
+    quickly. Where it does not exist (Windows), "spawn".
+    """
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]:

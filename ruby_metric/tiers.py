@@ -137,8 +137,7 @@ class GraphTier(Tier):
             raise NotApplicable(
                 f"PDG larger than the limit ({self.limits.max_pdg_nodes} nodes)"
             ) from None
-        kinds = (data.get("kind") for _, data in pdg.nodes(data=True))
-        if all(kind in ("entry", "param") for kind in kinds):
+        if not pdg.graph.get("statements"):
             raise NotApplicable("no statements")
         return pdg
 
