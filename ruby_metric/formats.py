@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from .results import METRICS, CorpusResult, PairResult
+from .results import METRICS, REASON_KEYS, CorpusResult, PairResult
 
 FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
 
@@ -34,7 +34,7 @@ def write_json(corpus: CorpusResult, out: TextIO) -> None:
     out.write(json.dumps(corpus.to_dict(), ensure_ascii=False, allow_nan=False, indent=2) + "\n")
 
 
-CSV_FIELDS = ["id", "ruby", "tier", *METRICS[1:], *[f"reason_{m}" for m in (*METRICS, "input")]]
+CSV_FIELDS = ["id", "ruby", "tier", *METRICS[1:], *[f"reason_{key}" for key in REASON_KEYS]]
 
 
 class PairWriter:

@@ -10,6 +10,10 @@ from typing import Any
 #: Every score a pair can carry, in report order.
 METRICS: tuple[str, ...] = ("ruby", "grs", "trs", "sts", "crystalbleu", "bleu")
 
+#: Keys a pair's ``reasons`` can have: a metric that is missing, or the whole pair
+#: (``input``: the pair could not be read; ``error``: scoring it crashed a worker).
+REASON_KEYS: tuple[str, ...] = (*METRICS, "input", "error")
+
 #: The structural tiers in RUBY's order of preference, with the metric each one reports.
 TIER_METRICS: dict[str, str] = {"graph": "grs", "tree": "trs", "string": "sts"}
 
@@ -58,7 +62,7 @@ class PairResult:
         """A flat record: the scores, plus one ``reason_<metric>`` column per metric."""
         row = self.to_dict()
         reasons = row.pop("reasons")
-        for key in (*METRICS, "input"):
+        for key in REASON_KEYS:
             row[f"reason_{key}"] = reasons.get(key)
         return row
 

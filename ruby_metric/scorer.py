@@ -7,6 +7,7 @@ import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -418,6 +419,7 @@ class ScoreStream:
         self._executor = executor
         self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
         self._done = False
+        self._pool: Executor | None = None
 
     def __iter__(self) -> Iterator[PairResult]:
         for scored in self._scored():
@@ -437,26 +439,66 @@ class ScoreStream:
                 yield from _score_chunk(self._scorer, self._cbleus, chunk)
             return
         own = self._executor is None
-        pool = self._executor or ProcessPoolExecutor(
-            max_workers=self._workers, mp_context=_worker_context()
-        )
+        self._pool = self._executor or _new_pool(self._workers)
         # A bounded window of chunks in flight keeps every worker busy without reading the
         # whole input ahead; results are taken in submission order, so output order is input
         # order whatever order the chunks finish in.
         window = 2 * max(self._workers, 2)
-        pending: deque[Future] = deque()
+        pending: deque[tuple[Future, list[PairInput]]] = deque()
         try:
             for chunk in chunks:
-                pending.append(pool.submit(_score_chunk, self._scorer, self._cbleus, chunk))
+                pending.append((self._submit(chunk), chunk))
                 if len(pending) >= window:
-                    yield from pending.popleft().result()
+                    yield from self._collect(pending, own)
             while pending:
-                yield from pending.popleft().result()
+                yield from self._collect(pending, own)
         finally:
-            for future in pending:
+            for future, _ in pending:
                 future.cancel()
             if own:
-                pool.shutdown(wait=True, cancel_futures=True)
+                self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def _submit(self, chunk: list[PairInput]) -> Future:
+        return self._pool.submit(_score_chunk, self._scorer, self._cbleus, chunk)
+
+    def _collect(self, pending: deque[tuple[Future, list[PairInput]]], own: bool) -> list[_Scored]:
+        """The oldest chunk's results; if a worker died, find the pair that killed it."""
+        future, chunk = pending.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            if not own:
+                raise  # a foreign executor (e.g. Dask) has its own recovery
+        logger.warning("a worker process died; rescoring its chunk one pair at a time")
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        results = self._isolate(chunk)
+        # Every chunk in flight died with the pool: resubmit them to a fresh one.
+        self._pool = _new_pool(self._workers)
+        for i, (_, waiting) in enumerate(pending):
+            pending[i] = (self._submit(waiting), waiting)
+        return results
+
+    def _isolate(self, chunk: list[PairInput]) -> list[_Scored]:
+        """Score pairs one by one in a single worker, so a crash costs only its own pair."""
+        results = []
+        pool = _new_pool(1)
+        try:
+            for pair in chunk:
+                try:
+                    results.extend(
+                        pool.submit(_score_chunk, self._scorer, self._cbleus, [pair]).result()
+                    )
+                except BrokenProcessPool:
+                    reason = "worker process died while scoring this pair (crash or out of memory)"
+                    logger.warning("pair %r: %s", pair.id, reason)
+                    results.append(
+                        _Scored(PairResult(id=pair.id, reasons={"error": reason}), None, None)
+                    )
+                    pool.shutdown(wait=True, cancel_futures=True)
+                    pool = _new_pool(1)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return results
 
     def corpus(self) -> CorpusResult:
         """Corpus aggregates of everything scored (call after iterating to the end)."""
@@ -475,6 +517,10 @@ class ScoreStream:
         return self._acc.result(
             crystalbleu=corpus_cb, bleu=corpus_bleu, signature=scorer._signature(sets)
         )
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_worker_context())
 
 
 def _worker_context() -> multiprocessing.context.BaseContext:

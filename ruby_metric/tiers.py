@@ -6,6 +6,7 @@ cannot) and compares two representations with a similarity in [0, 1].
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,8 +35,27 @@ class Tier(ABC):
     name: str
     metric: str
 
+    #: How many recent texts' representations (or reasons) a tier keeps. Corpora repeat
+    #: texts (a quarter of the CodeXGLUE C# gold and output lines are repeats), and a
+    #: repeat then costs a lookup instead of a parse and a build; the results are the same,
+    #: as a representation depends only on the text, language, tokenizer and limits.
+    recent_size: int = 2048
+
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
+        self._recent: dict[tuple[Any, ...], Any] = {}
+        self._lock = threading.Lock()  # the scorer may run under a threaded executor
+
+    def __getstate__(self) -> dict[str, Any]:
+        # workers get the tier, not what this process has seen
+        state = dict(self.__dict__)
+        state["_recent"] = {}
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
     @abstractmethod
     def build(self, code: Code) -> Any:
@@ -46,8 +66,22 @@ class Tier(ABC):
         """Similarity in [0, 1] of two representations; 1.0 for equal ones."""
 
     def represent(self, code: Code) -> Any:
-        """:meth:`build`, done at most once per text and tier."""
-        return code.representation(self.name, self.build)
+        """:meth:`build`, done at most once per text and tier (and once per recent text)."""
+        key = (code.text, code.language, code.tokenizer, code.limits)
+        value = self._recent.get(key, _UNSEEN)
+        if value is _UNSEEN:
+            try:
+                value = code.representation(self.name, self.build)
+            except NotApplicable as exc:
+                value = exc
+            with self._lock:
+                recent = self._recent
+                recent[key] = value
+                if len(recent) > self.recent_size:
+                    del recent[next(iter(recent))]  # the oldest entry
+        if isinstance(value, NotApplicable):
+            raise value
+        return value
 
     def score(self, references: Sequence[Code], candidate: Code) -> TierScore:
         """The best similarity over ``references``, or why the tier does not apply."""
@@ -71,6 +105,9 @@ class Tier(ABC):
         if best is None:
             return TierScore(None, first_reason or "no reference")
         return TierScore(best)
+
+
+_UNSEEN = object()
 
 
 def normalized_similarity(distance: float, total: float) -> float:
