@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -520,7 +521,15 @@ class ScoreStream:
 
 
 def _new_pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_worker_context())
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=_worker_context(), initializer=_ignore_interrupts
+    )
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group; the parent handles it (stops submitting,
+    # keeps what was written), so workers must not die with a traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker_context() -> multiprocessing.context.BaseContext:

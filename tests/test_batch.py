@@ -109,3 +109,36 @@ def test_any_executor_gives_the_local_results():
     with ThreadPoolExecutor(max_workers=3) as pool:
         remote = scorer.score_corpus(refs, hyps, executor=pool)
     assert remote.to_dict() == local.to_dict()
+
+
+def test_interrupted_run_leaves_valid_jsonl(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    rows = _hostile_rows()[:-2] * 300  # thousands of pairs: still running when interrupted
+    src = tmp_path / "many.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    argv = [sys.executable, "-m", "ruby_metric", "score", "--jsonl", str(src), "-l", "cs"]
+    proc = subprocess.Popen(
+        [*argv, "-f", "jsonl", "-o", str(out), "-j", "2"],
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and out.stat().st_size > 0:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run finished before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) < len(rows)
+    ids = [json.loads(line)["id"] for line in lines]  # every line is whole, valid JSON
+    assert ids == [r["id"] for r in rows[: len(ids)]]
