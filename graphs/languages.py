@@ -216,18 +216,20 @@ _NAME = r"[^\W\d]\w*"
 _TYPE = (rf"{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*<[\w\s.,<>\[\]?]*>)?(?:\s*\?)?"
          r"(?:\s*\[[\s,]*\])*")
 _JAVA_ANNOTATION = rf"@{_NAME}(?:\s*\.\s*{_NAME})*(?:\s*\([^()]*\))?\s*"
-_JAVA_MODIFIERS = (rf"(?:{_JAVA_ANNOTATION}|(?:public|protected|private|static|final|abstract"
-                   r"|synchronized|native|strictfp|default)\s+)*")
-_JAVA_MEMBER = (rf"\s*{_JAVA_MODIFIERS}(?:(?:<[\w\s.,<>\[\]?&]*>\s*)?(?P<type>{_TYPE})\s+"
-                rf"(?P<name>{_NAME})|(?:(?:public|protected|private)\s+){_JAVA_MODIFIERS}"
-                rf"(?P<ctor>{_NAME}))\s*\(")
+_JAVA_MODIFIER = (r"(?:public|protected|private|static|final|abstract|synchronized|native"
+                  r"|strictfp|default)\b")
+_JAVA_MODIFIERS = rf"(?:{_JAVA_ANNOTATION}|{_JAVA_MODIFIER}\s+)*"
+# a modifier is never the type: `public Point(` is a constructor
+_JAVA_MEMBER = (rf"\s*{_JAVA_MODIFIERS}(?:(?:<[\w\s.,<>\[\]?&]*>\s*)?(?!{_JAVA_MODIFIER})"
+                rf"(?P<type>{_TYPE})\s+(?P<name>{_NAME})|(?:(?:public|protected|private)\s+)"
+                rf"{_JAVA_MODIFIERS}(?P<ctor>{_NAME}))\s*\(")
 # Java's primitive types are keywords of its grammar (boolean and void are named nodes)
 _JAVA_TYPE_KEYWORDS = frozenset({"byte", "char", "double", "float", "int", "long", "short"})
-_CS_MODIFIERS = (r"(?:(?:public|private|protected|internal|static|virtual|override|abstract"
-                 r"|sealed|async|extern|unsafe|new|partial|readonly)\s+)*")
-_CS_MEMBER = (rf"\s*(?:{_CS_MODIFIERS}(?P<type>{_TYPE})\s+(?P<name>{_NAME})\s*"
-              r"(?:<[\w\s,]*>\s*)?|(?:(?:public|private|protected|internal)\s+)+(?:static\s+)?"
-              rf"(?P<ctor>{_NAME})\s*)\(")
+_CS_MODIFIER = (r"(?:public|private|protected|internal|static|virtual|override|abstract"
+                r"|sealed|async|extern|unsafe|new|partial|readonly)\b")
+_CS_MEMBER = (rf"\s*(?:(?:{_CS_MODIFIER}\s+)*(?!{_CS_MODIFIER})(?P<type>{_TYPE})\s+"
+              rf"(?P<name>{_NAME})\s*(?:<[\w\s,]*>\s*)?|(?:(?:public|private|protected"
+              rf"|internal)\s+)+(?:static\s+)?(?P<ctor>{_NAME})\s*)\(")
 _MEMBER_TYPES = frozenset({"method_declaration", "constructor_declaration"})
 
 _JAVA = Language(

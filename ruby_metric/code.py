@@ -28,9 +28,12 @@ class Limits:
 
     Attributes
     ----------
-    max_tokens : STS is skipped above this many tokens on a side (token Levenshtein is
-        quadratic in the worst case: 100,000 tokens against 100,000 take about half a
-        second, so the default bounds a pair at a few seconds).
+    max_tokens : bounds STS's work at ``max_tokens ** 2`` token comparisons a pair (token
+        Levenshtein is quadratic: 100,000 tokens against 100,000 take about half a second,
+        so the default bounds a pair at a few seconds). Within the bound the distance is
+        computed in full; a larger pair gets its exact distance when that distance is at
+        most about ``max_tokens ** 2 / (2 * longer side)`` edits (nearly identical huge
+        inputs), and STS is skipped with a reason otherwise.
     max_ast_nodes : TRS is skipped above this many normalized AST nodes on a side
         (Zhang–Shasha needs an n x m table).
     max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.

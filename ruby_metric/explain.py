@@ -31,7 +31,7 @@ from crystal.ngrams import ngrams as iter_ngrams
 from .code import Code, NotApplicable
 from .results import PairResult
 from .signature import ngram_set_id
-from .tiers import Tier
+from .tiers import Tier, token_distance
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -830,11 +830,17 @@ def explain_pair(scorer: RubyScorer, reference: Reference, candidate: str) -> Ex
         except NotApplicable as exc:
             notes[name] = str(exc)
             return None
-        return build(ref_rep, cand_rep)
+        try:
+            return build(ref_rep, cand_rep)
+        except NotApplicable as exc:  # a limit on the pair (STS's bound on the distance)
+            notes[name] = str(exc)
+            return None
 
     graph = evidence("graph", _graph_explanation)
     tree = evidence("tree", _tree_explanation)
-    string = evidence("string", _string_explanation)
+    string = evidence(
+        "string", lambda r, c: _string_explanation(r, c, scorer.limits.max_tokens)
+    )
     ref_pdg = cand_pdg = None
     if notes.get("graph") != "not requested":
         # Each side on its own: the report draws one PDG even when the other cannot be built.
@@ -904,8 +910,13 @@ def _best_reference(tier: Tier | None, refs: Sequence[Code], cand: Code) -> int:
     return best_index
 
 
-def _string_explanation(ref: Sequence[str], cand: Sequence[str]) -> StringExplanation:
-    ops = Levenshtein.editops(ref, cand)
+def _string_explanation(
+    ref: Sequence[str], cand: Sequence[str], max_tokens: int
+) -> StringExplanation:
+    # The distance first, under STS's work bound (it raises NotApplicable beyond it); the
+    # hint then lets rapidfuzz find the edit script in a band instead of the full table.
+    distance = token_distance(ref, cand, max_tokens)
+    ops = Levenshtein.editops(ref, cand, score_hint=distance)
     edits = tuple(
         TokenEdit(
             kind=op.tag,

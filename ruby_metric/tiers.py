@@ -6,7 +6,6 @@ cannot) and compares two representations with a similarity in [0, 1].
 
 from __future__ import annotations
 
-import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,27 +34,8 @@ class Tier(ABC):
     name: str
     metric: str
 
-    #: How many recent texts' representations (or reasons) a tier keeps. Corpora repeat
-    #: texts (a quarter of the CodeXGLUE C# gold and output lines are repeats), and a
-    #: repeat then costs a lookup instead of a parse and a build; the results are the same,
-    #: as a representation depends only on the text, language, tokenizer and limits.
-    recent_size: int = 2048
-
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._recent: dict[tuple[Any, ...], Any] = {}
-        self._lock = threading.Lock()  # the scorer may run under a threaded executor
-
-    def __getstate__(self) -> dict[str, Any]:
-        # workers get the tier, not what this process has seen
-        state = dict(self.__dict__)
-        state["_recent"] = {}
-        del state["_lock"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.Lock()
 
     @abstractmethod
     def build(self, code: Code) -> Any:
@@ -63,25 +43,14 @@ class Tier(ABC):
 
     @abstractmethod
     def similarity(self, reference: Any, candidate: Any) -> float:
-        """Similarity in [0, 1] of two representations; 1.0 for equal ones."""
+        """Similarity in [0, 1] of two representations; 1.0 for equal ones.
+
+        Raises :class:`NotApplicable` with a reason when the pair is beyond a limit.
+        """
 
     def represent(self, code: Code) -> Any:
-        """:meth:`build`, done at most once per text and tier (and once per recent text)."""
-        key = (code.text, code.language, code.tokenizer, code.limits)
-        value = self._recent.get(key, _UNSEEN)
-        if value is _UNSEEN:
-            try:
-                value = code.representation(self.name, self.build)
-            except NotApplicable as exc:
-                value = exc
-            with self._lock:
-                recent = self._recent
-                recent[key] = value
-                if len(recent) > self.recent_size:
-                    del recent[next(iter(recent))]  # the oldest entry
-        if isinstance(value, NotApplicable):
-            raise value
-        return value
+        """:meth:`build`, done at most once per text and tier."""
+        return code.representation(self.name, self.build)
 
     def score(self, references: Sequence[Code], candidate: Code) -> TierScore:
         """The best similarity over ``references``, or why the tier does not apply."""
@@ -93,13 +62,22 @@ class Tier(ABC):
         first_reason: str | None = None
         for i, ref_code in enumerate(references):
             try:
-                ref = self.represent(ref_code)
+                # an exact match (over half the pairs of CodeXGLUE model outputs) has the
+                # candidate's representation: no second parse and build of the same text
+                ref = cand if _same_input(ref_code, candidate) else self.represent(ref_code)
             except NotApplicable as exc:
                 if first_reason is None:
                     where = "reference" if len(references) == 1 else f"reference {i + 1}"
                     first_reason = f"{where}: {exc}"
                 continue
-            value = self.similarity(ref, cand)
+            try:
+                value = self.similarity(ref, cand)
+            except NotApplicable as exc:
+                # a limit on the pair, not on one side (STS's bound on the edit distance)
+                if first_reason is None:
+                    where = "" if len(references) == 1 else f"reference {i + 1}: "
+                    first_reason = f"{where}{exc}"
+                continue
             if best is None or value > best:
                 best = value
         if best is None:
@@ -107,7 +85,10 @@ class Tier(ABC):
         return TierScore(best)
 
 
-_UNSEEN = object()
+def _same_input(a: Code, b: Code) -> bool:
+    """Whether two codes have the same representations (they depend on nothing else)."""
+    return (a.text == b.text and a.language == b.language and a.tokenizer == b.tokenizer
+            and a.limits == b.limits)
 
 
 def normalized_similarity(distance: float, total: float) -> float:
@@ -124,16 +105,40 @@ class StringTier(Tier):
     metric = "sts"
 
     def build(self, code: Code) -> list[str]:
-        tokens = code.tokens
-        if len(tokens) > self.limits.max_tokens:
-            raise NotApplicable(
-                f"more tokens than the limit ({len(tokens)} > {self.limits.max_tokens})"
-            )
-        return tokens
+        # No size limit per side: the limit is on the work of the pair (see similarity).
+        return code.tokens
 
     def similarity(self, reference: list[str], candidate: list[str]) -> float:
         longest = max(len(reference), len(candidate))
-        return normalized_similarity(Levenshtein.distance(reference, candidate), longest)
+        distance = token_distance(reference, candidate, self.limits.max_tokens)
+        return normalized_similarity(distance, longest)
+
+
+def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
+    """The exact token Levenshtein distance, with work bounded by ``max_tokens ** 2`` cells.
+
+    A pair with ``len(a) * len(b) <= max_tokens ** 2`` gets the full computation. A larger
+    pair is computed in a diagonal band of width ``2k + 1``, with ``k`` as large as the same
+    budget allows: an edit path with at most ``k`` edits never leaves that band (Ukkonen,
+    1985), so a distance of at most ``k`` found there is exact. Nearly identical huge inputs
+    (a regenerated file, a small fix) therefore still get their exact STS; when the distance
+    exceeds ``k`` its exact value is unknown and :class:`NotApplicable` says so: an
+    approximate number is never reported as STS.
+    """
+    n, m = len(a), len(b)
+    budget = max_tokens * max_tokens
+    if n * m <= budget:
+        return Levenshtein.distance(a, b)
+    k = max(0, (budget // max(n, m) - 1) // 2)
+    # rapidfuzz trims the common prefix and suffix, then widens the band from the hint up to
+    # k by doubling, so a small distance costs a narrow band; beyond k it returns k + 1.
+    distance = Levenshtein.distance(a, b, score_cutoff=k, score_hint=min(k, 32))
+    if distance > k:
+        raise NotApplicable(
+            f"more than {k:,} token edits between {n:,} and {m:,} tokens: the exact distance "
+            f"needs more work than the limit ({max_tokens:,}² token comparisons)"
+        )
+    return distance
 
 
 class TreeTier(Tier):

@@ -174,3 +174,36 @@ def test_workers_give_identical_results(cs):
     two = cs.score_corpus(refs, cands, workers=2)
     assert one.to_dict() == two.to_dict()
     assert not math.isnan(one.means["ruby"])
+
+
+def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
+    # a reference equal to the candidate is not parsed and built a second time, and the
+    # numbers are those of two separate builds
+    from ruby_metric.code import Code
+    from ruby_metric.tiers import TIER_ORDER
+
+    built = []
+    for tier_cls in TIER_ORDER:
+        original = tier_cls.build
+
+        def spy(self, code, _original=original):
+            built.append((self.name, code.text))
+            return _original(self, code)
+
+        monkeypatch.setattr(tier_cls, "build", spy)
+    other = SUM_CS.replace("total", "sum")
+    r = cs.score([other, SUM_CS], SUM_CS)
+    assert sorted(built) == sorted(
+        (name, text) for name in ("graph", "tree", "string") for text in (SUM_CS, other))
+    for tier_cls in TIER_ORDER:
+        tier = tier_cls(cs.limits)
+        a, b = Code(SUM_CS, "csharp"), Code(SUM_CS, "csharp")
+        separate = tier.similarity(tier.represent(a), tier.represent(b))
+        assert separate == getattr(r, tier.metric) == 1.0
+    # a different language, tokenizer or limits is a different input
+    built.clear()
+    tier = TIER_ORDER[1](cs.limits)
+    outcome = tier.score([Code(SUM_CS, "csharp", limits=Limits(max_chars=10))],
+                         Code(SUM_CS, "csharp"))
+    assert len(built) == 2  # built for the reference too, where the limit stops it
+    assert outcome.value is None and "longer than the limit" in outcome.reason
