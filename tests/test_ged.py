@@ -513,3 +513,18 @@ def test_package_exports_and_docstring_examples():
     assert graphs.graph_size is graph_size
     failures, tried = doctest.testmod(ged, verbose=False)
     assert tried >= 3 and failures == 0
+
+
+def test_same_object_is_distance_zero_without_search():
+    g = nx.MultiDiGraph()
+    g.add_node(0, label="entry")
+    g.add_node(1, label="x = 1")
+    g.add_node(2, label="return x")
+    g.add_edge(0, 1, type="control")
+    g.add_edge(0, 2, type="control")
+    g.add_edge(1, 2, type="data")
+    fast = graph_edit_distance(g, g)
+    full = graph_edit_distance(g, g.copy())
+    assert (fast.distance, fast.lower, fast.upper, fast.exact) == (0.0, 0.0, 0.0, True)
+    assert fast.method == "identical"
+    assert fast.node_mapping == full.node_mapping == ((0, 0), (1, 1), (2, 2))
