@@ -73,8 +73,8 @@ SEEDS: dict[str, tuple[str, ...]] = {
         "    if (xs[i] > 0) total += xs[i];\n  }\n  return total;\n}",
         "function max(a, b) { if (a > b) { return a; } else { return b; } }",
         "const count = (s) => { let n = 0; while (n < s.length) { n++; } console.log(n); };",
-        "function find(items, key) {\n  for (const it of items) {\n    if (it === key) return true;\n"
-        "  }\n  return false;\n}",
+        "function find(items, key) {\n  for (const it of items) {\n"
+        "    if (it === key) return true;\n  }\n  return false;\n}",
         "function fact(n) { let r = 1; try { while (n > 1) { r *= n--; } } catch (e) { r = -1; }"
         " return r; }",
     ),
