@@ -7,16 +7,15 @@ file and line), 1 on an unexpected internal error.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
 
 import crystal
 
 from . import __version__
+from .cli_args import int_at_least, metrics_arg, output_file
 from .cli_explain import add_explain_parser, run_explain
 from .formats import FORMATS, PairWriter, write
 from .inputs import InputError, PairInput, iter_jsonl, read_aligned
@@ -35,26 +34,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # argparse's own usage errors already exit 2; keep its behaviour but one line only.
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
-
-
-def _metrics(text: str) -> list[str]:
-    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
-    unknown = [m for m in chosen if m not in METRICS]
-    if unknown or not chosen:
-        raise argparse.ArgumentTypeError(
-            f"unknown metric(s) {', '.join(unknown) or '(none)'}; choose from {','.join(METRICS)}"
-        )
-    return chosen
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
     score.add_argument(
         "--metrics",
-        type=_metrics,
+        type=metrics_arg,
         default=list(METRICS),
         help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
     )
@@ -91,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
     score.add_argument("--format", "-f", choices=FORMATS, default="table")
     score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    score.add_argument("--workers", "-j", type=_positive_int, default=1, help="worker processes")
+    score.add_argument("--workers", "-j", type=int_at_least(1), default=1, help="worker processes")
     score.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
 
     ngrams = sub.add_parser("ngrams", help="trivially shared n-gram sets")
@@ -119,8 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
         const=False,
         help="every file is one snippet",
     )
-    build.add_argument("-k", type=_positive_int, default=500, help="number of n-grams (500)")
-    build.add_argument("--max-n", type=_positive_int, default=4, help="largest n (4)")
+    build.add_argument("-k", type=int_at_least(1), default=500, help="number of n-grams (500)")
+    build.add_argument("--max-n", type=int_at_least(1), default=4, help="largest n (4)")
     build.add_argument("--tokenizer", default="code", help="token splitter (code)")
     build.add_argument("--output", "-o", required=True, metavar="FILE", help="the JSON file")
     build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
@@ -128,19 +107,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_explain_parser(sub)
     add_meta_parser(sub)
     return parser
-
-
-@contextlib.contextmanager
-def _output(path: str | None) -> Iterator[TextIO]:
-    if path is None:
-        yield sys.stdout
-        return
-    try:
-        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    with handle:
-        yield handle
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -183,7 +149,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     streaming = args.format in ("jsonl", "csv")
     run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
     progress = Progress(total, enabled=False if args.quiet else None)
-    with _output(args.output) as out:
+    with output_file(args.output) as out:
         try:
             if streaming:
                 writer = PairWriter(out, args.format)

@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import Any
 
+from .cli_args import int_at_least
 from .explain import Explanation
 from .inputs import InputError, read_text
 from .scorer import RubyScorer
@@ -18,16 +19,6 @@ from .scorer import RubyScorer
 __all__ = ["add_explain_parser", "run_explain"]
 
 EXPLAIN_FORMATS = ("text", "json")
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0: {value}")
-    return value
 
 
 def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
@@ -56,7 +47,7 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
     explain.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
     explain.add_argument(
         "--max-items",
-        type=_non_negative_int,
+        type=int_at_least(0),
         default=10,
         metavar="N",
         help="longest list the text report shows in full (default 10)",

@@ -8,14 +8,17 @@ a line: other Unicode line separators are part of the code.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TypeVar
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class InputError(ValueError):
@@ -36,14 +39,8 @@ class PairInput:
 def read_text(path: str | Path) -> str:
     """The file's text, decoded as UTF-8 with replacement (see the module docstring)."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with _opened(path) as handle:
+        data = _read_or_fail(path, handle.read)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -109,17 +106,28 @@ def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
 
 def _open_lines(path: str | Path) -> Iterator[bytes]:
     """The file's lines as bytes, without their line ends; errors name the file."""
+    with _opened(path) as handle:
+        for raw in handle:
+            yield raw.rstrip(b"\n").removesuffix(b"\r")
+
+
+@contextlib.contextmanager
+def _opened(path: str | Path) -> Iterator[BinaryIO]:
+    """The file opened for binary reading; failure to open is an :class:`InputError`."""
+    handle = _read_or_fail(path, lambda: open(path, "rb"))  # noqa: SIM115 - closed below
+    with handle:
+        yield handle
+
+
+def _read_or_fail(path: str | Path, action: Callable[[], T]) -> T:
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+        return action()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, not a file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    with handle:
-        for raw in handle:
-            yield raw.rstrip(b"\n").removesuffix(b"\r")
 
 
 def _pair_from_object(obj: Any, path: str | Path, number: int) -> PairInput:

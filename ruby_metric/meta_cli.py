@@ -9,7 +9,6 @@ message naming the file and line; the main CLI turns it into exit status 2.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import sys
@@ -17,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .cli_args import int_at_least, metrics_arg, output_file
 from .inputs import InputError, PairInput, read_text, split_lines
 from .results import METRICS
 from .scorer import RubyScorer
@@ -38,29 +38,6 @@ _LABELS = {
 # --------------------------------------------------------------------------- arguments
 
 
-def _metrics_arg(text: str) -> list[str]:
-    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
-    unknown = [m for m in chosen if m not in METRICS]
-    if unknown or not chosen:
-        raise argparse.ArgumentTypeError(
-            f"unknown metric(s) {', '.join(unknown) or '(none)'}; choose from {','.join(METRICS)}"
-        )
-    return chosen
-
-
-def _int_at_least(minimum: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}: {value}")
-        return value
-
-    return parse
-
-
 def _fraction(text: str) -> float:
     try:
         value = float(text)
@@ -75,7 +52,7 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
     parser.add_argument("--lang", "-l", required=True, help="language of the code (java, cs, ...)")
     parser.add_argument(
         "--metrics",
-        type=_metrics_arg,
+        type=metrics_arg,
         default=list(METRICS),
         help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
     )
@@ -91,7 +68,7 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
     parser.add_argument("--format", "-f", choices=META_FORMATS, default="table")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     parser.add_argument(
-        "--workers", "-j", type=_int_at_least(1), default=1, help="worker processes"
+        "--workers", "-j", type=int_at_least(1), default=1, help="worker processes"
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
 
@@ -132,10 +109,10 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     dist.add_argument("--class-field", default="class", help="field naming the class (class)")
     dist.add_argument("--code-field", default="code", help="field holding the code (code)")
     dist.add_argument(
-        "--pairs", "-N", type=_int_at_least(1), default=1000, help="N intra and N inter (1000)"
+        "--pairs", "-N", type=int_at_least(1), default=1000, help="N intra and N inter (1000)"
     )
     dist.add_argument(
-        "--bootstrap", type=_int_at_least(0), default=1000, help="resamples for d's CI (1000)"
+        "--bootstrap", type=int_at_least(0), default=1000, help="resamples for d's CI (1000)"
     )
     dist.add_argument(
         "--train-fraction",
@@ -162,7 +139,7 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--human-field", required=True, metavar="NAME", help="field holding the judgment"
     )
     corr.add_argument(
-        "--bootstrap", type=_int_at_least(0), default=1000, help="resamples for the CIs (1000)"
+        "--bootstrap", type=int_at_least(0), default=1000, help="resamples for the CIs (1000)"
     )
     _common(corr, seed_help="seed of the bootstrap (0)")
 
@@ -177,12 +154,12 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     comp.add_argument("sys_b", help="system B's outputs, line-aligned with REFS")
     comp.add_argument(
         "--trials",
-        type=_int_at_least(1),
+        type=int_at_least(1),
         default=10000,
         help="approximate randomization trials (10000)",
     )
     comp.add_argument(
-        "--bootstrap", type=_int_at_least(1), default=1000, help="paired bootstrap resamples"
+        "--bootstrap", type=int_at_least(1), default=1000, help="paired bootstrap resamples"
     )
     _common(comp, seed_help="seed of the swaps and resamples (0)")
     return meta
@@ -278,19 +255,6 @@ def _read_lines(path: str) -> list[str]:
 # --------------------------------------------------------------------------- output
 
 
-@contextlib.contextmanager
-def _output(path: str | None) -> Iterator[TextIO]:
-    if path is None:
-        yield sys.stdout
-        return
-    try:
-        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    with handle:
-        yield handle
-
-
 def _f(value: float | None, digits: int = 4) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
@@ -354,7 +318,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
         train_fraction=None if args.no_classifier else args.train_fraction,
         workers=args.workers,
     )
-    with _output(args.output) as out:
+    with output_file(args.output) as out:
         if args.format == "json":
             _dump(report.to_dict(), out)
             return 0
@@ -428,7 +392,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
     results = correlate_metrics(
         scores, human, bootstrap=args.bootstrap, seed=args.seed, confidence=args.confidence
     )
-    with _output(args.output) as out:
+    with output_file(args.output) as out:
         if args.format == "json":
             _dump(
                 {
@@ -494,7 +458,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         confidence=args.confidence,
         workers=args.workers,
     )
-    with _output(args.output) as out:
+    with output_file(args.output) as out:
         if args.format == "json":
             data = report.to_dict()
             data["system_a"], data["system_b"] = args.sys_a, args.sys_b
