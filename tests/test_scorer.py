@@ -207,3 +207,33 @@ def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
                          Code(SUM_CS, "csharp"))
     assert len(built) == 2  # built for the reference too, where the limit stops it
     assert outcome.value is None and "longer than the limit" in outcome.reason
+
+
+GRS_BASE = "int f(int n){int a = 0, b = 0;a = n * 2;b = n + 1;int c = a + b;return c;}"
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        GRS_BASE,  # identical
+        "int f(int m){int x = 0, y = 0;x = m * 2;y = m + 1;int z = x + y;return z;}",  # renamed
+        "int f(int n){int a = 0, b = 0;b = n + 1;a = n * 2;int c = a + b;return c;}",  # swap
+        "int f(int n) {\n  int a = 0, b = 0;\n  a = n * 2;   // double\n  b = n + 1;\n"
+        "  int c = a + b;\n  return c;\n}",  # layout and comments
+    ],
+)
+def test_grs_is_one_for_semantically_equal_variants(variant):
+    r = RubyScorer(language="java", metrics=["ruby", "grs"]).score(GRS_BASE, variant)
+    assert (r.grs, r.ruby, r.tier) == (1.0, 1.0, "graph")
+
+
+def test_grs_drops_when_a_swap_breaks_a_def_use_order():
+    # c now reads a and b before they are defined: different data dependences
+    broken = "int f(int n){int a = 0, b = 0;int c = a + b;a = n * 2;b = n + 1;return c;}"
+    r = RubyScorer(language="java", metrics=["grs"]).score(GRS_BASE, broken)
+    assert r.grs is not None and r.grs < 1.0
+    pdg = graphs.build_pdg(GRS_BASE, "java")
+    other = graphs.build_pdg(broken, "java")
+    ged = graphs.graph_edit_distance(pdg, other).distance
+    size = graphs.graph_size(pdg) + graphs.graph_size(other)
+    assert r.grs == pytest.approx(1 - ged / size, abs=1e-12)
