@@ -56,6 +56,62 @@ _READ_FIELDS = frozenset({"size", "default_value", "right", "arguments", "index"
 _NODE, _FIELD_REF, _TOKEN = 0, 1, 2
 
 
+# Roles a syntax node type can play in Walker.walk, in the order walk tests them.
+(_MEMBER, _SUBSCRIPT, _CALL, _ASSIGN, _UPDATE, _DECLARATION, _ARGUMENT_MODIFIER,
+ _ADDRESS_OF) = range(1, 9)
+_NO_SPECIAL: dict[int, Ctx] = {}  # never written: walk assigns a fresh dict before filling
+
+
+class _TypeInfo:
+    """Everything :meth:`Walker.walk` asks about one node type, answered once per language.
+
+    The walk visits ~20 nodes per statement and used to test each type against a dozen
+    role tables; one dict lookup of this record replaces those tests.
+    """
+
+    __slots__ = ("identifier", "literal", "comment", "type_node", "nested", "leaf_hint",
+                 "role", "qualified", "interpolation", "pattern", "field_ctx",
+                 "any_field_ctx")
+
+    @classmethod
+    def of(cls, t: str, roles: LanguageRoles) -> _TypeInfo:
+        info = cls()
+        info.identifier = t in roles.identifiers
+        info.literal = roles.literals.get(t)
+        info.comment = t in roles.comments
+        info.type_node = t in roles.type_nodes
+        info.nested = t in roles.nested
+        info.leaf_hint = (PREFIX if t in UNARY_TYPES else TIGHT if t in TIGHT_TYPES
+                          else STICKY if t in COLON_TYPES else 0)
+        tables = (roles.members, roles.subscripts, roles.calls, roles.assignments,
+                  roles.updates, roles.declarations, roles.argument_modifiers,
+                  roles.address_of)
+        info.role = next((code for code, table in enumerate(tables, 1) if t in table), 0)
+        info.qualified = t in roles.qualified
+        info.interpolation = t in roles.interpolations
+        info.pattern = t in roles.patterns
+        # field name -> context: (t, field) entries override ("*", field) ones
+        fields: dict[str, Ctx] = {}
+        for parent in ("*", t):
+            fields.update((f, c) for (p, f), c in roles.field_ctx.items()
+                          if p == parent and f != "*")
+        info.field_ctx = fields
+        info.any_field_ctx = roles.field_ctx.get((t, "*"))  # for every named child
+        return info
+
+
+# id(roles) -> (roles, node type -> _TypeInfo); the roles object is kept so its id stays
+# unique. Filled lazily: a grammar has a few hundred types, a snippet meets a few dozen.
+_TYPE_TABLES: dict[int, tuple[LanguageRoles, dict[str, _TypeInfo]]] = {}
+
+
+def _type_table(roles: LanguageRoles) -> dict[str, _TypeInfo]:
+    entry = _TYPE_TABLES.get(id(roles))
+    if entry is None or entry[0] is not roles:
+        entry = _TYPE_TABLES[id(roles)] = (roles, {})
+    return entry[1]
+
+
 @dataclass(frozen=True)
 class Ref:
     """One variable occurrence: its source name, mode and whether it is a field access."""
@@ -105,6 +161,16 @@ class Walker:
         self.node_text = node_text
         self.normalize = normalize
         self.abstract_literals = abstract_literals
+        self._refs: dict[tuple[str, Ctx, bool], Ref] = {}
+
+    def _ref(self, name: str, mode: Ctx, is_field: bool) -> Ref:
+        """The :class:`Ref` of these values: refs are immutable and repeat a lot (a frozen
+        dataclass is slow to construct), so one instance per value is shared."""
+        key = (name, mode, is_field)
+        ref = self._refs.get(key)
+        if ref is None:
+            ref = self._refs[key] = Ref(name, mode, is_field)
+        return ref
 
     def _mode(self, ctx: Ctx, nested: bool, is_field: bool) -> Ctx:
         if ctx == _DEF and self.roles.assignment_declares and not is_field:
@@ -135,25 +201,22 @@ class Walker:
         Facts
         """
         roles = self.roles
-        identifiers = roles.identifiers
-        literals = roles.literals
-        members = roles.members
-        subscripts = roles.subscripts
-        calls = roles.calls
-        assignments = roles.assignments
-        updates = roles.updates
-        declarations = roles.declarations
-        patterns = roles.patterns
-        nested_types = roles.nested
-        field_ctx = roles.field_ctx
-        type_nodes = roles.type_nodes
-        comments = roles.comments
+        types = _type_table(roles)
+        info_of = types.get
         normalize = self.normalize
+        abstract_literals = self.abstract_literals
+        node_text = self.node_text
+        declares = roles.assignment_declares
+        interpolations = roles.interpolations
+        ref_of = self._ref
 
         buf = TokenBuffer()
+        word = buf.word
+        punct = buf.punct
+        variable = buf.variable
         refs: list[Ref] = []
         for tok in prefix:
-            buf.punct(tok)
+            punct(tok)
         # stack items: (tag, node_or_text, ctx, nested, glue hint)
         stack: list[tuple] = []
         for k in range(len(parts) - 1, -1, -1):
@@ -165,60 +228,64 @@ class Walker:
         push = stack.append
         while stack:
             tag, node, ctx, nested, hint = pop()
-            if tag == _TOKEN:
-                buf.punct(node)
+            if tag:  # not a plain _NODE
+                if tag == _TOKEN:
+                    punct(node)
+                else:  # _FIELD_REF
+                    refs.append(ref_of(node.text.decode(), self._mode(ctx, nested, True), True))
+                    variable(len(refs) - 1)
                 continue
             t = node.type
-            if tag == _FIELD_REF:
-                refs.append(Ref(node.text.decode(), self._mode(ctx, nested, True), True))
-                buf.variable(len(refs) - 1)
-                continue
-            if t in identifiers:
+            info = info_of(t)
+            if info is None:
+                info = types[t] = _TypeInfo.of(t, roles)
+            if info.identifier:
                 if ctx in (_TYPE, _NAME):
-                    buf.word(node.text.decode(), ctx == _TYPE)
+                    word(node.text.decode(), ctx == _TYPE)
                 else:
-                    refs.append(Ref(node.text.decode(), self._mode(ctx, nested, False)))
-                    buf.variable(len(refs) - 1)
+                    # the common case of _mode() without the call
+                    mode = ctx if not nested and (ctx != _DEF or not declares) else \
+                        self._mode(ctx, nested, False)
+                    refs.append(ref_of(node.text.decode(), mode, False))
+                    variable(len(refs) - 1)
                 continue
-            if t in literals and not self._interpolated(node):
-                buf.word(literals[t] if self.abstract_literals else self.node_text(node))
+            if info.literal is not None and not (interpolations and self._interpolated(node)):
+                word(info.literal if abstract_literals else node_text(node))
                 continue
             children = node.children
             if not children:
-                if t in comments:
+                if info.comment:
                     continue
                 text = node.text.decode()
-                in_type = ctx == _TYPE or t in type_nodes
+                in_type = ctx == _TYPE or info.type_node
                 if node.is_named:
-                    buf.word(text, in_type)
+                    word(text, in_type)
                 else:
-                    buf.punct(text, in_type, hint)
+                    punct(text, in_type, hint)
                 continue
-            if t in comments:
+            if info.comment:
                 continue
-            if t in type_nodes:
+            if info.type_node:
                 ctx = _TYPE
-            if t in nested_types:
+            if info.nested:
                 nested = True
-            if t in UNARY_TYPES:
-                leaf_hint = PREFIX  # becomes POSTFIX after the first child
-            elif t in TIGHT_TYPES:
-                leaf_hint = TIGHT
-            elif t in COLON_TYPES:
-                leaf_hint = STICKY
-            else:
-                leaf_hint = 0
-            # Per-child contexts; None = decided by the generic rule below.
-            special: dict[int, Ctx] = {}
+            leaf_hint = info.leaf_hint  # PREFIX becomes POSTFIX after the first child
+            # Per-child contexts; missing = decided by the generic rule below. Shared empty
+            # dict unless a role below fills it (most nodes have no special children).
+            special: dict[int, Ctx] = _NO_SPECIAL
             field_ref = -1  # index of a member that is a field access (this.x)
             skip_upto = -1  # children before this index are not emitted (this + ".")
-            if t in members and ctx not in (_TYPE, _NAME):
-                objf, memf = members[t]
+            role = info.role if ctx != _TYPE and ctx != _NAME else 0
+            if role == _MEMBER:
+                special = {}
+                objf, memf = roles.members[t]
                 obj = node.child_by_field_name(objf)
                 mem = node.child_by_field_name(memf)
                 if obj is not None and mem is not None:
-                    is_this = obj.type in roles.this_types or (
-                        obj.type in identifiers and obj.text.decode() in roles.self_names)
+                    self_names = roles.self_names  # empty but for Python: skip the decode
+                    is_this = obj.type in roles.this_types or bool(
+                        self_names and obj.type in roles.identifiers
+                        and obj.text.decode() in self_names)
                     for i, c in enumerate(children):
                         if c.id == mem.id:
                             if is_this and mem.child_count == 0:
@@ -230,39 +297,44 @@ class Walker:
                         elif c.id == obj.id:
                             special[i] = _NAME if is_this else (
                                 _WEAK if ctx in (_DEF, _DEFUSE, _WEAK) else _USE)
-            elif t in subscripts and ctx not in (_TYPE, _NAME):
-                base = node.child_by_field_name(subscripts[t])
+            elif role == _SUBSCRIPT:
+                special = {}
+                base = node.child_by_field_name(roles.subscripts[t])
                 for i, c in enumerate(children):
                     if c.is_named:
                         special[i] = _USE
                         if base is not None and c.id == base.id and ctx in (_DEF, _DEFUSE,
                                                                              _WEAK):
                             special[i] = _WEAK
-            elif t in calls and ctx not in (_TYPE, _NAME):
-                callee = node.child_by_field_name(calls[t])
+            elif role == _CALL:
+                callee = node.child_by_field_name(roles.calls[t])
                 if callee is not None and (not roles.callee_is_use) and (
-                        callee.type in identifiers or callee.child_count == 0):
+                        callee.type in roles.identifiers or callee.child_count == 0):
+                    special = {}
                     for i, c in enumerate(children):
                         if c.id == callee.id:
                             special[i] = _NAME
                 ctx = _USE
-            elif t in assignments and ctx not in (_TYPE, _NAME):
+            elif role == _ASSIGN:
                 left = node.child_by_field_name("left")
                 op = node.child_by_field_name("operator")
-                compound = assignments[t] or (op is not None and op.type != "=")
+                compound = roles.assignments[t] or (op is not None and op.type != "=")
                 if left is not None:
+                    special = {}
                     for i, c in enumerate(children):
                         if c.id == left.id:
                             special[i] = _DEFUSE if compound else _DEF
                 ctx = _USE
-            elif t in updates and ctx not in (_TYPE, _NAME):
+            elif role == _UPDATE:
                 if any((not c.is_named) and c.type in ("++", "--") for c in children):
+                    special = {}
                     for i, c in enumerate(children):
                         if c.is_named:
                             special[i] = _DEFUSE
                 ctx = _USE
-            elif t in declarations and ctx not in (_TYPE, _NAME):
-                name_field = declarations[t]
+            elif role == _DECLARATION:
+                special = {}
+                name_field = roles.declarations[t]
                 decl = _BIND if ctx == _BIND else _DECL
                 for i, c in enumerate(children):
                     if not c.is_named:
@@ -274,9 +346,10 @@ class Walker:
                         special[i] = _TYPE
                     else:
                         special[i] = _USE
-            elif t in roles.argument_modifiers and ctx not in (_TYPE, _NAME):
+            elif role == _ARGUMENT_MODIFIER:
                 first = children[0]
                 if not first.is_named and first.type in ("out", "ref"):
+                    special = {}
                     mode = _DEF if first.type == "out" else _DEFUSE
                     for i, c in enumerate(children):
                         if c.is_named:
@@ -285,50 +358,54 @@ class Walker:
                     pass  # a tuple element being assigned: generic pattern rule
                 else:
                     ctx = _USE
-            elif t in roles.address_of and ctx not in (_TYPE, _NAME):
+            elif role == _ADDRESS_OF:
                 op = node.child_by_field_name("operator")
                 arg = node.child_by_field_name("argument")
                 if op is not None and arg is not None and (
                         op.type == "&" or (op.type == "*" and ctx in (_DEF, _DEFUSE, _WEAK))):
+                    special = {}
                     for i, c in enumerate(children):
                         if c.id == arg.id:
                             special[i] = _WEAK
                 ctx = _USE
-            elif normalize and t in roles.qualified:
+            elif normalize and info.qualified:
                 # P.A, java.util.List, std::vector: keep the last component only
                 last = node.child_by_field_name("name")
                 if last is None:
                     last = node.named_children[-1]
                 push((_NODE, last, ctx, nested, 0))
                 continue
-            elif t in roles.interpolations:
+            elif info.interpolation:
                 ctx = _USE
 
-            pass_on = ctx if (ctx not in _WRITES or t in patterns) else _USE
+            pass_on = ctx if (ctx not in _WRITES or info.pattern) else _USE
+            # a definition context is not passed on to these fields (defaults, sizes)
+            read_fields = pass_on in _WRITES and pass_on != _WEAK
+            field_ctx = info.field_ctx
+            any_field_ctx = info.any_field_ctx
             for i in range(len(children) - 1, -1, -1):
                 c = children[i]
-                if i < skip_upto:
-                    continue
-                if i == field_ref:
-                    push((_FIELD_REF, c, ctx, nested, 0))
-                    continue
-                cctx = special.get(i)
+                if i <= field_ref:  # (skip_upto <= field_ref: both -1 but for this.x)
+                    if i == field_ref:
+                        push((_FIELD_REF, c, ctx, nested, 0))
+                        continue
+                    if i < skip_upto:
+                        continue
+                named = c.is_named
+                cctx = special.get(i) if special else None
                 if cctx is None:
                     cctx = pass_on
-                    f = node.field_name_for_child(i) if c.is_named else None
-                    if f is not None:
-                        fc = field_ctx.get((t, f))
-                        if fc is None:
-                            fc = field_ctx.get(("*", f))
-                        if fc is not None:
-                            cctx = fc
-                        elif pass_on in _WRITES and pass_on != _WEAK and f in _READ_FIELDS:
-                            cctx = _USE
-                    if c.is_named:
-                        fc = field_ctx.get((t, "*"))
-                        if fc is not None:
-                            cctx = fc
-                if c.child_count == 0 and not c.is_named and leaf_hint:
+                    if named:
+                        f = node.field_name_for_child(i)
+                        if f is not None:
+                            fc = field_ctx.get(f)
+                            if fc is not None:
+                                cctx = fc
+                            elif read_fields and f in _READ_FIELDS:
+                                cctx = _USE
+                        if any_field_ctx is not None:
+                            cctx = any_field_ctx
+                if leaf_hint and not named and c.child_count == 0:
                     if leaf_hint == PREFIX:
                         push((_NODE, c, cctx, nested, PREFIX if i == 0 else POSTFIX))
                     elif leaf_hint == TIGHT or c.type == ":":
@@ -338,7 +415,7 @@ class Walker:
                 else:
                     push((_NODE, c, cctx, nested, 0))
         for tok in suffix:
-            buf.punct(tok)
+            punct(tok)
         buf.strip_trailing()
         return Facts(buf.seps, buf.toks, refs)
 

@@ -40,7 +40,7 @@ PREFIX, POSTFIX, TIGHT, STICKY = 1, 2, 3, 4
 _TRAILING = frozenset({";", ":"})
 
 
-@dataclass
+@dataclass(slots=True)
 class TokenBuffer:
     """Tokens of one label with the separator ("" or " ") that precedes each.
 
@@ -64,16 +64,16 @@ class TokenBuffer:
     _prev_wordlike: bool = False
     _prev_type: bool = False
     _prev_tok: str = ""
-
-    def _push(self, tok: str | int, glue: bool) -> None:
-        self.seps.append("" if glue or self._glue_next else " ")
-        self.toks.append(tok)
+    # word/variable/punct run once per token of every label: they append to seps/toks
+    # directly rather than through a shared helper, which costs a call per token.
 
     def word(self, text: str, in_type: bool = False) -> None:
         """Append an identifier, literal or other word-like token."""
-        glue = in_type and self._prev_type and self._prev_tok != "," and not (
-            self._prev_tok[-1:].isalnum() or self._prev_tok[-1:] == "_")
-        self._push(text, glue)
+        prev = self._prev_tok
+        glue = self._glue_next or (in_type and self._prev_type and prev != "," and not (
+            prev[-1:].isalnum() or prev[-1:] == "_"))
+        self.seps.append("" if glue else " ")
+        self.toks.append(text)
         self._glue_next = False
         self._prev_wordlike = True
         self._prev_type = in_type
@@ -81,7 +81,8 @@ class TokenBuffer:
 
     def variable(self, ref: int) -> None:
         """Append a variable occurrence (resolved to a name by :func:`render`)."""
-        self._push(ref, False)
+        self.seps.append("" if self._glue_next else " ")
+        self.toks.append(ref)
         self._glue_next = False
         self._prev_wordlike = True
         self._prev_type = False
@@ -95,8 +96,8 @@ class TokenBuffer:
         token written without spaces around it, :data:`STICKY` for a token without a space
         before it, 0 otherwise.
         """
-        if (text in _GLUE_BEFORE or (hint == POSTFIX and text in _POSTFIX_OPS)
-                or hint in (TIGHT, STICKY)):
+        if self._glue_next or text in _GLUE_BEFORE or (
+                hint == POSTFIX and text in _POSTFIX_OPS) or hint in (TIGHT, STICKY):
             glue = True
         elif text in ("(", "["):
             glue = self._prev_wordlike or self._prev_tok in (")", "]")
@@ -105,7 +106,8 @@ class TokenBuffer:
             glue = not (text[:1].isalnum() and self._prev_tok[-1:].isalnum())
         else:
             glue = False
-        self._push(text, glue)
+        self.seps.append("" if glue else " ")
+        self.toks.append(text)
         self._glue_next = text in _GLUE_AFTER or hint == TIGHT or (
             hint == PREFIX and text in _PREFIX_OPS)
         # keywords are not word-like ("if (" keeps its space); ")", "]" and types end operands
