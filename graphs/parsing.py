@@ -442,4 +442,39 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
     if deferred is not None:
         return _result(lang, code, deferred)
     assert best is not None
+    if best.rank == (True, 0):
+        # tree-sitter often blames the very first token when brackets do not balance,
+        # which tells a reader nothing; name the bracket instead.
+        best.error = _bracket_problem(best) or best.error
     return _result(lang, code, best)
+
+
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
+
+
+def _bracket_problem(attempt: _Attempt) -> str | None:
+    """The first bracket that does not match in the snippet's tokens, as an error message."""
+    lo, hi = attempt.span
+    opened: list[tree_sitter.Node] = []
+    stack = [attempt.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.end_byte <= lo or node.start_byte >= hi or node.is_missing:
+            continue
+        if node.child_count:
+            stack.extend(reversed(node.children))
+            continue
+        kind = node.type
+        if kind in _OPENERS:
+            opened.append(node)
+        elif kind in _CLOSERS:
+            if opened and opened[-1].type == _CLOSERS[kind]:
+                opened.pop()
+            else:
+                line, col = attempt.index.position(node.start_byte)
+                return f"unmatched '{kind}' at line {line}, col {col}"
+    if opened:
+        line, col = attempt.index.position(opened[-1].start_byte)
+        return f"'{opened[-1].type}' at line {line}, col {col} is never closed"
+    return None

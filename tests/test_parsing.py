@@ -537,3 +537,20 @@ def test_position_shortcuts_agree_with_the_offset_mapping(lang, code, wrapper):
     for offset in range(-2, len(parsed.text) + 3):
         assert index.char_range(offset, offset) == (
             index.char_index(index.original_byte(offset)),) * 2
+
+
+@pytest.mark.parametrize(
+    ("code", "language", "message"),
+    [
+        # the method's own brace is the one left open; tree-sitter alone blames col 1
+        (
+            "public int IndexOf(string key){for (int i = 0; i < n; i++){if (k[i] == key)"
+            "{return i;}}",
+            "csharp",
+            "'{' at line 1, col 31 is never closed",
+        ),
+        ("void f(){ if (x) { {{ ", "java", "'{' at line 1, col 21 is never closed"),
+    ],
+)
+def test_unbalanced_brackets_are_named(code, language, message):
+    assert parse(code, language).error == message
