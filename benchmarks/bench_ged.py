@@ -30,11 +30,7 @@ import networkx as nx
 import numpy as np
 
 from graphs.ged import graph_edit_distance
-
-STATEMENTS = [
-    "x = 0", "i = 0", "i < n", "i++", "return x", "x += a[i]", "if (x > 0)", "throw e",
-    "s = s + 1", "y = f(x)", "print(y)", "while (b)", "b = next()", "break", "continue",
-]  # fmt: skip
+from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
 
 NX_COSTS = {
     "node_subst_cost": lambda a, b: 0 if a.get("label") == b.get("label") else 1,
@@ -46,47 +42,9 @@ NX_COSTS = {
 }
 
 
-def pdg_like(rng: random.Random, n: int, pool: list[str] | None = None) -> nx.MultiDiGraph:
-    """Entry node, a control-dependence tree, data edges mostly forward (some back/loops)."""
-    pool = pool or STATEMENTS + [f"stmt{k}" for k in range(2 * n)]
-    g = nx.MultiDiGraph()
-    g.add_node(0, label="entry")
-    predicates = [0]
-    for i in range(1, n):
-        g.add_node(i, label=rng.choice(pool))
-        g.add_edge(rng.choice(predicates[-3:]), i, type="control")
-        if rng.random() < 0.25:
-            predicates.append(i)
-    for i in range(1, n):
-        for _ in range(rng.choice([0, 1, 1, 2])):
-            j = rng.randrange(1, n)
-            if j < i and rng.random() < 0.8:
-                i, j = j, i
-            g.add_edge(i, j, type="data")
-    return g
-
-
 def candidate_like(rng: random.Random, g: nx.MultiDiGraph, k: int) -> nx.MultiDiGraph:
     """A variant of ``g`` after k random edits, with fresh node ids (no free alignment)."""
-    h = g.copy()
-    fresh = max(h.nodes) + 1
-    for _ in range(k):
-        op = rng.random()
-        nodes = sorted(h.nodes)
-        if op < 0.35:
-            h.nodes[rng.choice(nodes)]["label"] = rng.choice(STATEMENTS)
-        elif op < 0.5 and len(nodes) > 2:
-            h.remove_node(rng.choice(nodes[1:]))
-        elif op < 0.65:
-            h.add_node(fresh, label=rng.choice(STATEMENTS))
-            h.add_edge(rng.choice(nodes), fresh, type="control")
-            fresh += 1
-        elif op < 0.85:
-            h.add_edge(rng.choice(nodes), rng.choice(nodes), type="data")
-        else:
-            edges = sorted(h.edges(keys=True))
-            if edges:
-                h.remove_edge(*rng.choice(edges))
+    h = mutate_pdg(rng, g, k)
     order = sorted(h.nodes)
     rng.shuffle(order)
     return nx.relabel_nodes(h, {v: 10_000 + k for k, v in enumerate(order)})
@@ -127,11 +85,11 @@ def bench_sizes(args: argparse.Namespace) -> None:
             nx_pairs = args.nx_pairs if n <= 40 else max(1, args.nx_pairs // 3)
             for k in range(args.pairs):
                 if kind == "candidate":  # a translation close to its reference
-                    g1 = pdg_like(rng, n)
+                    g1 = random_pdg(rng, n)
                     g2 = candidate_like(rng, g1, max(1, n // 5))
                 else:  # two unrelated methods sharing common statements
-                    g1 = pdg_like(rng, n, STATEMENTS[:8])
-                    g2 = pdg_like(rng, n, STATEMENTS[:8])
+                    g1 = random_pdg(rng, n, STATEMENTS[:8])
+                    g2 = random_pdg(rng, n, STATEMENTS[:8])
                 r, ms = timed(graph_edit_distance, g1, g2)
                 ours_ms.append(ms)
                 gaps.append(r.upper - r.lower)
@@ -166,8 +124,8 @@ def bench_exact(args: argparse.Namespace) -> None:
         ours_ms, nx_ms, equal = [], [], 0
         pairs = args.exact_pairs if n < 7 else max(2, args.exact_pairs // 3)
         for _ in range(pairs):
-            g1 = simple(pdg_like(rng, n, STATEMENTS[:5]))
-            g2 = simple(pdg_like(rng, n, STATEMENTS[:5]))
+            g1 = simple(random_pdg(rng, n, STATEMENTS[:5]))
+            g2 = simple(random_pdg(rng, n, STATEMENTS[:5]))
             for g in (g1, g2):
                 g.remove_edges_from(list(nx.selfloop_edges(g)))
             r, ms = timed(graph_edit_distance, g1, g2)
@@ -233,7 +191,8 @@ def main() -> None:
     # Warm up: numba kernels load from their cache (or compile) on first use.
     warm = random.Random(0)
     for n in (6, 8, 8, 8, 12):
-        graph_edit_distance(pdg_like(warm, n, STATEMENTS[:3]), pdg_like(warm, n, STATEMENTS[:3]))
+        labels = STATEMENTS[:3]
+        graph_edit_distance(random_pdg(warm, n, labels), random_pdg(warm, n, labels))
     bench_sizes(args)
     if args.networkx:
         bench_exact(args)

@@ -44,6 +44,8 @@ import numba
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from graphs.generators import STATEMENTS, random_pdg
+
 __all__ = [
     "EditOperation",
     "GEDResult",
@@ -1365,13 +1367,5 @@ def warm_up() -> float:
     # Sizes that take the bipartite + local-search path (12 nodes) and the exact branch
     # and bound (6 nodes), so every kernel is loaded.
     for n in (12, 6):
-        pair = []
-        for _ in range(2):
-            g = nx.MultiDiGraph()
-            for v in range(n):
-                g.add_node(v, label=f"s{rng.randrange(4)}")
-            for _ in range(2 * n):
-                g.add_edge(rng.randrange(n), rng.randrange(n), type=rng.choice(("control", "data")))
-            pair.append(g)
-        graph_edit_distance(pair[0], pair[1])
+        graph_edit_distance(random_pdg(rng, n, STATEMENTS[:4]), random_pdg(rng, n, STATEMENTS[:4]))
     return time.perf_counter() - start

@@ -18,6 +18,7 @@ import pytest
 import graphs
 from graphs import ged
 from graphs.ged import EditOperation, edit_path, graph_edit_distance, graph_size
+from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
 
 # --------------------------------------------------------------------------------------------
 # Helpers: graph generators and an independent cost model
@@ -49,56 +50,6 @@ def random_graph(
             if multi and rng.random() < 0.4:
                 g.add_edge(i, j, type=rng.choice(types))
     return g
-
-
-STATEMENTS = [
-    "x = 0", "i = 0", "i < n", "i++", "return x", "x += a[i]", "if (x > 0)", "throw e",
-    "s = s + 1", "y = f(x)", "print(y)", "while (b)", "b = next()", "break", "continue",
-]  # fmt: skip
-
-
-def pdg_like(rng: random.Random, n: int, pool: list[str] | None = None) -> nx.MultiDiGraph:
-    """A PDG-shaped graph: entry, a control tree, data edges mostly forward, some loops."""
-    pool = pool or STATEMENTS + [f"stmt{k}" for k in range(2 * n)]
-    g = nx.MultiDiGraph()
-    g.add_node(0, label="entry")
-    predicates = [0]
-    for i in range(1, n):
-        g.add_node(i, label=rng.choice(pool))
-        g.add_edge(rng.choice(predicates[-3:]), i, type="control")
-        if rng.random() < 0.25:
-            predicates.append(i)
-    for i in range(1, n):
-        for _ in range(rng.choice([0, 1, 1, 2])):
-            j = rng.randrange(1, n)
-            if j < i and rng.random() < 0.8:
-                i, j = j, i
-            g.add_edge(i, j, type="data")
-    return g
-
-
-def mutate(rng: random.Random, g: nx.MultiDiGraph, k: int) -> nx.MultiDiGraph:
-    """A candidate-like variant: relabel, delete, insert nodes and edges."""
-    h = g.copy()
-    fresh = max(h.nodes) + 1
-    for _ in range(k):
-        op = rng.random()
-        nodes = sorted(h.nodes)
-        if op < 0.35:
-            h.nodes[rng.choice(nodes)]["label"] = rng.choice(STATEMENTS)
-        elif op < 0.5 and len(nodes) > 2:
-            h.remove_node(rng.choice(nodes[1:]))
-        elif op < 0.65:
-            h.add_node(fresh, label=rng.choice(STATEMENTS))
-            h.add_edge(rng.choice(nodes), fresh, type="control")
-            fresh += 1
-        elif op < 0.85:
-            h.add_edge(rng.choice(nodes), rng.choice(nodes), type="data")
-        else:
-            edges = sorted(h.edges(keys=True))
-            if edges:
-                h.remove_edge(*rng.choice(edges))
-    return h
 
 
 def shuffled_copy(rng: random.Random, g: nx.Graph, rename: bool) -> nx.Graph:
@@ -281,11 +232,11 @@ def test_bounds_hold_on_larger_graphs():
     for n in (20, 30, 45, 60):
         for k in range(6):
             if k < 2:
-                g1 = pdg_like(rng, n)
-                g2 = mutate(rng, g1, n // 4)
+                g1 = random_pdg(rng, n)
+                g2 = mutate_pdg(rng, g1, n // 4)
             elif k < 4:
-                g1 = pdg_like(rng, n, STATEMENTS[:6])
-                g2 = pdg_like(rng, n - rng.randint(0, 8), STATEMENTS[:6])
+                g1 = random_pdg(rng, n, STATEMENTS[:6])
+                g2 = random_pdg(rng, n - rng.randint(0, 8), STATEMENTS[:6])
             else:
                 g1 = random_graph(rng, n, p=0.1, multi=True, loops=True)
                 g2 = random_graph(rng, n - rng.randint(0, 8), p=0.1, multi=True, loops=True)
@@ -318,7 +269,7 @@ def test_lower_bound_is_at_least_the_label_and_type_counts():
 def test_identical_and_isomorphic_graphs_score_zero():
     rng = random.Random(4)
     for n in (1, 5, 12, 25, 40, 60):
-        for g in (pdg_like(rng, n), pdg_like(rng, n, STATEMENTS[:3])):
+        for g in (random_pdg(rng, n), random_pdg(rng, n, STATEMENTS[:3])):
             assert graph_edit_distance(g, g).distance == 0
             for rename in (False, True):
                 h = shuffled_copy(rng, g, rename=rename)
@@ -333,7 +284,7 @@ def test_empty_graphs():
     assert graph_edit_distance(empty, empty).distance == 0
     rng = random.Random(1)
     for n in (1, 4, 30):
-        g = pdg_like(rng, n)
+        g = random_pdg(rng, n)
         for a, b in ((g, empty), (empty, g)):
             r = graph_edit_distance(a, b, operations=True)
             assert r.distance == graph_size(g) and r.exact and r.method == "trivial"
@@ -425,8 +376,8 @@ def test_missing_and_unhashable_attributes():
 def test_same_result_whatever_the_insertion_order():
     rng = random.Random(11)
     for n in (8, 20, 40):
-        g1 = pdg_like(rng, n, STATEMENTS[:5])
-        g2 = pdg_like(rng, n - 2, STATEMENTS[:5])
+        g1 = random_pdg(rng, n, STATEMENTS[:5])
+        g2 = random_pdg(rng, n - 2, STATEMENTS[:5])
         r = graph_edit_distance(g1, g2)
         for _ in range(3):
             s1 = shuffled_copy(rng, g1, rename=False)
@@ -435,16 +386,15 @@ def test_same_result_whatever_the_insertion_order():
 
 
 _SUBPROCESS = """
-import json, random, sys
-sys.path.insert(0, {tests!r})
-from test_ged import pdg_like, STATEMENTS
+import json, random
+from graphs.generators import random_pdg, STATEMENTS
 import networkx as nx
 from graphs.ged import graph_edit_distance
 rng = random.Random(3)
 out = []
 for n in (9, 25, 50):
-    g1 = nx.relabel_nodes(pdg_like(rng, n, STATEMENTS[:6]), lambda v: f"a{{v}}")
-    g2 = nx.relabel_nodes(pdg_like(rng, n - 3, STATEMENTS[:6]), lambda v: f"b{{v}}")
+    g1 = nx.relabel_nodes(random_pdg(rng, n, STATEMENTS[:6]), lambda v: f"a{{v}}")
+    g2 = nx.relabel_nodes(random_pdg(rng, n - 3, STATEMENTS[:6]), lambda v: f"b{{v}}")
     r = graph_edit_distance(g1, g2)
     out.append([r.distance, r.lower, r.method, [list(p) for p in r.node_mapping]])
 print(json.dumps(out))
@@ -452,7 +402,7 @@ print(json.dumps(out))
 
 
 def test_same_result_in_other_processes_and_hash_seeds():
-    code = _SUBPROCESS.format(tests=os.path.dirname(os.path.abspath(__file__)))
+    code = _SUBPROCESS.format()
     outputs = set()
     for seed in ("0", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
