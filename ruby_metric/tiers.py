@@ -62,9 +62,7 @@ class Tier(ABC):
         first_reason: str | None = None
         for i, ref_code in enumerate(references):
             try:
-                # an exact match (over half the pairs of CodeXGLUE model outputs) has the
-                # candidate's representation: no second parse and build of the same text
-                ref = cand if _same_input(ref_code, candidate) else self.represent(ref_code)
+                ref = self.represent(ref_code)
             except NotApplicable as exc:
                 if first_reason is None:
                     where = "reference" if len(references) == 1 else f"reference {i + 1}"
@@ -83,12 +81,6 @@ class Tier(ABC):
         if best is None:
             return TierScore(None, first_reason or "no reference")
         return TierScore(best)
-
-
-def _same_input(a: Code, b: Code) -> bool:
-    """Whether two codes have the same representations (they depend on nothing else)."""
-    return (a.text == b.text and a.language == b.language and a.tokenizer == b.tokenizer
-            and a.limits == b.limits)
 
 
 def normalized_similarity(distance: float, total: float) -> float:

@@ -306,21 +306,30 @@ def approximate_randomization(
     >>> approximate_randomization([1, 1, 1, 1], [1, 1, 1, 1], trials=99)
     1.0
     """
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    score, n, difference = _paired_means(scores_a, scores_b)
+    observed = abs(difference)
+    keep = {"m": np.arange(n)}
+    hits = _randomization_counts({"m": score}, keep, {"m": observed}, n, trials, rng_for(seed, 5))
+    return (hits["m"] + 1) / (trials + 1)
+
+
+def _paired_means(
+    scores_a: Sequence[float] | np.ndarray, scores_b: Sequence[float] | np.ndarray
+) -> tuple[_MeanScore, int, float]:
+    """The mean-score statistic over the pairs both systems scored, their number, and the
+    observed ``mean(A) - mean(B)``."""
     a, b = as_float_array(scores_a), as_float_array(scores_b)
     if a.shape != b.shape:
         raise ValueError(f"{a.size} scores for A but {b.size} for B")
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
     ok = np.isfinite(a) & np.isfinite(b)
     if not ok.any():
         raise ValueError("no pair has a score for both systems")
     score = _MeanScore(a[ok], b[ok])
     n = int(ok.sum())
     ones, zeros = np.ones((1, n)), np.zeros((1, n))
-    observed = float(abs(score(ones, zeros)[0] - score(zeros, ones)[0]))
-    keep = {"m": np.arange(n)}
-    hits = _randomization_counts({"m": score}, keep, {"m": observed}, n, trials, rng_for(seed, 5))
-    return (hits["m"] + 1) / (trials + 1)
+    return score, n, float(score(ones, zeros)[0] - score(zeros, ones)[0])
 
 
 def paired_bootstrap(
@@ -351,18 +360,9 @@ def paired_bootstrap(
     0.0
     """
     check_confidence(confidence)
-    a, b = as_float_array(scores_a), as_float_array(scores_b)
-    if a.shape != b.shape:
-        raise ValueError(f"{a.size} scores for A but {b.size} for B")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
-    ok = np.isfinite(a) & np.isfinite(b)
-    if not ok.any():
-        raise ValueError("no pair has a score for both systems")
-    score = _MeanScore(a[ok], b[ok])
-    n = int(ok.sum())
-    ones, zeros = np.ones((1, n)), np.zeros((1, n))
-    observed = float(score(ones, zeros)[0] - score(zeros, ones)[0])
+    score, n, observed = _paired_means(scores_a, scores_b)
     diffs = _bootstrap_differences({"m": score}, {"m": np.arange(n)}, n, samples, rng_for(seed, 6))[
         "m"
     ]
