@@ -24,23 +24,24 @@ class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
 class Limits:
     """Size limits per tier; beyond a limit the tier is skipped with a reason, never tried.
 
-    The defaults keep one pair well under a second and a few hundred MB.
+    The defaults keep a pair of methods or files well under a second and a few hundred MB;
+    only STS on multi-megabyte inputs takes longer (see ``max_tokens``).
 
     Attributes
     ----------
     max_tokens : bounds STS's work at ``max_tokens ** 2`` token comparisons a pair (token
-        Levenshtein is quadratic: 100,000 tokens against 100,000 take about half a second,
-        so the default bounds a pair at a few seconds). Within the bound the distance is
-        computed in full; a larger pair gets its exact distance when that distance is at
-        most about ``max_tokens ** 2 / (2 * longer side)`` edits (nearly identical huge
-        inputs), and STS is skipped with a reason otherwise.
+        Levenshtein is quadratic: a million tokens against a million, about 3 MB of code a
+        side, take about 35 s on one core; a typical method pair takes microseconds). Within
+        the bound the distance is computed in full; a larger pair gets its exact distance
+        when that distance is at most about ``max_tokens ** 2 / (2 * longer side)`` edits
+        (nearly identical huge inputs), and STS is skipped with a reason otherwise.
     max_ast_nodes : TRS is skipped above this many normalized AST nodes on a side
         (Zhang–Shasha needs an n x m table).
     max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.
     max_chars : no parse is attempted for texts longer than this.
     """
 
-    max_tokens: int = 200_000
+    max_tokens: int = 1_000_000
     max_ast_nodes: int = 4_000
     max_pdg_nodes: int = 400
     max_chars: int = 200_000

@@ -31,7 +31,7 @@ from crystal.ngrams import ngrams as iter_ngrams
 from .code import Code, NotApplicable
 from .results import PairResult
 from .signature import ngram_set_id
-from .tiers import Tier, token_distance
+from .tiers import Tier, token_distance, token_ids
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -916,7 +916,7 @@ def _string_explanation(
     # The distance first, under STS's work bound (it raises NotApplicable beyond it); the
     # hint then lets rapidfuzz find the edit script in a band instead of the full table.
     distance = token_distance(ref, cand, max_tokens)
-    ops = Levenshtein.editops(ref, cand, score_hint=distance)
+    ops = Levenshtein.editops(*token_ids(ref, cand), score_hint=distance)
     edits = tuple(
         TokenEdit(
             kind=op.tag,

@@ -7,6 +7,7 @@ cannot) and compares two representations with a similarity in [0, 1].
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -116,9 +117,14 @@ def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
     (a regenerated file, a small fix) therefore still get their exact STS; when the distance
     exceeds ``k`` its exact value is unknown and :class:`NotApplicable` says so: an
     approximate number is never reported as STS.
+
+    >>> token_distance(["int", "x", "=", "1", ";"], ["long", "x", "=", "1", ";"], 100)
+    1
     """
     n, m = len(a), len(b)
     budget = max_tokens * max_tokens
+    if n * m > _IDS_ABOVE:
+        a, b = token_ids(a, b)
     if n * m <= budget:
         return Levenshtein.distance(a, b)
     k = max(0, (budget // max(n, m) - 1) // 2)
@@ -131,6 +137,27 @@ def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
             f"needs more work than the limit ({max_tokens:,}² token comparisons)"
         )
     return distance
+
+
+# Above this many cells the id mapping below pays for itself many times over.
+_IDS_ABOVE = 1 << 20
+
+
+def token_ids(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int]]:
+    """Both token sequences as integers, the most frequent token as 0 (ties: first seen).
+
+    Equal tokens get equal ids, so every edit distance and edit script is unchanged. It makes
+    huge pairs about three times faster: rapidfuzz looks up its bit vectors in a flat table
+    for values below 256 (in real code almost every token is one of the 256 most frequent)
+    and in a hash map otherwise, which is where hashed string tokens always land.
+
+    >>> token_ids(["a", "=", "b", ";"], ["b", "=", "b", ";"])
+    ([3, 1, 0, 2], [0, 1, 0, 2])
+    """
+    counts = Counter(a)
+    counts.update(b)
+    ids = {token: i for i, (token, _) in enumerate(counts.most_common())}
+    return [ids[t] for t in a], [ids[t] for t in b]
 
 
 class TreeTier(Tier):
