@@ -95,6 +95,8 @@ class FastCounter:
         references: Sequence[Sequence[object]],
         hypothesis: Sequence[object],
         max_n: int,
+        *,
+        exact: bool = False,
     ) -> tuple[list[int], list[int]] | None:
         """Clipped matches and hypothesis totals per order, or None if this path cannot help.
 
@@ -104,6 +106,10 @@ class FastCounter:
         hypothesis : token sequence
         max_n : int
             1..4.
+        exact : bool
+            The hypothesis equals one of the references: every n-gram it has is matched,
+            so only the hypothesis is encoded (half the work for a pair that is an exact
+            match, the commonest pair in model outputs).
 
         Returns
         -------
@@ -114,9 +120,10 @@ class FastCounter:
         lh = len(hypothesis)
         pad = max_n - 1
         size = lh
-        for ref in references:
-            size += len(ref)
-        total = size + pad * (1 + len(references))
+        if not exact:
+            for ref in references:
+                size += len(ref)
+        total = size + pad * (1 + (0 if exact else len(references)))
         with self._lock:
             if len(self._vocab) + size + FIRST_ID >= LIMIT:
                 if len(self._base) + size + FIRST_ID >= LIMIT:
@@ -127,7 +134,7 @@ class FastCounter:
             parts: list[Iterable[int]] = [map(get, hypothesis), repeat(1, pad)]
             spans = []
             pos = lh + pad
-            for ref in references:
+            for ref in () if exact else references:
                 parts.append(map(get, ref))
                 parts.append(repeat(2, pad))
                 spans.append((pos, pos + len(ref)))
@@ -143,6 +150,16 @@ class FastCounter:
             hs = hyp_codes.ravel()
         hs.sort()
         nh = len(hs)
+        bounds = _BOUNDS[:pad]
+        h_cut = [0, *hs.searchsorted(bounds).tolist(), nh]
+        totals = list(map(sub, h_cut[1:], h_cut))
+        # Column i holds min(lh, i) windows that run into the padding: not n-grams.
+        for i in range(1, min(lh, pad) + 1):
+            totals[i] -= i
+        for i in range(lh + 1, max_n):
+            totals[i] -= lh
+        if exact:
+            return list(totals), totals
         # Rank of each hypothesis occurrence among equal codes: it is matched iff some
         # reference has more occurrences of that code than its rank.
         rank = (_ARANGE[:nh] if nh <= len(_ARANGE) else np.arange(nh)) - hs.searchsorted(hs)
@@ -153,15 +170,7 @@ class FastCounter:
             found = rs.searchsorted(hs, "right") - rs.searchsorted(hs)
             best = found if best is None else np.maximum(best, found)
         matched = hs[rank < best]
-        bounds = _BOUNDS[:pad]
         # Cumulative counts at the order boundaries -> counts per order.
         m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
-        h_cut = [0, *hs.searchsorted(bounds).tolist(), nh]
         matches = list(map(sub, m_cut[1:], m_cut))
-        totals = list(map(sub, h_cut[1:], h_cut))
-        # Column i holds min(lh, i) windows that run into the padding: not n-grams.
-        for i in range(1, min(lh, pad) + 1):
-            totals[i] -= i
-        for i in range(lh + 1, max_n):
-            totals[i] -= lh
         return matches, totals

@@ -322,11 +322,12 @@ def _counts(
     max_n: int,
     ignore: frozenset | None,
     weighting: Mapping[tuple, float] | None = None,
+    exact: bool = False,
 ) -> tuple[list[float], list[float]]:
     if weighting is None and max_n <= MAX_ORDER:
         counter = _COUNTERS.get(ignore) or _new_counter(ignore)
         if counter.usable:
-            result = counter.counts(references, hypothesis, max_n)
+            result = counter.counts(references, hypothesis, max_n, exact=exact)
             if result is not None:
                 return result  # type: ignore[return-value]
     return _python_counts(references, hypothesis, max_n, ignore, weighting)
@@ -407,7 +408,6 @@ def _segment(
     refs = [_as_tokens(ref) for ref in references]
     hyp_len = len(hyp)
     ref_len = closest_ref_length(refs, hyp_len)
-    matches, totals = _counts(refs, hyp, max_n, ignore, weighting)
     exact = False
     for ref in refs:
         if len(ref) != hyp_len:
@@ -415,6 +415,7 @@ def _segment(
         if ref == hyp if type(ref) is type(hyp) else list(ref) == list(hyp):
             exact = True
             break
+    matches, totals = _counts(refs, hyp, max_n, ignore, weighting, exact)
     return hyp_len, ref_len, matches, totals, exact
 
 

@@ -410,6 +410,13 @@ def test_numpy_path_equals_python_path(
     assert fast is not None
     assert list(fast[0]) == _python_counts(refs, hyp, max_n, ignore, None)[0]
     assert list(fast[1]) == _python_counts(refs, hyp, max_n, ignore, None)[1]
+    # an exact match: only the hypothesis is encoded, and every n-gram of it is matched
+    with_hyp = [*refs, list(hyp)]
+    fast = _fast.FastCounter(ignore).counts(with_hyp, hyp, max_n, exact=True)
+    assert fast is not None
+    assert [list(x) for x in fast] == [
+        list(x) for x in _python_counts(with_hyp, hyp, max_n, ignore, None)
+    ]
 
 
 def test_numpy_path_vocabulary_resets_and_oversized_pairs() -> None:

@@ -478,3 +478,38 @@ def test_same_object_is_distance_zero_without_search():
     assert (fast.distance, fast.lower, fast.upper, fast.exact) == (0.0, 0.0, 0.0, True)
     assert fast.method == "identical"
     assert fast.node_mapping == full.node_mapping == ((0, 0), (1, 1), (2, 2))
+
+
+def test_equal_graphs_in_node_order_skip_the_search():
+    # Two PDGs of code that differs only in layout or local names: equal labels and edges
+    # when nodes are paired in sorted order, so the O(V + E) check proves distance 0.
+    g = nx.MultiDiGraph()
+    for v, label in enumerate(("entry", "int v0 = 0", "v0++", "return v0")):
+        g.add_node(v, label=label)
+    for u, v, t in ((0, 1, "control"), (0, 2, "control"), (0, 3, "control"),
+                    (1, 2, "data"), (2, 3, "data"), (1, 3, "data")):
+        g.add_edge(u, v, type=t)
+    h = nx.MultiDiGraph()
+    h.add_nodes_from((v + 10, d) for v, d in reversed(list(g.nodes(data=True))))
+    h.add_edges_from((u + 10, v + 10, d) for u, v, d in reversed(list(g.edges(data=True))))
+    r = graph_edit_distance(g, h)
+    assert (r.distance, r.lower, r.exact, r.method) == (0.0, 0.0, True, "identical")
+    assert r.node_mapping == ((0, 10), (1, 11), (2, 12), (3, 13))
+    assert nx.graph_edit_distance(g, h, node_match=same_label, edge_match=same_types) == 0
+    # one edge type differs: the check fails and the search finds the one substitution
+    h.remove_edge(11, 13)
+    h.add_edge(11, 13, type="control")
+    r = graph_edit_distance(g, h)
+    assert r.method != "identical" and r.distance == 1 and r.exact
+    # the same graphs in another node order are equal, but not position by position
+    k = nx.relabel_nodes(g, {0: 0, 1: 2, 2: 1, 3: 3})
+    r = graph_edit_distance(g, k)
+    assert r.method != "identical" and r.distance == 0 and r.exact
+
+
+def same_label(a: dict, b: dict) -> bool:
+    return a["label"] == b["label"]
+
+
+def same_types(a: dict, b: dict) -> bool:
+    return a["type"] == b["type"]
