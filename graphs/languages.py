@@ -180,24 +180,42 @@ class Language:
         >>> cs.preferred_wrapper("await Send(x);") is None  # `await` is no return type
         True
         """
-        for w in self.wrappers:
-            if not w.prefer_if:
-                continue
-            match = _compiled(w.prefer_if).match(code, 0, PREFER_WINDOW)
+        for w, pattern, checks in _prefer_plan(self):
+            match = pattern.match(code, 0, PREFER_WINDOW)
             if match is None:
                 continue
             # tree-sitter's class body takes any word for a type or a name (`return f(int a)
             # => 1;` parses as a method there and as a return statement as given): keywords
             # there mean a statement, not a member
-            keywords = _keywords(self.name)
             groups = match.groupdict()
-            for group, allowed in (("type", w.prefer_keywords), ("name", frozenset()),
-                                   ("ctor", frozenset())):
-                for word in _WORD.findall(groups.get(group) or ""):
-                    if word in keywords and word not in allowed:
-                        return None
+            for group, banned in checks:
+                words = groups.get(group)
+                if words and not banned.isdisjoint(_WORD.findall(words)):
+                    return None
             return w
         return None
+
+
+_PreferPlan = tuple[tuple[Wrapper, re.Pattern[str], tuple[tuple[str, frozenset[str]], ...]], ...]
+
+# Per-language data of Language.preferred_wrapper, keyed by name and checked against the
+# entry (register_language may replace it): each shortcut wrapper with its compiled pattern
+# and, per group, the grammar keywords that turn the shortcut off.
+_PREFER_PLANS: dict[str, tuple[Language, _PreferPlan]] = {}
+
+
+def _prefer_plan(lang: Language) -> _PreferPlan:
+    cached = _PREFER_PLANS.get(lang.name)
+    if cached is None or cached[0] is not lang:
+        plan: list[tuple[Wrapper, re.Pattern[str], tuple[tuple[str, frozenset[str]], ...]]] = []
+        for w in lang.wrappers:
+            if w.prefer_if:
+                keywords = _keywords(lang.name)
+                plan.append((w, _compiled(w.prefer_if), (
+                    ("type", keywords - w.prefer_keywords), ("name", keywords),
+                    ("ctor", keywords))))
+        cached = _PREFER_PLANS[lang.name] = (lang, tuple(plan))
+    return cached[1]
 
 
 # Wrappers name their scaffolding "_" (Java methods "__": a lone "_" is a pattern there);
@@ -429,6 +447,7 @@ def register_language(language: Language) -> None:
         _GENERATION += 1
         _ts_language.cache_clear()
         _keywords.cache_clear()
+        _PREFER_PLANS.clear()
 
 
 def known_languages() -> tuple[str, ...]:

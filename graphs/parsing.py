@@ -278,10 +278,6 @@ def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
     return None
 
 
-def _overlaps(node: tree_sitter.Node, span: tuple[int, int]) -> bool:
-    return node.start_byte < span[1] and node.end_byte > span[0]
-
-
 def _locate(root: tree_sitter.Node, lang: Language, wrapper: Wrapper,
             span: tuple[int, int]) -> tuple[tuple[tree_sitter.Node, ...], int | None]:
     """Find the snippet's top-level nodes; return them and the offset of a *leak* (a token of
@@ -294,35 +290,38 @@ def _locate(root: tree_sitter.Node, lang: Language, wrapper: Wrapper,
             else:
                 nodes.append(child)
         return tuple(nodes), None
+    lo, hi = span
     node = root
     last = len(wrapper.path) - 1
     for depth, node_type in enumerate(wrapper.path):
+        # One pass over the children: the next step is the first named child of the type
+        # (scaffolding starts before the snippet; only the container, a Python block, which
+        # begins at the first statement, may start inside it); any other child that
+        # overlaps the snippet, extras aside, is a leak.
         nxt = None
-        for child in node.named_children:
-            # scaffolding starts before the snippet; only the container (a Python block,
-            # which begins at the first statement) may start inside it
-            if child.type == node_type and (depth == last or child.start_byte < span[0]):
-                nxt = child
-                break
-        if nxt is None:
-            return (), span[0]
+        leak = None
         for child in node.children:
-            if child.id != nxt.id and not child.is_extra and _overlaps(child, span):
-                return (), child.start_byte
+            if (nxt is None and child.is_named and child.type == node_type
+                    and (depth == last or child.start_byte < lo)):
+                nxt = child
+            elif (leak is None and not child.is_extra and child.start_byte < hi
+                  and child.end_byte > lo):
+                leak = child.start_byte
+        if nxt is None:
+            return (), lo
+        if leak is not None:
+            return (), leak
         node = nxt
     nodes = []
     for child in node.children:
-        if not _overlaps(child, span):
+        start, end = child.start_byte, child.end_byte
+        # outside the snippet, or the snippet's own punctuation (C++ `public:`; a snippet
+        # token closing the container early would leave later tokens in an ancestor,
+        # caught above)
+        if start >= hi or end <= lo or not child.is_named:
             continue
-        if not child.is_named:
-            # the snippet's own punctuation (C++ `public:`); a snippet token closing the
-            # container early would leave later tokens in an ancestor, caught above
-            continue
-        if child.is_extra:
-            nodes.append(child)
-            continue
-        if child.start_byte < span[0] or child.end_byte > span[1]:
-            return tuple(nodes), max(child.start_byte, span[0])
+        if not child.is_extra and (start < lo or end > hi):
+            return tuple(nodes), max(start, lo)
         nodes.append(child)
     return tuple(nodes), None
 

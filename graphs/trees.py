@@ -28,7 +28,7 @@ No recursion anywhere: the traversals use explicit stacks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -364,6 +364,37 @@ def _keep(node: tree_sitter.Node, lang: Language) -> bool:
     return node.is_named and not node.is_missing and not _is_comment(node, lang)
 
 
+_NO_NODES: list[tree_sitter.Node] = []  # never appended to
+
+# What the AST walk does with a named child, by its kind: kept, dropped (a comment type),
+# or dropped only where the grammar made it an extra (other types containing "comment").
+_KEPT, _DROPPED, _COMMENT_IF_EXTRA = 0, 1, 2
+
+
+class _PerKind(dict[int, Any]):
+    """A ``kind_id -> value`` table of one grammar, filled on first sight of each kind.
+
+    ``node.kind_id`` is cheaper than ``node.type``, which builds a new ``str`` on every
+    call; a node's type is the name of its kind id (the alias-resolved public symbol, whose
+    name is the node's own).
+    """
+
+    def __init__(self, compute: Callable[[int], Any]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, kind_id: int) -> Any:
+        # concurrent first sights store equal values
+        value = self[kind_id] = self._compute(kind_id)
+        return value
+
+
+def _role(name: str, comment_types: frozenset[str]) -> int:
+    if name in comment_types:
+        return _DROPPED
+    return _COMMENT_IF_EXTRA if "comment" in name else _KEPT
+
+
 # Per-language constants of the AST walk, keyed by name and checked against the registry
 # entry (register_language may replace it).
 _CONFIGS: dict[str, tuple[Language, tuple[Any, ...]]] = {}
@@ -373,11 +404,13 @@ def _config(lang: Language) -> tuple[Any, ...]:
     cached = _CONFIGS.get(lang.name)
     if cached is None or cached[0] is not lang:
         ts = get_ts_language(lang.name)
+        comment_types = lang.comment_types
         # grammars without an `operator(s)` field never need the lookup
         cached = _CONFIGS[lang.name] = (lang, (
-            lang.literal_types, lang.interpolation_types, lang.comment_types,
-            lang.operator_types, ts.field_id_for_name("operator"),
-            ts.field_id_for_name("operators"),
+            lang.literal_types, lang.interpolation_types, lang.operator_types,
+            ts.field_id_for_name("operator"), ts.field_id_for_name("operators"),
+            _PerKind(lambda k: ts.node_kind_for_id(k) or ""),
+            _PerKind(lambda k: _role(ts.node_kind_for_id(k) or "", comment_types)),
         ))
     return cached[1]
 
@@ -414,11 +447,12 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
     ('identifier', 'identifier', 'integer', 'binary_operator:+')
     """
     lang = get_language(parsed.language)
-    (literal_types, interpolation_types, comment_types, operator_types, op_field,
-     ops_field) = _config(lang)
+    (literal_types, interpolation_types, operator_types, op_field, ops_field, type_of,
+     role_of) = _config(lang)
     index = parsed._index
     ptext = parsed.text
     text = index.text
+    verbatim = index.verbatim
     # MISSING nodes make their ancestors has_error: a clean tree needs no is_missing test
     check_missing = parsed.tree.root_node.has_error
 
@@ -434,34 +468,55 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
     while stack:
         node = stack.pop()
         parents.append(stack_parent.pop())
-        node_type = node.type
+        node_type = type_of[node.kind_id]
         start = node.start_byte
-        kept: list[tree_sitter.Node] = []
+        kept: list[tree_sitter.Node] = _NO_NODES  # the children to visit
         if node_type in literal_types and (abstract_literals or not any(
-                c.type in interpolation_types for c in node.named_children)):
+                type_of[c.kind_id] in interpolation_types for c in node.named_children)):
             label = node_type if abstract_literals else (
                 text(ptext, start, node.end_byte) or node_type)
+        elif not (children := node.children):
+            # a leaf (half of all nodes)
+            if (abstract_identifiers and "identifier" in node_type) or (
+                    abstract_literals and node_type in literal_types):
+                label = node_type
+            elif verbatim:
+                # _SourceIndex.text inlined for the common case
+                try:
+                    label = ptext[start:node.end_byte].decode("utf-8", "surrogatepass")
+                except UnicodeDecodeError:
+                    label = text(ptext, start, node.end_byte)
+                label = label or node_type
+            else:
+                label = text(ptext, start, node.end_byte) or node_type
         else:
             tokens: list[tree_sitter.Node] = []  # anonymous children
-            for c in node.children:
-                if c.is_named:
-                    c_type = c.type
-                    if not (c_type in comment_types or (check_missing and c.is_missing)
-                            or (c.is_extra and "comment" in c_type)):
-                        kept.append(c)
-                else:
+            kept = []
+            for c in children:
+                if not c.is_named:
                     tokens.append(c)
+                    continue
+                role = role_of[c.kind_id]  # one lookup instead of the type's comment tests
+                if (role == _KEPT or (role == _COMMENT_IF_EXTRA and not c.is_extra)) and not (
+                        check_missing and c.is_missing):
+                    kept.append(c)
             if kept:
                 label = node_type
                 if tokens:
                     if node_type not in operator_types:
                         # the first non-empty of the `operator` and `operators` fields
                         # (children_by_*, not child_by_field_id: that one misses fields of
-                        # hidden children inside ERROR nodes)
+                        # hidden children inside ERROR nodes). Elsewhere, the node's field
+                        # map lists every field of its children, inherited ones included,
+                        # so a None from the cheap child_by_field_id (no list, no cursor)
+                        # means no child has the field: most nodes with tokens have none.
                         field: list[tree_sitter.Node] = []
-                        if op_field is not None:
+                        any_field = node_type == "ERROR"
+                        if op_field is not None and (
+                                any_field or node.child_by_field_id(op_field) is not None):
                             field = node.children_by_field_id(op_field)
-                        if not field and ops_field is not None:
+                        if not field and ops_field is not None and (
+                                any_field or node.child_by_field_id(ops_field) is not None):
                             field = node.children_by_field_id(ops_field)
                         tokens = [c for c in field if not c.is_named]
                     if tokens:
@@ -473,12 +528,11 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
             elif (abstract_identifiers and "identifier" in node_type) or (
                     abstract_literals and node_type in literal_types):
                 label = node_type
-            elif tokens or node.child_count:
-                # a named node made only of anonymous tokens (Java `modifiers`, `break;`)
+            else:
+                # made only of anonymous tokens (Java `modifiers`, `break;`) or of
+                # dropped nodes (comments)
                 label = " ".join([text(ptext, c.start_byte, c.end_byte)
                                   for c in tokens]) or node_type
-            else:
-                label = text(ptext, start, node.end_byte) or node_type
         labels.append(label)
         kinds.append(node_type)
         starts.append(start)
