@@ -43,7 +43,7 @@ driven from an explicit stack, so 5,000 nesting levels are fine.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -64,7 +64,7 @@ class GraphTooLarge(ValueError):
     """The graph would have more nodes than the caller's ``max_nodes``."""
 
 
-@dataclass
+@dataclass(slots=True)
 class CFGNode:
     """A CFG (and PDG) node before labelling.
 
@@ -106,7 +106,7 @@ class CFGNode:
         return -1 if self.first is None else self.first.start_byte
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One function body (or the top-level statements): analysed on its own.
 
@@ -122,7 +122,7 @@ class Unit:
     nodes: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class CFG:
     """The CFG of a snippet: nodes in source order, successor lists, units.
 
@@ -183,6 +183,11 @@ class _Try:
 _BREAK, _CONTINUE, _RETURN, _THROW = "break", "continue", "return", "throw"
 _DECL_KINDS = {Role.DECLARATION: "declaration", Role.STATEMENT: "statement",
                Role.YIELD: "yield", Role.CLASS: "class"}
+# Lookups for the statements every snippet has (a dict lookup is several times cheaper
+# than reading Role.X or Ctx.X off the enum class).
+_PLAIN_KINDS = {Role.STATEMENT: "statement", Role.DECLARATION: "declaration"}
+_EXIT_KINDS = {Role.RETURN: _RETURN, Role.THROW: _THROW}
+_USE, _NAME, _DECL = Ctx.USE, Ctx.NAME, Ctx.DECL
 
 
 class _Builder:
@@ -207,33 +212,27 @@ class _Builder:
         self.real = 0
         self.aliases = 0
         self.alias_budget = 4096 if max_nodes is None else 4 * max_nodes
-        self._handlers = {
-            Role.BLOCK: self._block, Role.IF: self._if, Role.WHILE: self._while,
-            Role.FOREACH: self._while, Role.DO: self._do, Role.FOR: self._for,
-            Role.SWITCH: self._switch, Role.TRY: self._try, Role.WITH: self._with,
-            Role.LABELED: self._labeled,
-        }
 
     # ---- nodes and edges -------------------------------------------------------------
 
     def _new(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
              last: Node | None, *, prefix: tuple[str, ...] = (), suffix: tuple[str, ...] = (),
              sep: str | None = None, label: str | None = None, member: bool = True) -> int:
+        nodes = self.nodes
+        nid = len(nodes)
         alias = None
         if first is not None and label is None:
             key = (kind, first.id, last.id if last is not None else 0)
-            alias = self.seen.get(key)
-            if alias is None:
-                self.seen[key] = len(self.nodes)
+            alias = self.seen.setdefault(key, nid)
+            if alias == nid:
+                alias = None
         if alias is None:
             if self.max_nodes is not None and self.real >= self.max_nodes:
                 raise GraphTooLarge(f"graph larger than limit ({self.max_nodes} nodes)")
             self.real += 1
         else:
             self.aliases += 1
-        nid = len(self.nodes)
-        self.nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label,
-                                  alias))
+        nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label, alias))
         self.succ.append([])
         if member and self.unit is not None:
             self.unit.nodes.append(nid)
@@ -248,23 +247,24 @@ class _Builder:
 
     def _ctx(self, parent: str, fieldname: str | None) -> Ctx:
         if fieldname is None:
-            return Ctx.USE
+            return _USE
         fc = self.roles.field_ctx
         c = fc.get((parent, fieldname))
         if c is None:
-            c = fc.get(("*", fieldname), Ctx.USE)
+            c = fc.get(("*", fieldname), _USE)
         return c
 
     def _header(self, node: Node, body: Node | None) -> list[tuple[Node, Ctx]]:
         """Children of ``node`` before ``body`` (all children if ``body`` is None)."""
         parts = []
         stop = body.start_byte if body is not None else None
+        t = node.type
         for i, c in enumerate(node.children):
             if stop is not None and c.start_byte >= stop:
                 break
             if c.type in self.comments:
                 continue
-            parts.append((c, self._ctx(node.type, node.field_name_for_child(i))))
+            parts.append((c, self._ctx(t, node.field_name_for_child(i))))
         return parts
 
     def _header_node(self, kind: str, node: Node, body: Node | None, **kw) -> int:
@@ -310,7 +310,7 @@ class _Builder:
             if simple is not None:
                 value = simple
             else:
-                stack.append(self._handlers[self._role(req)](req))
+                stack.append(_HANDLERS[self._role(req)](self, req))
                 value = None
 
     def _seq(self, stmts: list[Node]) -> Generator:
@@ -344,11 +344,27 @@ class _Builder:
         t = s.type
         if t in self.comments:
             return None, []
-        role = self._role(s)
-        if role in self._handlers:
+        role = self.roles.statements.get(t)
+        if role is None:  # self._role(s), inlined: this runs for every statement
+            self.fallback.add(t)
+            role = Role.STATEMENT
+        kind = _PLAIN_KINDS.get(role)
+        if kind is not None:  # the common case first
+            if t == "expression_statement" and s.named_child_count == 0:
+                return None, []
+            self.plain.add(t)
+            ctx = _NAME if t in self.roles.name_statements else _USE
+            n = self._new(kind, ((s, ctx),), s, s)
+            return n, [n]
+        if role in _HANDLERS:
             return None
         if role is Role.EMPTY or (t == "expression_statement" and s.named_child_count == 0):
             return None, []
+        kind = _EXIT_KINDS.get(role)
+        if kind is not None:
+            n = self._new(kind, ((s, _USE),), s, s)
+            self._jump([n], kind, None)
+            return n, []
         if role in (Role.BREAK, Role.CONTINUE):
             label = s.child_by_field_name("label")
             if label is None:
@@ -356,10 +372,6 @@ class _Builder:
                 label = named[0] if named else None
             n = self._new(role.value, [(s, Ctx.NAME)], s, s)
             self._jump([n], role.value, None if label is None else label.text.decode())
-            return n, []
-        if role is Role.RETURN or role is Role.THROW:
-            n = self._new(role.value, [(s, Ctx.USE)], s, s)
-            self._jump([n], role.value, None)
             return n, []
         if role is Role.GOTO:
             return self._goto(s)
@@ -819,7 +831,7 @@ class _Builder:
         body = None
         if fn is not None:
             for p in _parameters(fn, self.roles):
-                n = self._new("param", [(p, Ctx.DECL)], p, p)
+                n = self._new("param", ((p, _DECL),), p, p)
                 self._link(prev, n)
                 prev = [n]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
@@ -879,8 +891,13 @@ class _Builder:
 
     def _renumbered(self) -> CFG:
         nodes = self.nodes
-        order = sorted(range(len(nodes)),
-                       key=lambda i: (nodes[i].alias is not None, nodes[i].start, i))
+        keys = [(node.alias is not None, node.start, i) for i, node in enumerate(nodes)]
+        if keys == sorted(keys):
+            # already in order (the usual case): same numbering, nothing to remap
+            units = [Unit(u.entry, u.scope, u.entry_succ, sorted(u.nodes)) for u in self.units]
+            return CFG(nodes, self.succ, units, sorted(self.functions), self.fallback,
+                       self.real, self.plain)
+        order = sorted(range(len(nodes)), key=keys.__getitem__)
         new = [0] * len(nodes)
         for rank, old in enumerate(order):
             new[old] = rank
@@ -896,6 +913,17 @@ class _Builder:
                  for u in self.units]
         return CFG([nodes[old] for old in order], succ, units,
                    sorted(remap(self.functions)), self.fallback, self.real, self.plain)
+
+
+# Compound statement role -> generator method. Module-level functions rather than bound
+# methods kept on the builder: those would make a reference cycle, leaving every builder
+# (and its nodes) to the cyclic garbage collector.
+_HANDLERS: dict[Role, Callable[[_Builder, Node], Generator]] = {
+    Role.BLOCK: _Builder._block, Role.IF: _Builder._if, Role.WHILE: _Builder._while,
+    Role.FOREACH: _Builder._while, Role.DO: _Builder._do, Role.FOR: _Builder._for,
+    Role.SWITCH: _Builder._switch, Role.TRY: _Builder._try, Role.WITH: _Builder._with,
+    Role.LABELED: _Builder._labeled,
+}
 
 
 def _header_last(node: Node, body: Node | None) -> Node:
@@ -1052,15 +1080,26 @@ def postdominators(succ: Sequence[Sequence[int]], exit_node: int) -> list[int]:
     >>> postdominators([[1, 2], [3], [3], []], 3)
     [3, 3, 3, 3]
     """
-    n = len(succ)
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for v in range(n):
-        for w in succ[v]:
+    po, order = _exit_postorder(_predecessors(succ), exit_node)
+    return _ipdom(succ, exit_node, po, order)
+
+
+def _predecessors(succ: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Predecessor lists, each in increasing node order."""
+    preds: list[list[int]] = [[] for _ in succ]
+    for v, targets in enumerate(succ):
+        for w in targets:
             preds[w].append(v)
-    # postorder of the reversed graph (edges w -> v for v -> w), from the exit
-    po = [-1] * n
+    return preds
+
+
+def _exit_postorder(preds: Sequence[Sequence[int]], exit_node: int
+                    ) -> tuple[list[int], list[int]]:
+    """Postorder of the reversed graph from the exit (iterative DFS): the postorder number
+    of each node (-1 if it cannot reach the exit) and the nodes in postorder."""
+    po = [-1] * len(preds)
     order: list[int] = []
-    seen = [False] * n
+    seen = [False] * len(preds)
     seen[exit_node] = True
     stack = [(exit_node, iter(preds[exit_node]))]
     while stack:
@@ -1074,13 +1113,24 @@ def postdominators(succ: Sequence[Sequence[int]], exit_node: int) -> list[int]:
             stack.pop()
             po[v] = len(order)
             order.append(v)
-    ipdom = [-1] * n
+    return po, order
+
+
+def _ipdom(succ: Sequence[Sequence[int]], exit_node: int, po: list[int],
+           order: list[int]) -> list[int]:
+    """The fixed point of :func:`postdominators`, given :func:`_exit_postorder`."""
+    ipdom = [-1] * len(succ)
     ipdom[exit_node] = exit_node
     rpo = order[::-1]
+    # A node with one successor is post-dominated by it: the first pass sets that (the
+    # successor is its DFS parent, so it comes earlier) and later passes cannot change it.
+    # Only branching nodes are iterated again.
+    branching = [v for v in rpo if len(succ[v]) > 1 and v != exit_node]
+    pending = rpo
     changed = True
     while changed:
         changed = False
-        for v in rpo:
+        for v in pending:
             if v == exit_node:
                 continue
             new = -1
@@ -1100,6 +1150,7 @@ def postdominators(succ: Sequence[Sequence[int]], exit_node: int) -> list[int]:
             if new != ipdom[v]:
                 ipdom[v] = new
                 changed = True
+        pending = branching
     return ipdom
 
 
@@ -1129,15 +1180,27 @@ def control_dependences(succ: Sequence[Sequence[int]], entry: int,
     >>> control_dependences([[1], [2, 3], [3], [4], []], 0, 4)
     [(0, 1), (0, 3), (1, 2)]
     """
-    n = len(succ)
-    out = [list(dict.fromkeys(s)) for s in succ]
-    if exit_node not in out[entry]:
-        out[entry].append(exit_node)
-    _connect_to_exit(out, exit_node)
-    ipdom = postdominators(out, exit_node)
+    return sorted(control_dependences_in_place([list(dict.fromkeys(s)) for s in succ],
+                                               entry, exit_node))
+
+
+def control_dependences_in_place(succ: list[list[int]], entry: int,
+                                 exit_node: int) -> set[tuple[int, int]]:
+    """:func:`control_dependences` of successor lists without duplicates, as a set.
+
+    Adds the augmenting edges to ``succ`` (only edges to the exit: the caller may still use
+    the lists for an analysis that ignores the exit), which saves copying them.
+    """
+    if exit_node not in succ[entry]:
+        succ[entry].append(exit_node)
+    po, order = _exit_postorder(_predecessors(succ), exit_node)
+    if len(order) < len(succ):  # some node cannot reach the exit
+        _connect_to_exit(succ, exit_node)
+        ipdom = postdominators(succ, exit_node)
+    else:
+        ipdom = _ipdom(succ, exit_node, po, order)
     deps = set()
-    for a in range(n):
-        targets = out[a]
+    for a, targets in enumerate(succ):
         if len(targets) < 2:
             continue
         stop = ipdom[a]
@@ -1150,16 +1213,13 @@ def control_dependences(succ: Sequence[Sequence[int]], entry: int,
                 marked.add(r)
                 deps.add((a, r))
                 r = ipdom[r]
-    return sorted(deps)
+    return deps
 
 
 def _connect_to_exit(succ: list[list[int]], exit_node: int) -> None:
     """Give nodes that cannot reach the exit an edge to it (latest node first)."""
     n = len(succ)
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for v in range(n):
-        for w in succ[v]:
-            preds[w].append(v)
+    preds = _predecessors(succ)
     reach = [False] * n
 
     def mark(start: int) -> None:

@@ -27,7 +27,7 @@ as bitsets; loop-carried dependences come out of the back edges.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -44,16 +44,14 @@ from graphs.labels import (
 )
 from graphs.roles import Ctx, LanguageRoles
 
-__all__ = ["Facts", "Ref", "Walker", "data_dependences", "reaching_definitions"]
+__all__ = ["Facts", "Ref", "Walker", "data_dependences", "path_data_dependences",
+           "reaching_definitions"]
 
 _USE, _DEF, _DEFUSE, _WEAK, _DECL, _BIND, _TYPE, _NAME = (
     Ctx.USE, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK, Ctx.DECL, Ctx.BIND, Ctx.TYPE, Ctx.NAME)
 _WRITES = frozenset({_DEF, _DEFUSE, _WEAK, _DECL})
 # In a pattern under a definition context, these fields are still read (defaults, sizes).
 _READ_FIELDS = frozenset({"size", "default_value", "right", "arguments", "index"})
-
-# Stack item tags of the walk.
-_NODE, _FIELD_REF, _TOKEN = 0, 1, 2
 
 
 # Roles a syntax node type can play in Walker.walk, in the order walk tests them.
@@ -63,19 +61,21 @@ _NO_SPECIAL: dict[int, Ctx] = {}  # never written: walk assigns a fresh dict bef
 
 
 class _TypeInfo:
-    """Everything :meth:`Walker.walk` asks about one node type, answered once per language.
+    """Everything :meth:`Walker.walk` asks about one node kind, answered once per language.
 
     The walk visits ~20 nodes per statement and used to test each type against a dozen
-    role tables; one dict lookup of this record replaces those tests.
+    role tables; one lookup of this record replaces those tests (and Node.type and
+    Node.is_named calls: a kind has one type, named or not).
     """
 
-    __slots__ = ("identifier", "literal", "comment", "type_node", "nested", "leaf_hint",
-                 "role", "qualified", "interpolation", "pattern", "field_ctx",
-                 "any_field_ctx")
+    __slots__ = ("named", "identifier", "literal", "comment", "type_node", "nested",
+                 "leaf_hint", "role", "role_arg", "qualified", "interpolation", "pattern",
+                 "field_ctx", "any_field_ctx", "plain")
 
     @classmethod
-    def of(cls, t: str, roles: LanguageRoles) -> _TypeInfo:
+    def of(cls, t: str, named: bool, roles: LanguageRoles) -> _TypeInfo:
         info = cls()
+        info.named = named
         info.identifier = t in roles.identifiers
         info.literal = roles.literals.get(t)
         info.comment = t in roles.comments
@@ -87,6 +87,10 @@ class _TypeInfo:
                   roles.updates, roles.declarations, roles.argument_modifiers,
                   roles.address_of)
         info.role = next((code for code, table in enumerate(tables, 1) if t in table), 0)
+        # the role table's entry, for the tables that map: field names, or whether an
+        # assignment is compound
+        table = tables[info.role - 1] if info.role else None
+        info.role_arg = table.get(t) if isinstance(table, Mapping) else None
         info.qualified = t in roles.qualified
         info.interpolation = t in roles.interpolations
         info.pattern = t in roles.patterns
@@ -97,18 +101,26 @@ class _TypeInfo:
                           if p == parent and f != "*")
         info.field_ctx = fields
         info.any_field_ctx = roles.field_ctx.get((t, "*"))  # for every named child
+        info.plain = not (info.type_node or info.nested or info.leaf_hint or info.role
+                          or info.qualified or info.interpolation or info.pattern
+                          or info.any_field_ctx is not None)
         return info
 
 
-# id(roles) -> (roles, node type -> _TypeInfo); the roles object is kept so its id stays
-# unique. Filled lazily: a grammar has a few hundred types, a snippet meets a few dozen.
-_TYPE_TABLES: dict[int, tuple[LanguageRoles, dict[str, _TypeInfo]]] = {}
+# (id(roles), grammar) -> (roles, Node.kind_id -> _TypeInfo or None); the roles object is
+# kept so its id stays unique. A list indexed by kind id: cheaper than building Node.type's
+# string and hashing it. Filled lazily: a grammar has a few hundred kinds, a snippet meets
+# a few dozen.
+_KIND_TABLES: dict[tuple[int, tree_sitter.Language],
+                   tuple[LanguageRoles, list[_TypeInfo | None]]] = {}
 
 
-def _type_table(roles: LanguageRoles) -> dict[str, _TypeInfo]:
-    entry = _TYPE_TABLES.get(id(roles))
+def _kind_table(roles: LanguageRoles, grammar: tree_sitter.Language
+                ) -> list[_TypeInfo | None]:
+    key = (id(roles), grammar)
+    entry = _KIND_TABLES.get(key)
     if entry is None or entry[0] is not roles:
-        entry = _TYPE_TABLES[id(roles)] = (roles, {})
+        entry = _KIND_TABLES[key] = (roles, [None] * grammar.node_kind_count)
     return entry[1]
 
 
@@ -121,7 +133,7 @@ class Ref:
     field: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Facts:
     """What one PDG node says: label tokens (see :class:`graphs.labels.TokenBuffer`) and
     variable references (``toks`` ints index ``refs``)."""
@@ -138,8 +150,8 @@ class Walker:
     ----------
     roles : LanguageRoles
         The language's tables.
-    node_text : callable
-        Original source text of a node (``ParsedCode.node_text``), used for literals.
+    parsed : graphs.parsing.ParsedCode
+        The parse the syntax nodes belong to.
     normalize : bool
         Drop ``this.``/``self.`` receivers and reduce qualified type names in labels.
     abstract_literals : bool
@@ -150,18 +162,30 @@ class Walker:
     >>> from graphs import parse
     >>> from graphs.roles import Ctx, get_roles
     >>> p = parse("x += this.y * a[i];", "java")
-    >>> facts = Walker(get_roles("java"), p.node_text).walk([(p.nodes[0], Ctx.USE)])
+    >>> facts = Walker(get_roles("java"), p).walk([(p.nodes[0], Ctx.USE)])
     >>> [(r.name, r.mode.name, r.field) for r in facts.refs]
     [('x', 'DEFUSE', False), ('y', 'USE', True), ('a', 'USE', False), ('i', 'USE', False)]
     """
 
-    def __init__(self, roles: LanguageRoles, node_text, *, normalize: bool = True,
+    def __init__(self, roles: LanguageRoles, parsed, *, normalize: bool = True,
                  abstract_literals: bool = False) -> None:
         self.roles = roles
-        self.node_text = node_text
+        self.node_text = parsed.node_text  # original text (literals)
+        # The text the tree was parsed from: a node's text is a slice of it, several times
+        # cheaper than tree_sitter.Node.text.
+        self.source: bytes = parsed.text
         self.normalize = normalize
         self.abstract_literals = abstract_literals
         self._refs: dict[tuple[str, Ctx, bool], Ref] = {}
+        self._kinds = _kind_table(roles, parsed.tree.language)
+
+    def _info(self, node: tree_sitter.Node) -> _TypeInfo:
+        """The record of ``node``'s kind (made on first sight)."""
+        info = self._kinds[node.kind_id]
+        if info is None:
+            info = self._kinds[node.kind_id] = _TypeInfo.of(node.type, node.is_named,
+                                                             self.roles)
+        return info
 
     def _ref(self, name: str, mode: Ctx, is_field: bool) -> Ref:
         """The :class:`Ref` of these values: refs are immutable and repeat a lot (a frozen
@@ -201,11 +225,12 @@ class Walker:
         Facts
         """
         roles = self.roles
-        types = _type_table(roles)
-        info_of = types.get
+        kinds = self._kinds
+        info_of = self._info  # for kinds not in the table yet
         normalize = self.normalize
         abstract_literals = self.abstract_literals
         node_text = self.node_text
+        src = self.source
         declares = roles.assignment_declares
         interpolations = roles.interpolations
         ref_of = self._ref
@@ -217,36 +242,34 @@ class Walker:
         refs: list[Ref] = []
         for tok in prefix:
             punct(tok)
-        # stack items: (tag, node_or_text, ctx, nested, glue hint)
+        # stack items: (kind record, node, ctx, nested, glue hint); the record is None for
+        # a separator token (a str instead of a node) and for a field access (this.x)
         stack: list[tuple] = []
         for k in range(len(parts) - 1, -1, -1):
             node, ctx = parts[k]
-            stack.append((_NODE, node, ctx, False, 0))
+            stack.append((info_of(node), node, ctx, False, 0))
             if sep is not None and k > 0:
-                stack.append((_TOKEN, sep, _USE, False, 0))
+                stack.append((None, sep, _USE, False, 0))
         pop = stack.pop
         push = stack.append
         while stack:
-            tag, node, ctx, nested, hint = pop()
-            if tag:  # not a plain _NODE
-                if tag == _TOKEN:
+            info, node, ctx, nested, hint = pop()
+            if info is None:
+                if isinstance(node, str):
                     punct(node)
-                else:  # _FIELD_REF
-                    refs.append(ref_of(node.text.decode(), self._mode(ctx, nested, True), True))
+                else:
+                    name = src[node.start_byte:node.end_byte].decode()
+                    refs.append(ref_of(name, self._mode(ctx, nested, True), True))
                     variable(len(refs) - 1)
                 continue
-            t = node.type
-            info = info_of(t)
-            if info is None:
-                info = types[t] = _TypeInfo.of(t, roles)
             if info.identifier:
                 if ctx in (_TYPE, _NAME):
-                    word(node.text.decode(), ctx == _TYPE)
+                    word(src[node.start_byte:node.end_byte].decode(), ctx == _TYPE)
                 else:
                     # the common case of _mode() without the call
                     mode = ctx if not nested and (ctx != _DEF or not declares) else \
                         self._mode(ctx, nested, False)
-                    refs.append(ref_of(node.text.decode(), mode, False))
+                    refs.append(ref_of(src[node.start_byte:node.end_byte].decode(), mode, False))
                     variable(len(refs) - 1)
                 continue
             if info.literal is not None and not (interpolations and self._interpolated(node)):
@@ -256,14 +279,27 @@ class Walker:
             if not children:
                 if info.comment:
                     continue
-                text = node.text.decode()
+                text = src[node.start_byte:node.end_byte].decode()
                 in_type = ctx == _TYPE or info.type_node
-                if node.is_named:
+                if info.named:
                     word(text, in_type)
                 else:
                     punct(text, in_type, hint)
                 continue
             if info.comment:
+                continue
+            if info.plain:  # most inner nodes: the generic rules below, reduced
+                pass_on = ctx if ctx not in _WRITES else _USE
+                field_ctx = info.field_ctx
+                for i in range(len(children) - 1, -1, -1):
+                    c = children[i]
+                    cinfo = kinds[c.kind_id] or info_of(c)
+                    cctx = pass_on
+                    if cinfo.named:
+                        f = node.field_name_for_child(i)
+                        if f is not None:
+                            cctx = field_ctx.get(f, pass_on)
+                    push((cinfo, c, cctx, nested, 0))
                 continue
             if info.type_node:
                 ctx = _TYPE
@@ -276,9 +312,19 @@ class Walker:
             field_ref = -1  # index of a member that is a field access (this.x)
             skip_upto = -1  # children before this index are not emitted (this + ".")
             role = info.role if ctx != _TYPE and ctx != _NAME else 0
-            if role == _MEMBER:
+            if not role:  # most nodes
+                if normalize and info.qualified:
+                    # P.A, java.util.List, std::vector: keep the last component only
+                    last = node.child_by_field_name("name")
+                    if last is None:
+                        last = node.named_children[-1]
+                    push((info_of(last), last, ctx, nested, 0))
+                    continue
+                if info.interpolation:
+                    ctx = _USE
+            elif role == _MEMBER:
                 special = {}
-                objf, memf = roles.members[t]
+                objf, memf = info.role_arg
                 obj = node.child_by_field_name(objf)
                 mem = node.child_by_field_name(memf)
                 if obj is not None and mem is not None:
@@ -299,7 +345,7 @@ class Walker:
                                 _WEAK if ctx in (_DEF, _DEFUSE, _WEAK) else _USE)
             elif role == _SUBSCRIPT:
                 special = {}
-                base = node.child_by_field_name(roles.subscripts[t])
+                base = node.child_by_field_name(info.role_arg)
                 for i, c in enumerate(children):
                     if c.is_named:
                         special[i] = _USE
@@ -307,7 +353,7 @@ class Walker:
                                                                              _WEAK):
                             special[i] = _WEAK
             elif role == _CALL:
-                callee = node.child_by_field_name(roles.calls[t])
+                callee = node.child_by_field_name(info.role_arg)
                 if callee is not None and (not roles.callee_is_use) and (
                         callee.type in roles.identifiers or callee.child_count == 0):
                     special = {}
@@ -318,7 +364,7 @@ class Walker:
             elif role == _ASSIGN:
                 left = node.child_by_field_name("left")
                 op = node.child_by_field_name("operator")
-                compound = roles.assignments[t] or (op is not None and op.type != "=")
+                compound = info.role_arg or (op is not None and op.type != "=")
                 if left is not None:
                     special = {}
                     for i, c in enumerate(children):
@@ -334,7 +380,7 @@ class Walker:
                 ctx = _USE
             elif role == _DECLARATION:
                 special = {}
-                name_field = roles.declarations[t]
+                name_field = info.role_arg
                 decl = _BIND if ctx == _BIND else _DECL
                 for i, c in enumerate(children):
                     if not c.is_named:
@@ -368,15 +414,6 @@ class Walker:
                         if c.id == arg.id:
                             special[i] = _WEAK
                 ctx = _USE
-            elif normalize and info.qualified:
-                # P.A, java.util.List, std::vector: keep the last component only
-                last = node.child_by_field_name("name")
-                if last is None:
-                    last = node.named_children[-1]
-                push((_NODE, last, ctx, nested, 0))
-                continue
-            elif info.interpolation:
-                ctx = _USE
 
             pass_on = ctx if (ctx not in _WRITES or info.pattern) else _USE
             # a definition context is not passed on to these fields (defaults, sizes)
@@ -387,11 +424,12 @@ class Walker:
                 c = children[i]
                 if i <= field_ref:  # (skip_upto <= field_ref: both -1 but for this.x)
                     if i == field_ref:
-                        push((_FIELD_REF, c, ctx, nested, 0))
+                        push((None, c, ctx, nested, 0))
                         continue
                     if i < skip_upto:
                         continue
-                named = c.is_named
+                cinfo = kinds[c.kind_id] or info_of(c)
+                named = cinfo.named
                 cctx = special.get(i) if special else None
                 if cctx is None:
                     cctx = pass_on
@@ -407,13 +445,13 @@ class Walker:
                             cctx = any_field_ctx
                 if leaf_hint and not named and c.child_count == 0:
                     if leaf_hint == PREFIX:
-                        push((_NODE, c, cctx, nested, PREFIX if i == 0 else POSTFIX))
+                        push((cinfo, c, cctx, nested, PREFIX if i == 0 else POSTFIX))
                     elif leaf_hint == TIGHT or c.type == ":":
-                        push((_NODE, c, cctx, nested, leaf_hint))
+                        push((cinfo, c, cctx, nested, leaf_hint))
                     else:
-                        push((_NODE, c, cctx, nested, 0))
+                        push((cinfo, c, cctx, nested, 0))
                 else:
-                    push((_NODE, c, cctx, nested, 0))
+                    push((cinfo, c, cctx, nested, 0))
         for tok in suffix:
             punct(tok)
         buf.strip_trailing()
@@ -478,32 +516,29 @@ def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[
             for var in strong_vars[v]:
                 kill |= var_mask[var]
             keep[v] = ~(kill & ~gen[v])
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for v in range(n):
-        for w in succ[v]:
-            if 0 <= w < n:
-                preds[w].append(v)
     # worklist in reverse postorder: a node is revisited only when an input changed, so
-    # deep loop nests cost O(nodes * changes) rather than a full pass per nesting level
+    # deep loop nests cost O(nodes * changes) rather than a full pass per nesting level.
+    # Definitions are pushed along the edges (no predecessor lists to build): reach_in[w]
+    # accumulates what w's predecessors send, which only grows.
     order = _reverse_postorder(succ, entry, n)
     reach_in = [0] * n
-    reach_out = gen[:]
+    reach_out = [0] * n
     queue = deque(order)
     queued = [True] * n
     while queue:
         v = queue.popleft()
         queued[v] = False
-        acc = 0
-        for p in preds[v]:
-            acc |= reach_out[p]
-        reach_in[v] = acc
-        out = gen[v] | (acc & keep[v])
+        out = gen[v] | (reach_in[v] & keep[v])
         if out != reach_out[v]:
             reach_out[v] = out
             for w in succ[v]:
-                if 0 <= w < n and not queued[w]:
-                    queued[w] = True
-                    queue.append(w)
+                if 0 <= w < n:
+                    acc = reach_in[w] | out
+                    if acc != reach_in[w]:
+                        reach_in[w] = acc
+                        if not queued[w]:
+                            queued[w] = True
+                            queue.append(w)
     return reach_in, def_node, var_mask
 
 
@@ -541,6 +576,47 @@ def data_dependences(reach_in: Sequence[int], def_node: Sequence[int],
                 edges.add((def_node[low.bit_length() - 1], v, var))
                 bits ^= low
     return sorted(edges)
+
+
+def path_data_dependences(path: Sequence[int], defs: Sequence[Sequence[tuple[str, bool]]],
+                          uses: Sequence[Sequence[str]]) -> set[tuple[int, int, str]]:
+    """Def-use edges of a CFG that is one path: what :func:`reaching_definitions` and
+    :func:`data_dependences` give there, by a single scan.
+
+    Parameters
+    ----------
+    path : sequence of int
+        The nodes in execution order, each run once, the only predecessor of each being
+        the one before it (the first one's predecessor defines nothing).
+    defs, uses : sequence of sequence
+        As for :func:`reaching_definitions` and :func:`data_dependences`, indexed by node.
+
+    Returns
+    -------
+    set of (int, int, str)
+
+    Examples
+    --------
+    >>> # 1: x = 1; 2: x = x + 1; 3: a[0] = x (weak def of a); 4: use a, x
+    >>> defs = [[], [("x", True)], [("x", True)], [("a", False)], []]
+    >>> uses = [[], [], ["x"], ["a", "x"], ["a", "x"]]
+    >>> sorted(path_data_dependences([1, 2, 3, 4], defs, uses))
+    [(1, 2, 'x'), (2, 3, 'x'), (2, 4, 'x'), (3, 4, 'a')]
+    """
+    edges: set[tuple[int, int, str]] = set()
+    reaching: dict[str, list[int]] = {}  # variable -> nodes whose definitions reach here
+    for v in path:
+        for var in uses[v]:
+            for d in reaching.get(var, ()):
+                edges.add((d, v, var))
+        for var, strong in defs[v]:
+            nodes = reaching.get(var)
+            if strong or nodes is None:
+                # a strong definition kills the others, but not this node's weak ones
+                reaching[var] = [v]
+            elif nodes[-1] != v:
+                nodes.append(v)
+    return edges
 
 
 def _reverse_postorder(succ: Sequence[Sequence[int]], entry: int, n: int) -> list[int]:

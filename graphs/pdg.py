@@ -54,13 +54,19 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences
-from graphs.dataflow import Facts, Walker, data_dependences, reaching_definitions
+from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
+from graphs.dataflow import (
+    Facts,
+    Walker,
+    data_dependences,
+    path_data_dependences,
+    reaching_definitions,
+)
 from graphs.labels import local_name, render
 from graphs.parsing import ParsedCode, parse
 from graphs.roles import Ctx, get_roles
 
-__all__ = ["GraphTooLarge", "build_pdg"]
+__all__ = ["GraphTooLarge", "build_pdg", "pdg_statements"]
 
 _DECLARING = (Ctx.DECL, Ctx.BIND)
 # Reference mode -> (reads the variable, defines it: True strong / False weak / None no).
@@ -122,28 +128,19 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     >>> sorted((u, v, d["var"]) for u, v, d in g.edges(data=True) if d["type"] == "data")[:3]
     [(1, 3, 'v0'), (1, 4, 'v0'), (1, 5, 'v0')]
     """
-    if isinstance(code, ParsedCode):
-        parsed = code
-    else:
-        if language is None:
-            raise ValueError("language is required when code is a string")
-        parsed = parse(code, language)
-    if not parsed.ok:
-        raise ValueError(parsed.error)
+    parsed = _clean_parse(code, language)
     roles = get_roles(parsed.language)
     cfg = build_cfg(parsed, roles, max_nodes=max_nodes)
-    walker = Walker(roles, parsed.node_text, normalize=normalize,
+    walker = Walker(roles, parsed, normalize=normalize,
                     abstract_literals=abstract_literals)
     size = cfg.pdg_size
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep)
              if n.label is None else Facts() for n in cfg.nodes[:size]]
-    names, keys = _resolve_names(cfg, facts, normalize)
+    names, uses, defs, displays = _resolve_names(cfg, facts, normalize)
 
-    # Nodes and edges are added one call at a time: networkx's add_nodes_from /
-    # add_edges_from take a slower path per item (measured ~1.5x on these small graphs).
-    graph = nx.MultiDiGraph(language=parsed.language)
     source = parsed.source
     source_range = parsed.source_range
+    node_attrs: list[dict] = []
     for nid, (node, fact) in enumerate(zip(cfg.nodes[:size], facts, strict=True)):
         first = node.first
         if first is None:
@@ -159,91 +156,138 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         else:
             shown = names[nid]
             label = render(fact.seps, fact.toks, shown.__getitem__)
-        graph.add_node(nid, label=label, text=text, line=line, kind=node.kind)
-
-    control, data = _dependences(cfg, facts, keys, names)
-    for u, v in control:
-        graph.add_edge(u, v, type="control")
-    for u, v, var in data:
-        graph.add_edge(u, v, type="data", var=var)
-    graph.graph["statements"] = sum(1 for n in cfg.nodes[:size]
-                                    if n.kind not in ("entry", "param")) - len(cfg.functions)
+        node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
+    control, data = _dependences(cfg, uses, defs, displays)
+    graph = _assemble(parsed.language, node_attrs, control, data)
+    graph.graph["statements"] = _statements(cfg)
     # node 0 stands for the function itself when the snippet is one function
     graph.graph["functions"] = len(cfg.functions) or int(cfg.nodes[0].first is not None)
     graph.graph["fallback_types"] = tuple(sorted(cfg.fallback_types))
     return graph
 
 
+def pdg_statements(code: str | ParsedCode, language: str | None = None, *,
+                   max_nodes: int | None = None) -> int:
+    """The number of statements :func:`build_pdg` would report, from the CFG alone.
+
+    ``build_pdg(code).graph["statements"]``, with the same exceptions (a parse that is not
+    clean, :class:`GraphTooLarge`), without labelling the nodes or computing dependences:
+    about a third of the build. Enough to know whether a snippet has a PDG worth comparing.
+
+    Parameters
+    ----------
+    code, language, max_nodes : as for :func:`build_pdg`.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> pdg_statements("int f(int n) { int s = 0; return s + n; }", "java")
+    2
+    >>> pdg_statements("class A {}", "java")
+    0
+    """
+    parsed = _clean_parse(code, language)
+    return _statements(build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes))
+
+
+def _clean_parse(code: str | ParsedCode, language: str | None) -> ParsedCode:
+    if isinstance(code, ParsedCode):
+        parsed = code
+    else:
+        if language is None:
+            raise ValueError("language is required when code is a string")
+        parsed = parse(code, language)
+    if not parsed.ok:
+        raise ValueError(parsed.error)
+    return parsed
+
+
+def _statements(cfg: CFG) -> int:
+    # entries and parameters are not statements, nor are the nodes of the functions
+    return sum(1 for n in cfg.nodes[:cfg.pdg_size]
+               if n.kind != "entry" and n.kind != "param") - len(cfg.functions)
+
+
+def _assemble(language: str, node_attrs: list[dict], control: list[tuple[int, int]],
+              data: list[tuple[int, int, str]]) -> nx.MultiDiGraph:
+    """The graph of ``add_node(i, **node_attrs[i])`` for each node, then ``add_edge`` for
+    each control and data edge, in order.
+
+    The dicts are filled directly, as those calls would fill them (networkx's data
+    structure: ``_node``, ``_succ`` and ``_pred``, edge keys 0, 1, ... per node pair, one
+    key dict shared by ``_succ[u][v]`` and ``_pred[v][u]``): on graphs of a few nodes the
+    calls cost more than computing the dependences (argument packing, cache clearing, key
+    search). Every edge joins two of the nodes (a KeyError otherwise, where add_edge would
+    have added a node).
+    """
+    graph = nx.MultiDiGraph(language=language)
+    attrs, succ, pred = graph._node, graph._succ, graph._pred
+    for nid, node in enumerate(node_attrs):
+        attrs[nid] = node
+        succ[nid] = {}
+        pred[nid] = {}
+    for u, v in control:  # distinct pairs, added first: key 0 of a new key dict
+        succ[u][v] = pred[v][u] = {0: {"type": "control"}}
+    for u, v, var in data:
+        edge = {"type": "data", "var": var}
+        keys = succ[u].get(v)
+        if keys is None:
+            succ[u][v] = pred[v][u] = {0: edge}
+        else:
+            keys[len(keys)] = edge
+    return graph
+
+
 def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool
-                   ) -> tuple[list[list[str]], list[list[str]]]:
-    """Per node and reference: the label text and the data-flow key of the variable.
+                   ) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
+                              dict[int, dict[str, str]]]:
+    """Label text of each variable occurrence (per node and reference); the variables each
+    node reads and defines (strongly or not), by data-flow key; per scope, the name data
+    edges show for each key.
 
     Locals are renamed per scope in order of first declaration; a field reference keys to
     the bare name unless a local of that name is declared in the scope.
     """
     size = cfg.pdg_size
-    scope_of = [0] * size
-    for unit in cfg.units:
-        for nid in unit.nodes:
-            if nid < size:
-                scope_of[nid] = unit.scope
     by_scope: dict[int, list[int]] = {}
-    for nid in range(size):
-        by_scope.setdefault(scope_of[nid], []).append(nid)
+    if len(cfg.units) == 1:  # the usual case: one unit, scope 0, every node
+        by_scope[0] = list(range(size))
+    else:
+        scope_of = [0] * size
+        for unit in cfg.units:
+            for nid in unit.nodes:
+                if nid < size:
+                    scope_of[nid] = unit.scope
+        for nid in range(size):
+            by_scope.setdefault(scope_of[nid], []).append(nid)
     names: list[list[str]] = [[] for _ in range(size)]
-    keys: list[list[str]] = [[] for _ in range(size)]
-    for ids in by_scope.values():
+    uses: list[list[str]] = [[] for _ in range(size)]
+    defs: list[list[tuple[str, bool]]] = [[] for _ in range(size)]
+    displays: dict[int, dict[str, str]] = {}
+    for scope, ids in by_scope.items():
         rename: dict[str, str] = {}
         for nid in ids:
             for ref in facts[nid].refs:
                 if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
                     rename[ref.name] = local_name(len(rename))
+        # key -> shown is a function within a scope, so one dict serves all its units
+        display = displays[scope] = {}
         for nid in ids:
             node_names = names[nid]
-            node_keys = keys[nid]
+            node_uses = uses[nid]
+            node_defs = defs[nid]
             for ref in facts[nid].refs:
+                name = ref.name
                 if ref.field:
-                    key = "this." + ref.name if ref.name in rename else ref.name
-                    shown = ref.name if normalize else key
+                    key = "this." + name if name in rename else name
+                    shown = name if normalize else key
                 else:
-                    key = ref.name
-                    shown = rename.get(key, key) if normalize else key
+                    key = name
+                    shown = rename.get(name, name) if normalize else name
                 node_names.append(shown)
-                node_keys.append(key)
-    return names, keys
-
-
-def _dependences(cfg: CFG, facts: list[Facts], keys: list[list[str]],
-                 names: list[list[str]]) -> tuple[list[tuple[int, int]],
-                                                  list[tuple[int, int, str]]]:
-    nodes = cfg.nodes
-    control: set[tuple[int, int]] = {(0, f) for f in cfg.functions}
-    data: set[tuple[int, int, str]] = set()
-    for unit in cfg.units:
-        ids = [unit.entry, *unit.nodes]
-        local = {g: i for i, g in enumerate(ids)}
-        k = len(ids)
-        succ: list[list[int]] = []
-        for i, g in enumerate(ids):
-            targets = unit.entry_succ if i == 0 else cfg.succ[g]
-            succ.append([k if t == EXIT else local[t] for t in targets])
-        succ.append([])
-        # cfg.canonical(g), inlined (one call per node and unit)
-        canon = [g if nodes[g].alias is None else nodes[g].alias for g in ids]
-        controlled = set()
-        for a, b in control_dependences(succ, 0, k):
-            control.add((canon[a], canon[b]))
-            controlled.add(canon[b])
-        for g in canon[1:]:
-            if g not in controlled:  # unreachable code: hang it off the entry
-                control.add((ids[0], g))
-        defs: list[list[tuple[str, bool]]] = [[]]
-        uses: list[list[str]] = [[]]
-        display: dict[str, str] = {}
-        for g in canon[1:]:
-            node_defs = []
-            node_uses = []
-            for ref, key, shown in zip(facts[g].refs, keys[g], names[g], strict=True):
                 display[key] = shown
                 flow = _FLOW.get(ref.mode)
                 if flow is not None:
@@ -252,9 +296,77 @@ def _dependences(cfg: CFG, facts: list[Facts], keys: list[list[str]],
                         node_uses.append(key)
                     if strong is not None:
                         node_defs.append((key, strong))
-            defs.append(node_defs)
-            uses.append(node_uses)
-        reach_in, def_node, var_mask = reaching_definitions(succ[:k], defs, 0)
-        for a, b, key in data_dependences(reach_in, def_node, var_mask, uses):
+    return names, uses, defs, displays
+
+
+def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, bool]]],
+                 displays: dict[int, dict[str, str]]
+                 ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    nodes = cfg.nodes
+    cfg_succ = cfg.succ
+    control: set[tuple[int, int]] = {(0, f) for f in cfg.functions}
+    data: set[tuple[int, int, str]] = set()
+    for unit in cfg.units:
+        ids = [unit.entry, *unit.nodes]
+        k = len(ids)
+        local = {g: i for i, g in enumerate(ids)}
+        local[EXIT] = k
+        # unit-local successor lists without duplicates (an empty branch links its
+        # predicate twice); the exit is node k
+        succ: list[list[int]] = []
+        for targets in (unit.entry_succ, *[cfg_succ[g] for g in unit.nodes]):
+            if len(targets) > 1:
+                succ.append(list(dict.fromkeys([local[t] for t in targets])))
+            else:
+                succ.append([local[t] for t in targets])
+        succ.append([])
+        # cfg.canonical(g), inlined (one call per node and unit)
+        canon = [g if nodes[g].alias is None else nodes[g].alias for g in ids]
+        # the entry's own references belong to the enclosing unit (a nested function)
+        unit_defs = [[], *[defs[g] for g in canon[1:]]]
+        unit_uses = [[], *[uses[g] for g in canon[1:]]]
+        display = displays.get(unit.scope, {})
+        path = _straight_line(succ, k)
+        if path is not None:
+            # most units: every node depends on the entry only, and the general analyses
+            # below reduce to one scan along the path
+            for b in path:
+                control.add((canon[0], canon[b]))
+            edges = path_data_dependences(path, unit_defs, unit_uses)
+        else:
+            controlled = set()
+            # (adds edges to the exit to succ: reaching_definitions ignores the exit)
+            for a, b in control_dependences_in_place(succ, 0, k):
+                control.add((canon[a], canon[b]))
+                controlled.add(canon[b])
+            for g in canon[1:]:
+                if g not in controlled:  # unreachable code: hang it off the entry
+                    control.add((ids[0], g))
+            reach_in, def_node, var_mask = reaching_definitions(succ[:k], unit_defs, 0)
+            edges = data_dependences(reach_in, def_node, var_mask, unit_uses)
+        for a, b, key in edges:
             data.add((canon[a], canon[b], display[key]))
     return sorted(control), sorted(data)
+
+
+def _straight_line(succ: list[list[int]], exit_node: int) -> list[int] | None:
+    """The nodes after the entry (node 0) in order, if the CFG is one path from the entry
+    through every node to the exit; else None.
+
+    On such a CFG the entry is the only branch (to its successor, and to the exit on the
+    augmenting edge), so :func:`graphs.cfg.control_dependences` makes every node depend on
+    the entry and nothing else.
+    """
+    path: list[int] = []
+    v = 0
+    while True:
+        targets = succ[v]
+        if len(targets) != 1:
+            return None
+        v = targets[0]
+        if v == exit_node:
+            break
+        if len(path) == exit_node:  # more steps than nodes: a cycle (goto)
+            return None
+        path.append(v)
+    return path if len(path) == exit_node - 1 else None

@@ -177,8 +177,9 @@ def test_workers_give_identical_results(cs):
 
 
 def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
-    # a reference equal to the candidate is not parsed and built a second time, and the
-    # numbers are those of two separate builds
+    # a reference equal to the candidate is not parsed and built a second time: the exact
+    # match needs only the tiers' applicability (the graph tier counts the CFG's statements
+    # without building the PDG), and the numbers are those of two separate builds
     from ruby_metric.code import Code
     from ruby_metric.tiers import TIER_ORDER
 
@@ -193,8 +194,13 @@ def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
         monkeypatch.setattr(tier_cls, "build", spy)
     other = SUM_CS.replace("total", "sum")
     r = cs.score([other, SUM_CS], SUM_CS)
+    assert sorted(built) == [("string", SUM_CS), ("tree", SUM_CS)]
+    assert r.tier == "graph" and r.ruby == r.grs == r.trs == r.sts == 1.0
+    unrelated = cs.score([other], SUM_CS)
+    assert unrelated.trs < 1.0
     assert sorted(built) == sorted(
-        (name, text) for name in ("graph", "tree", "string") for text in (SUM_CS, other))
+        [("string", SUM_CS), ("tree", SUM_CS)]
+        + [(name, text) for name in ("graph", "tree", "string") for text in (SUM_CS, other)])
     for tier_cls in TIER_ORDER:
         tier = tier_cls(cs.limits)
         a, b = Code(SUM_CS, "csharp"), Code(SUM_CS, "csharp")
