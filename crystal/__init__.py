@@ -13,6 +13,7 @@ from crystal.bleu import (
     bleu_from_stats,
     corpus_bleu,
     segment_stats,
+    segment_stats_with_plain,
     sentence_bleu,
 )
 from crystal.corpus import CorpusError, read_corpus
@@ -34,6 +35,7 @@ __all__ = [
     "corpus_bleu",
     "SegmentStats",
     "segment_stats",
+    "segment_stats_with_plain",
     "bleu_from_stats",
     "CrystalBLEU",
     "SMOOTHING_METHODS",

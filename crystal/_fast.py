@@ -117,6 +117,21 @@ class FastCounter:
             Lists of ``max_n`` ints: clipped matches (max over references) and the number of
             hypothesis n-grams not ignored. None when the pair is too large to encode.
         """
+        both = self.counts_with_plain(references, hypothesis, max_n, exact=exact, plain=False)
+        return None if both is None else both[0]
+
+    def counts_with_plain(
+        self,
+        references: Sequence[Sequence[object]],
+        hypothesis: Sequence[object],
+        max_n: int,
+        *,
+        exact: bool = False,
+        plain: bool = True,
+    ) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]] | None] | None:
+        """:meth:`counts`, and with ``plain`` also the counts with nothing ignored (BLEU's
+        beside CrystalBLEU's), from one encoding of the pair; None as for :meth:`counts`.
+        """
         lh = len(hypothesis)
         pad = max_n - 1
         size = lh
@@ -142,35 +157,47 @@ class FastCounter:
             arr = np.fromiter(chain.from_iterable(parts), np.int64, total)
         windows = np.ndarray((total - pad, max_n), np.int64, arr, 0, (8, 8))
         codes = windows @ _PACK[max_n]
-        hyp_codes = codes[:lh]
+        all_codes = codes[:lh].ravel()
+        all_codes.sort()
         ign = self._ignored
+        kept = all_codes
         if ign is not None:
-            hs = hyp_codes[ign[ign.searchsorted(hyp_codes)] != hyp_codes]
-        else:
-            hs = hyp_codes.ravel()
-        hs.sort()
-        nh = len(hs)
-        bounds = _BOUNDS[:pad]
-        h_cut = [0, *hs.searchsorted(bounds).tolist(), nh]
-        totals = list(map(sub, h_cut[1:], h_cut))
-        # Column i holds min(lh, i) windows that run into the padding: not n-grams.
-        for i in range(1, min(lh, pad) + 1):
-            totals[i] -= i
-        for i in range(lh + 1, max_n):
-            totals[i] -= lh
-        if exact:
-            return list(totals), totals
-        # Rank of each hypothesis occurrence among equal codes: it is matched iff some
-        # reference has more occurrences of that code than its rank.
-        rank = (_ARANGE[:nh] if nh <= len(_ARANGE) else np.arange(nh)) - hs.searchsorted(hs)
-        best = None
+            kept = all_codes[ign[ign.searchsorted(all_codes)] != all_codes]
+        refs: list[np.ndarray] = []
         for lo, hi in spans:
             rs = codes[lo:hi].ravel()
             rs.sort()
-            found = rs.searchsorted(hs, "right") - rs.searchsorted(hs)
-            best = found if best is None else np.maximum(best, found)
-        matched = hs[rank < best]
-        # Cumulative counts at the order boundaries -> counts per order.
-        m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
-        matches = list(map(sub, m_cut[1:], m_cut))
-        return matches, totals
+            refs.append(rs)
+        filtered = _clip(kept, refs, lh, max_n, exact)
+        return filtered, _clip(all_codes, refs, lh, max_n, exact) if plain else None
+
+
+def _clip(
+    hs: np.ndarray, refs: list[np.ndarray], lh: int, max_n: int, exact: bool
+) -> tuple[list[int], list[int]]:
+    """(matches, totals) per order of the sorted hypothesis codes ``hs`` (a hypothesis of
+    ``lh`` tokens) against the sorted codes of each reference."""
+    nh = len(hs)
+    pad = max_n - 1
+    bounds = _BOUNDS[:pad]
+    h_cut = [0, *hs.searchsorted(bounds).tolist(), nh]
+    totals = list(map(sub, h_cut[1:], h_cut))
+    # Column i holds min(lh, i) windows that run into the padding: not n-grams.
+    for i in range(1, min(lh, pad) + 1):
+        totals[i] -= i
+    for i in range(lh + 1, max_n):
+        totals[i] -= lh
+    if exact:
+        return list(totals), totals
+    # Rank of each hypothesis occurrence among equal codes: it is matched iff some
+    # reference has more occurrences of that code than its rank.
+    rank = (_ARANGE[:nh] if nh <= len(_ARANGE) else np.arange(nh)) - hs.searchsorted(hs)
+    best = None
+    for rs in refs:
+        found = rs.searchsorted(hs, "right") - rs.searchsorted(hs)
+        best = found if best is None else np.maximum(best, found)
+    matched = hs[rank < best]
+    # Cumulative counts at the order boundaries -> counts per order.
+    m_cut = [0, *matched.searchsorted(bounds).tolist(), len(matched)]
+    matches = list(map(sub, m_cut[1:], m_cut))
+    return matches, totals

@@ -323,14 +323,24 @@ def _counts(
     ignore: frozenset | None,
     weighting: Mapping[tuple, float] | None = None,
     exact: bool = False,
-) -> tuple[list[float], list[float]]:
+    plain: bool = False,
+) -> tuple[tuple[list[float], list[float]], tuple[list[float], list[float]] | None]:
+    """(matches, totals) with ``ignore`` and ``weighting`` applied, and with ``plain`` the
+    same with nothing ignored or weighted (else None)."""
     if weighting is None and max_n <= MAX_ORDER:
         counter = _COUNTERS.get(ignore) or _new_counter(ignore)
         if counter.usable:
-            result = counter.counts(references, hypothesis, max_n, exact=exact)
+            result = counter.counts_with_plain(
+                references, hypothesis, max_n, exact=exact, plain=plain
+            )
             if result is not None:
                 return result  # type: ignore[return-value]
-    return _python_counts(references, hypothesis, max_n, ignore, weighting)
+    counted = _python_counts(references, hypothesis, max_n, ignore, weighting)
+    if not plain:
+        return counted, None
+    if ignore is None and weighting is None:
+        return counted, counted
+    return counted, _counts(references, hypothesis, max_n, None, None, exact)[0]
 
 
 def _as_tokens(tokens: Tokens) -> Tokens:
@@ -382,28 +392,63 @@ def segment_stats(
     >>> s.matches, s.totals
     ((2.0, 1.0, 0.0, 0.0), (3.0, 3.0, 2.0, 1.0))
     """
+    return segment_stats_with_plain(references, hypothesis, max_n, ignoring, weighting)[0]
+
+
+def segment_stats_with_plain(
+    references: Sequence[Tokens],
+    hypothesis: Tokens,
+    max_n: int = 4,
+    ignoring: object = None,
+    weighting: Mapping[tuple, float] | None = None,
+    *,
+    plain: bool = True,
+) -> tuple[SegmentStats, SegmentStats | None]:
+    """:func:`segment_stats`, and plain BLEU's statistics of the same segment (nothing
+    ignored or weighted) from the same count: a scorer reporting both CrystalBLEU and BLEU
+    encodes and sorts each pair's n-grams once.
+
+    Parameters
+    ----------
+    references, hypothesis, max_n, ignoring, weighting : as for :func:`segment_stats`.
+    plain : bool, optional (default True)
+        False skips the plain statistics (returned as None).
+
+    Returns
+    -------
+    (SegmentStats, SegmentStats or None)
+
+    Examples
+    --------
+    >>> from crystal import segment_stats_with_plain
+    >>> s, b = segment_stats_with_plain([["f", "(", "x", ")"]], ["f", "(", "y", ")"],
+    ...                                 ignoring={("(",)})
+    >>> s.matches, b.matches
+    ((2.0, 1.0, 0.0, 0.0), (3.0, 1.0, 0.0, 0.0))
+    """
     if max_n < 1:
         raise ValueError(f"max_n must be at least 1, got {max_n}")
-    hyp_len, ref_len, matches, totals, exact = _segment(
-        references, hypothesis, max_n, _ignore_set(ignoring), weighting
+    hyp, refs, hyp_len, ref_len, exact = _segment(references, hypothesis)
+    counted, plain_counted = _counts(
+        refs, hyp, max_n, _ignore_set(ignoring), weighting, exact, plain
     )
-    return SegmentStats(
-        hyp_len,
-        ref_len,
-        tuple(map(float, matches)),
-        tuple(map(float, totals)),
-        exact=int(exact),
-    )
+    stats = [
+        None if c is None else SegmentStats(
+            hyp_len,
+            ref_len,
+            tuple(map(float, c[0])),
+            tuple(map(float, c[1])),
+            exact=int(exact),
+        )
+        for c in (counted, plain_counted)
+    ]
+    return stats[0], stats[1]  # type: ignore[return-value]
 
 
 def _segment(
-    references: Sequence[Tokens],
-    hypothesis: Tokens,
-    max_n: int,
-    ignore: frozenset | None,
-    weighting: Mapping[tuple, float] | None,
-) -> tuple[int, int, list[float], list[float], bool]:
-    """(hyp_len, closest ref_len, matches, totals, exact match?) of one segment."""
+    references: Sequence[Tokens], hypothesis: Tokens
+) -> tuple[Tokens, list[Tokens], int, int, bool]:
+    """(hypothesis, references, hyp_len, closest ref_len, exact match?) of one segment."""
     hyp = _as_tokens(hypothesis)
     refs = [_as_tokens(ref) for ref in references]
     hyp_len = len(hyp)
@@ -415,8 +460,7 @@ def _segment(
         if ref == hyp if type(ref) is type(hyp) else list(ref) == list(hyp):
             exact = True
             break
-    matches, totals = _counts(refs, hyp, max_n, ignore, weighting, exact)
-    return hyp_len, ref_len, matches, totals, exact
+    return hyp, refs, hyp_len, ref_len, exact
 
 
 # --------------------------------------------------------------------------- scores
@@ -759,7 +803,7 @@ def corpus_bleu(
         hyp = _as_tokens(hypothesis)
         refs = [_as_tokens(ref) for ref in references]
         if n:
-            matches, totals = _counts(refs, hyp, n, ignore)
+            matches, totals = _counts(refs, hyp, n, ignore)[0]
             for i in range(n):
                 nums[i] += matches[i]
                 dens[i] += totals[i] if totals[i] > 0 else 1
@@ -822,7 +866,7 @@ def sentence_bleu(
     hyp_len = len(hyp)
     ref_len = closest_ref_length(refs, hyp_len)
     if n:
-        nums, dens = _counts(refs, hyp, n, _ignore_set(ignoring))
+        nums, dens = _counts(refs, hyp, n, _ignore_set(ignoring))[0]
         if 0 in dens:
             # NLTK's per-segment denominator is at least 1 (totals are integers here).
             dens = [t if t > 0 else 1 for t in dens]

@@ -38,7 +38,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crystal.bleu import SegmentStats, _bleu, _segment, bleu_from_stats, segment_stats
+from crystal.bleu import (
+    SegmentStats,
+    _bleu,
+    _counts,
+    _segment,
+    bleu_from_stats,
+    segment_stats,
+    segment_stats_with_plain,
+)
 from crystal.ngrams import NgramSet
 from crystal.smoothing import SACREBLEU_METHODS, check_smoothing
 from crystal.tokenize import get_tokenizer, tokenize
@@ -216,6 +224,36 @@ class CrystalBLEU:
             weighting=self._weighting,
         )
 
+    def segment_stats_with_bleu(
+        self, references_tokens: Sequence[Tokens], hypothesis_tokens: Tokens
+    ) -> tuple[SegmentStats, SegmentStats]:
+        """:meth:`segment_stats`, and plain BLEU's statistics of the segment from one count.
+
+        The second item is what ``CrystalBLEU(None, max_n=..., smoothing=...)`` (same
+        orders) would count: one encoding of the pair serves both metrics.
+
+        Returns
+        -------
+        (SegmentStats, SegmentStats)
+
+        Examples
+        --------
+        >>> from crystal import CrystalBLEU
+        >>> metric = CrystalBLEU(frozenset({("(",), (")",)}))
+        >>> ref, hyp = ["f", "(", "x", ")"], ["f", "(", "y", ")"]
+        >>> cb, bleu = metric.segment_stats_with_bleu([ref], hyp)
+        >>> cb == metric.segment_stats([ref], hyp), bleu == CrystalBLEU().segment_stats([ref], hyp)
+        (True, True)
+        """
+        stats, plain = segment_stats_with_plain(
+            references_tokens,
+            hypothesis_tokens,
+            self._orders,
+            ignoring=self._ignore,
+            weighting=self._weighting,
+        )
+        return stats, plain  # type: ignore[return-value]
+
     def score_stats(self, stats: SegmentStats) -> float:
         """Score one segment's or a summed corpus's statistics, applying the edge cases.
 
@@ -258,11 +296,10 @@ class CrystalBLEU:
             In [0, 1]; see the module documentation for the edge cases.
         """
         # score_stats(segment_stats(...)) without building the SegmentStats object.
-        hyp_len, ref_len, matches, totals, exact = _segment(
-            references_tokens, hypothesis_tokens, self._orders, self._ignore, self._weighting
-        )
+        hyp, refs, hyp_len, ref_len, exact = _segment(references_tokens, hypothesis_tokens)
         if exact:
             return 1.0
+        (matches, totals), _ = _counts(refs, hyp, self._orders, self._ignore, self._weighting)
         score = _bleu(
             matches,
             [t if t > 0 else 1 for t in totals],

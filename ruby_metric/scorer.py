@@ -165,11 +165,16 @@ class RubyScorer:
         if "crystalbleu" in wanted:
             if cbleu is None:
                 reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+            elif "bleu" in wanted:
+                # one count for both: self._bleu has cbleu's orders (same smoothing, max_n)
+                cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
             else:
                 cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
+            if cb_stats is not None:
                 values["crystalbleu"] = cbleu.score_stats(cb_stats)
         if "bleu" in wanted:
-            bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
+            if bleu_stats is None:
+                bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
             values["bleu"] = self._bleu.score_stats(bleu_stats)
 
         result = PairResult(

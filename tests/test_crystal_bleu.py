@@ -789,3 +789,35 @@ def test_codexglue_multiple_references_and_product_metric(codexglue: Any) -> Non
     all_refs = [[golds[i], golds[(i + 1) % len(golds)]] for i in range(300)]
     theirs = crystalbleu.corpus_bleu(all_refs, hyps[:300], smoothing_function=sf, ignoring=ignore)
     assert close(metric.corpus_score(stats), theirs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hyp=TOKENS,
+    refs=st.lists(TOKENS, min_size=1, max_size=3),
+    max_n=st.integers(1, 5),
+    ignore_fraction=st.sampled_from([0.0, 0.3]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_one_count_for_crystalbleu_and_bleu_equals_two(
+    hyp: list[str], refs: list[list[str]], max_n: int, ignore_fraction: float, seed: int
+) -> None:
+    # max_n = 5 takes the pure-Python path; an exact match only encodes the hypothesis
+    rng = random.Random(seed)
+    if rng.random() < 0.3:
+        refs = [*refs, list(hyp)]
+    grams = sorted({tuple(s[i : i + n]) for s in [hyp, *refs] for n in (1, 2)
+                    for i in range(len(s) - n + 1)})
+    ignore = frozenset(g for g in grams if rng.random() < ignore_fraction)
+    both = crystal.segment_stats_with_plain(refs, hyp, max_n, ignoring=ignore)
+    assert both == (
+        crystal.segment_stats(refs, hyp, max_n, ignoring=ignore),
+        crystal.segment_stats(refs, hyp, max_n),
+    )
+    assert crystal.segment_stats_with_plain(refs, hyp, max_n, ignore, plain=False)[1] is None
+    counts = {g: 1 + rng.randrange(50) for g in grams}
+    for metric in (CrystalBLEU(counts), CrystalBLEU(counts, variant="log-weight"),
+                   CrystalBLEU(counts, smoothing="method5")):
+        plain = CrystalBLEU(smoothing=metric.smoothing)
+        assert metric.segment_stats_with_bleu(refs, hyp) == (
+            metric.segment_stats(refs, hyp), plain.segment_stats(refs, hyp))
