@@ -145,23 +145,63 @@ def graph_size(g: nx.Graph) -> int:
 # --------------------------------------------------------------------------------------------
 
 
+#: A graph's raw content: node -> label, and the edges ``(u, v, type)`` one by one.
+_GraphItems = tuple[dict[Hashable, Any], list[tuple[Hashable, Hashable, Any]]]
+
+
+def _graph_items(g: nx.Graph, node_label: str, edge_label: str) -> _GraphItems:
+    """Node labels and edges (parallel edges one by one) in networkx's iteration order.
+
+    Plain directed (multi)graphs, which is what PDGs are, are read straight from their
+    adjacency dicts, in the order their edge views would yield: the views cost several
+    times more per edge, which shows on the small graphs scoring compares. Subgraph views
+    keep the plain class and wrap those dicts in mappings that the views iterate the same
+    way, so they qualify too; other classes (undirected graphs, subclasses) go through the
+    public views.
+    """
+    cls = type(g)
+    if cls is nx.MultiDiGraph or cls is nx.DiGraph:
+        labels = {n: d.get(node_label) for n, d in g._node.items()}
+        if cls is nx.MultiDiGraph:
+            edges = [
+                (u, v, d.get(edge_label))
+                for u, nbrs in g._succ.items()
+                for v, keyed in nbrs.items()
+                for d in keyed.values()
+            ]
+        else:
+            edges = [
+                (u, v, d.get(edge_label)) for u, nbrs in g._succ.items() for v, d in nbrs.items()
+            ]
+        return labels, edges
+    labels = {n: d.get(node_label) for n, d in g.nodes(data=True)}
+    edge_view = (
+        g.edges(keys=False, data=edge_label, default=None)
+        if g.is_multigraph()
+        else g.edges(data=edge_label, default=None)
+    )
+    return labels, list(edge_view)
+
+
 class _Side:
     """One graph in canonical order, with labels and types encoded as small integers."""
 
-    __slots__ = ("adj", "display", "edges", "index", "labels", "label_ids", "nodes")
+    __slots__ = ("adj", "display", "edges", "index", "labels", "label_ids", "nodes", "slots")
 
-    def __init__(self, g: nx.Graph, node_label: str, edge_label: str, label_vocab: dict) -> None:
-        raw = {n: _hashable(d.get(node_label)) for n, d in g.nodes(data=True)}
-        edge_iter = (
-            g.edges(keys=False, data=edge_label, default=None)
-            if g.is_multigraph()
-            else g.edges(data=edge_label, default=None)
-        )
-        raw_edges = [(u, v, _hashable(t)) for u, v, t in edge_iter]
+    def __init__(
+        self,
+        g: nx.Graph,
+        node_label: str,
+        edge_label: str,
+        label_vocab: dict,
+        items: _GraphItems | None = None,
+    ) -> None:
+        labels, graph_edges = _graph_items(g, node_label, edge_label) if items is None else items
+        raw = {n: _hashable(lab) for n, lab in labels.items()}
         # Degrees from the edge list: networkx's multigraph degree views are slow.
         out_deg = dict.fromkeys(raw, 0)
         in_deg = dict.fromkeys(raw, 0) if g.is_directed() else out_deg
-        for u, v, _ in raw_edges:
+        for u, v, _ in graph_edges:
             out_deg[u] += 1
             in_deg[v] += 1
         # Structure first (label, degrees), identity last: isomorphic copies with other node
@@ -174,14 +214,18 @@ class _Side:
             [label_vocab.setdefault(lab, len(label_vocab)) for lab in self.labels], dtype=np.int64
         )
         index = self.index
-        self.edges: list[tuple[int, int, Any]] = [(index[u], index[v], t) for u, v, t in raw_edges]
+        self.edges: list[tuple[int, int, Any]] = [
+            (index[u], index[v], _hashable(t)) for u, v, t in graph_edges
+        ]
         # Reports list nodes by id when ids are comparable (a PDG's ints are source order),
         # else in canonical order; either way independent of insertion order.
         try:
             self.display: list[int] = [index[n] for n in sorted(self.nodes)]
         except TypeError:
             self.display = list(range(len(self.nodes)))
+        # Set by _Problem: typed counts adj[t, i, j] and their total over types per slot.
         self.adj: np.ndarray = np.zeros((0, 0, 0), dtype=np.int64)
+        self.slots: np.ndarray = np.zeros((0, 0), dtype=np.int64)
 
 
 def _hashable(value: Any) -> Hashable:
@@ -211,13 +255,21 @@ def _build_adjacency(side: _Side, type_vocab: dict, size: int, directed: bool) -
 class _Problem:
     """Both graphs encoded over shared vocabularies, the rows side being the smaller graph."""
 
-    def __init__(self, g1: nx.Graph, g2: nx.Graph, node_label: str, edge_label: str) -> None:
+    def __init__(
+        self,
+        g1: nx.Graph,
+        g2: nx.Graph,
+        node_label: str,
+        edge_label: str,
+        items: tuple[_GraphItems, _GraphItems] | None = None,
+    ) -> None:
         self.directed = g1.is_directed()
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
         label_vocab: dict[Any, int] = {}
-        s1 = _Side(g1, node_label, edge_label, label_vocab)
-        s2 = _Side(g2, node_label, edge_label, label_vocab)
+        items1, items2 = (None, None) if items is None else items
+        s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
+        s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
         self.rows, self.cols = (s2, s1) if self.swapped else (s1, s2)
@@ -228,27 +280,69 @@ class _Problem:
         self.n = len(self.rows.nodes)
         self.m = len(self.cols.nodes)
         self.size = self.m  # padded size: max(n, m)
-        self.rows.adj = _build_adjacency(self.rows, type_vocab, self.size, self.directed)
-        self.cols.adj = _build_adjacency(self.cols, type_vocab, self.size, self.directed)
+        for side in (self.rows, self.cols):
+            side.adj = _build_adjacency(side, type_vocab, self.size, self.directed)
+            # Edges per slot whatever their type: constant per problem, reused by every cost.
+            side.slots = side.adj.sum(0)
         self.n_labels = len(label_vocab)
         self.n_types = self.rows.adj.shape[0]
+        # Label ids of the rows padded to ``size``; padding nodes have no edges, so their
+        # (arbitrary) label never enters a neighbour count.
+        self.row_labels = np.zeros(self.size, dtype=np.int64)
+        self.row_labels[: self.n] = self.rows.label_ids
         # Node costs (scaled): substitution by label, padding rows are insertions. With unit
         # costs a substitution never costs more than a deletion plus an insertion (also for
         # the incident edges), so some optimal edit path substitutes min(n, m) nodes: padding
         # only the smaller graph to max(n, m) loses no optimum.
         node_cost = np.ones((self.size, self.size), dtype=np.int64)
         node_cost[: self.n, :] = self.rows.label_ids[:, None] != self.cols.label_ids[None, :]
-        self.node_cost = node_cost * self.scale
+        if self.scale != 1:
+            node_cost *= self.scale
+        self.node_cost = node_cost
 
     # ---------------------------------------------------------------- exact cost of a mapping
 
     def cost(self, perm: np.ndarray) -> tuple[int, int]:
         """Scaled (node cost, edge cost) of the edit path where row ``i`` maps to ``perm[i]``."""
-        a1 = self.rows.adj
-        a2 = self.cols.adj[:, perm][:, :, perm]
-        node = int(self.node_cost[np.arange(self.size), perm].sum())
-        edge = int(np.maximum(a1.sum(0), a2.sum(0)).sum() - np.minimum(a1, a2).sum())
-        return node, edge
+        node, edge = _mapping_cost(
+            self.node_cost,
+            self.rows.adj,
+            self.rows.slots,
+            self.cols.adj,
+            self.cols.slots,
+            np.asarray(perm, dtype=np.int64),
+        )
+        return int(node), int(edge)
+
+
+@numba.njit(cache=True, nogil=True)
+def _mapping_cost(node_cost, a1, s1, a2, s2, perm):  # pragma: no cover - compiled
+    """Scaled (node, edge) cost of the mapping ``perm`` (see :meth:`_Problem.cost`).
+
+    Each slot ``(i, k)`` of graph 1 meets ``(perm i, perm k)`` of graph 2 and costs
+    ``max(|A|, |B|) - |A ∩ B|``: the maxima come from the per-slot totals ``s1``, ``s2``, the
+    intersections from the typed counts, visited only where graph 1 has an edge.
+    """
+    size = perm.shape[0]
+    node = 0
+    for i in range(size):
+        node += node_cost[i, perm[i]]
+    edge = 0
+    for i in range(size):
+        pi = perm[i]
+        for k in range(size):
+            x = s1[i, k]
+            y = s2[pi, perm[k]]
+            edge += x if x > y else y
+    for t in range(a1.shape[0]):
+        for i in range(size):
+            pi = perm[i]
+            for k in range(size):
+                u = a1[t, i, k]
+                if u != 0:
+                    v = a2[t, pi, perm[k]]
+                    edge -= u if u < v else v
+    return node, edge
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,26 +391,61 @@ def _multiset_distance(x, y):  # pragma: no cover - compiled
     return out
 
 
-def _incident_counts(adj: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@numba.njit(cache=True, nogil=True)
+def _incident_counts(adj):  # pragma: no cover - compiled
     """Per node and edge type: out-edges, in-edges (self-loops excluded) and self-loops."""
-    diag = np.ascontiguousarray(np.einsum("tii->it", adj))
-    out = np.ascontiguousarray(adj.sum(2).T) - diag
-    inc = np.ascontiguousarray(adj.sum(1).T) - diag
-    return out, inc, diag
+    n_types, size, _ = adj.shape
+    out = np.zeros((size, n_types), dtype=np.int64)
+    inc = np.zeros((size, n_types), dtype=np.int64)
+    loops = np.zeros((size, n_types), dtype=np.int64)
+    for t in range(n_types):
+        for i in range(size):
+            for j in range(size):
+                c = adj[t, i, j]
+                if c != 0:
+                    if i == j:
+                        loops[i, t] += c
+                    else:
+                        out[i, t] += c
+                        inc[j, t] += c
+    return out, inc, loops
 
 
-def _neighbour_counts(adj: np.ndarray, labels: np.ndarray, n_labels: int):
+@numba.njit(cache=True, nogil=True)
+def _neighbour_counts(adj, labels, n_labels):  # pragma: no cover - compiled
     """Per node: counts of (edge type, neighbour label) over out- and in-edges (no loops)."""
-    t, size, _ = adj.shape
-    out = np.zeros((size, t * n_labels), dtype=np.int64)
-    inc = np.zeros((size, t * n_labels), dtype=np.int64)
-    kind, src, dst = np.nonzero(adj)
-    keep = src != dst
-    kind, src, dst = kind[keep], src[keep], dst[keep]
-    count = adj[kind, src, dst]
-    np.add.at(out, (src, kind * n_labels + labels[dst]), count)
-    np.add.at(inc, (dst, kind * n_labels + labels[src]), count)
+    n_types, size, _ = adj.shape
+    out = np.zeros((size, n_types * n_labels), dtype=np.int64)
+    inc = np.zeros((size, n_types * n_labels), dtype=np.int64)
+    for t in range(n_types):
+        for i in range(size):
+            for j in range(size):
+                c = adj[t, i, j]
+                if c != 0 and i != j:
+                    out[i, t * n_labels + labels[j]] += c
+                    inc[j, t * n_labels + labels[i]] += c
     return out, inc
+
+
+@numba.njit(cache=True, nogil=True)
+def _lower_bound_costs(node_cost, a1, a2):  # pragma: no cover - compiled
+    """The matrix of :func:`_lower_bound_matrix` (all entries are exact halves)."""
+    o1, i1, l1 = _incident_counts(a1)
+    o2, i2, l2 = _incident_counts(a2)
+    edges = 0.5 * (_multiset_distance(o1, o2) + _multiset_distance(i1, i2))
+    return node_cost + edges + _multiset_distance(l1, l2)
+
+
+@numba.njit(cache=True, nogil=True)
+def _heuristic_costs(node_cost, a1, a2, lab1, lab2, n_labels):  # pragma: no cover - compiled
+    """The matrix of :func:`_heuristic_matrix` (all entries are exact halves)."""
+    o1, i1, l1 = _incident_counts(a1)
+    o2, i2, l2 = _incident_counts(a2)
+    no1, ni1 = _neighbour_counts(a1, lab1, n_labels)
+    no2, ni2 = _neighbour_counts(a2, lab2, n_labels)
+    typed = _multiset_distance(o1, o2) + _multiset_distance(i1, i2)
+    context = _multiset_distance(no1, no2) + _multiset_distance(ni1, ni2)
+    return node_cost + 0.5 * typed + 0.5 * context + _multiset_distance(l1, l2)
 
 
 def _lower_bound_matrix(p: _Problem) -> np.ndarray:
@@ -326,10 +455,7 @@ def _lower_bound_matrix(p: _Problem) -> np.ndarray:
     incident-edge assignment cost at each node pair never overestimates (Riesen–Bunke's
     admissible variant); self-loops are seen once and are charged fully.
     """
-    o1, i1, l1 = _incident_counts(p.rows.adj)
-    o2, i2, l2 = _incident_counts(p.cols.adj)
-    edges = 0.5 * (_multiset_distance(o1, o2) + _multiset_distance(i1, i2))
-    return p.node_cost + edges + _multiset_distance(l1, l2)
+    return _lower_bound_costs(p.node_cost, p.rows.adj, p.cols.adj)
 
 
 def _heuristic_matrix(p: _Problem) -> np.ndarray:
@@ -339,23 +465,22 @@ def _heuristic_matrix(p: _Problem) -> np.ndarray:
     the same labels over the same kind of edges are drawn together, which is what makes
     the induced edit path good on PDGs (statements are mostly distinguished by context).
     """
-    # Padding nodes have no edges, so any label id serves for them.
-    lab1 = np.zeros(p.size, dtype=np.int64)
-    lab1[: p.n] = p.rows.label_ids
-    o1, i1, l1 = _incident_counts(p.rows.adj)
-    o2, i2, l2 = _incident_counts(p.cols.adj)
-    no1, ni1 = _neighbour_counts(p.rows.adj, lab1, p.n_labels)
-    no2, ni2 = _neighbour_counts(p.cols.adj, p.cols.label_ids, p.n_labels)
-    typed = _multiset_distance(o1, o2) + _multiset_distance(i1, i2)
-    context = _multiset_distance(no1, no2) + _multiset_distance(ni1, ni2)
-    return p.node_cost + 0.5 * typed + 0.5 * context + _multiset_distance(l1, l2)
+    return _heuristic_costs(
+        p.node_cost, p.rows.adj, p.cols.adj, p.row_labels, p.cols.label_ids, p.n_labels
+    )
 
 
-def _solve_assignment(cost: np.ndarray) -> tuple[np.ndarray, float]:
+def _solve_assignment(cost: np.ndarray) -> np.ndarray:
+    """Optimal assignment of a square cost matrix as a permutation (row i -> perm[i])."""
     rows, cols = linear_sum_assignment(cost)
     perm = np.empty(cost.shape[0], dtype=np.int64)
     perm[rows] = cols
-    return perm, float(cost[rows, cols].sum())
+    return perm
+
+
+def _assignment_value(cost: np.ndarray, perm: np.ndarray) -> float:
+    """Total cost of an assignment (only the lower bound needs it: not computed otherwise)."""
+    return float(cost[np.arange(cost.shape[0]), perm].sum())
 
 
 # --------------------------------------------------------------------------------------------
@@ -365,33 +490,81 @@ def _solve_assignment(cost: np.ndarray) -> tuple[np.ndarray, float]:
 # --------------------------------------------------------------------------------------------
 
 
-def _channels(p: _Problem) -> tuple[np.ndarray, np.ndarray]:
+@numba.njit(cache=True, nogil=True)
+def _channel_lists(s1, a1, s2, a2):  # pragma: no cover - compiled
     """Binary level channels ``F_c`` (graph 1) and ``G_c`` (graph 2), paired by index.
 
     The scaled edge cost of a mapping is ``E1 + E2 - sum_ij [min(s1, s2') + sum_t min(a1_t,
     a2_t')]`` (``s`` = edges per slot, primes = permuted by the mapping), and ``min(x, y)`` is
-    ``sum_l [x >= l] [y >= l]``: one channel per level of ``s`` and per (type, level).
+    ``sum_l [x >= l] [y >= l]``: one channel per level of ``s`` (first) and per (type,
+    level), levels up to the smaller of the two graphs' maxima.
+
+    Returned as sparse lists ``(f_ptr, f_src, f_dst)``, ``(g_ptr, g_src, g_dst)``: entries
+    ``ptr[c]:ptr[c + 1]`` are the ``(src, dst)`` of channel ``c`` in row-major order.
     """
-    a1, a2 = p.rows.adj, p.cols.adj
-    t1, t2 = a1.sum(0), a2.sum(0)
-    pairs = [(t1, t2)] + [(a1[t], a2[t]) for t in range(a1.shape[0])]
-    f1, f2 = [], []
-    for x, y in pairs:
-        for level in range(1, int(min(x.max(initial=0), y.max(initial=0))) + 1):
-            f1.append(x >= level)
-            f2.append(y >= level)
-    shape = (len(f1), p.size, p.size)
-    return (
-        np.array(f1, dtype=np.int64).reshape(shape),
-        np.array(f2, dtype=np.int64).reshape(shape),
-    )
+    n_types = a1.shape[0]
+    levels = np.zeros(n_types + 1, dtype=np.int64)
+    levels[0] = min(_max_count(s1), _max_count(s2))
+    for t in range(n_types):
+        levels[t + 1] = min(_max_count(a1[t]), _max_count(a2[t]))
+    return _level_lists(s1, a1, levels), _level_lists(s2, a2, levels)
 
 
-def _edge_lists(channels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Channels as one sparse list: entries ``ptr[c]:ptr[c + 1]`` are ``(src, dst)`` of ``c``."""
-    kind, src, dst = np.nonzero(channels)
-    ptr = np.searchsorted(kind, np.arange(channels.shape[0] + 1)).astype(np.int64)
-    return ptr, src.astype(np.int64), dst.astype(np.int64)
+@numba.njit(cache=True, nogil=True)
+def _max_count(x):  # pragma: no cover - compiled
+    top = 0
+    for i in range(x.shape[0]):
+        for k in range(x.shape[1]):
+            top = max(top, x[i, k])
+    return top
+
+
+@numba.njit(cache=True, nogil=True)
+def _level_lists(s, a, levels):  # pragma: no cover - compiled
+    """One graph's channels (see :func:`_channel_lists`) as ``(ptr, src, dst)``."""
+    size = s.shape[0]
+    n_channels = levels.sum()
+    ptr = np.zeros(n_channels + 1, dtype=np.int64)
+    c = 0
+    for q in range(levels.shape[0]):  # count the entries of each channel
+        x = s if q == 0 else a[q - 1]
+        for level in range(1, levels[q] + 1):
+            count = 0
+            for i in range(size):
+                for k in range(size):
+                    if x[i, k] >= level:
+                        count += 1
+            ptr[c + 1] = ptr[c] + count
+            c += 1
+    src = np.empty(ptr[n_channels], dtype=np.int64)
+    dst = np.empty(ptr[n_channels], dtype=np.int64)
+    e = 0
+    for q in range(levels.shape[0]):  # then list them
+        x = s if q == 0 else a[q - 1]
+        for level in range(1, levels[q] + 1):
+            for i in range(size):
+                for k in range(size):
+                    if x[i, k] >= level:
+                        src[e] = i
+                        dst[e] = k
+                        e += 1
+    return ptr, src, dst
+
+
+@numba.njit(cache=True, nogil=True)
+def _block_terms(ptr, src, dst, size):  # pragma: no cover - compiled
+    """``B_c[r, s] = F_c[r, r] + F_c[s, s] - F_c[r, s] - F_c[s, r]`` for binary channels."""
+    n_channels = ptr.shape[0] - 1
+    dense = np.zeros((n_channels, size, size), dtype=np.float64)
+    for c in range(n_channels):
+        for e in range(ptr[c], ptr[c + 1]):
+            dense[c, src[e], dst[e]] = 1.0
+    block = np.empty((n_channels, size, size), dtype=np.float64)
+    for c in range(n_channels):
+        for r in range(size):
+            for s in range(size):
+                block[c, r, s] = dense[c, r, r] + dense[c, s, s] - dense[c, r, s] - dense[c, s, r]
+    return block
 
 
 # The quadratic parts below are sparse products written out in numba: PDG adjacency is sparse
@@ -493,19 +666,31 @@ def _quadratic_form(f_ptr, f_src, f_dst, g_ptr, g_src, g_dst, d):  # pragma: no 
     return total
 
 
+@numba.njit(cache=True, nogil=True)
+def _best_swap(delta):  # pragma: no cover - compiled
+    """``(r, s, delta[r, s])`` of the smallest entry above the diagonal, the first one in
+    row-major order on ties (what ``argmin`` over ``delta[triu_indices(n, 1)]`` picks)."""
+    n = delta.shape[0]
+    best_r, best_s = 0, 1
+    best = delta[0, 1]
+    for r in range(n):
+        for s in range(r + 1, n):
+            if delta[r, s] < best:
+                best_r, best_s, best = r, s, delta[r, s]
+    return best_r, best_s, best
+
+
 class _SwapSearch:
     """Local search over mappings: integer projected fixed point, then pairwise swaps."""
 
     def __init__(self, p: _Problem) -> None:
         self.p = p
-        f1, f2 = _channels(p)
-        self.n_channels = f1.shape[0]
-        self.f_lists = _edge_lists(f1)
-        self.g_lists = _edge_lists(f2)
+        self.f_lists, self.g_lists = _channel_lists(
+            p.rows.slots, p.rows.adj, p.cols.slots, p.cols.adj
+        )
+        self.n_channels = self.f_lists[0].shape[0] - 1
         self.c = p.node_cost.astype(np.float64)
-        f1_diag = np.einsum("cii->ci", f1)
-        f1_block = f1_diag[:, :, None] + f1_diag[:, None, :] - f1 - f1.transpose(0, 2, 1)
-        self.f1_block = np.ascontiguousarray(f1_block, dtype=np.float64)
+        self.f1_block = _block_terms(*self.f_lists, p.size)
 
     def deltas(self, perm: np.ndarray) -> np.ndarray:
         """``D[r, s]`` = change of the scaled cost when rows ``r`` and ``s`` swap images."""
@@ -525,17 +710,14 @@ class _SwapSearch:
         if size < 2:
             return perm
         cost = sum(self.p.cost(perm))
-        iu = np.triu_indices(size, 1)
         for _ in range(max_swaps):
             if cost <= target:
                 break
-            flat = self.deltas(perm)[iu]
-            best = int(np.argmin(flat))
-            if flat[best] >= -1e-9:
+            r, s, gain = _best_swap(self.deltas(perm))
+            if gain >= -1e-9:
                 break
-            r, s = iu[0][best], iu[1][best]
             perm[r], perm[s] = perm[s], perm[r]
-            cost += round(float(flat[best]))
+            cost += round(gain)
         return perm
 
     def fixed_point(self, perm: np.ndarray, max_iterations: int, target: float = 0.0) -> np.ndarray:
@@ -947,25 +1129,37 @@ def _branch_and_bound(
     return best, best_img, expansions, complete
 
 
-def _search_order(adj: np.ndarray, n: int) -> np.ndarray:
+@numba.njit(cache=True, nogil=True)
+def _search_order(slots, n):  # pragma: no cover - compiled
     """Rows in the order the exact search assigns them: most connected to the placed first.
 
     Decided edges early means real costs (not estimates) early, so pruning starts sooner.
+    ``slots[i, k]`` counts the edges from row ``i`` to row ``k``. Next is the free row with
+    the most links to the placed ones, then the highest degree, then the lowest index.
     """
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    s = adj.sum(0)[:n, :n]
-    conn = s + s.T
-    degree = conn.sum(1)
-    placed: list[int] = []
-    free = list(range(n))
+    conn = np.zeros((n, n), dtype=np.int64)
+    degree = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        for k in range(n):
+            conn[i, k] = slots[i, k] + slots[k, i]
+            degree[i] += conn[i, k]
+    placed = np.empty(n, dtype=np.int64)
+    free = np.ones(n, dtype=np.bool_)
     links = np.zeros(n, dtype=np.int64)
-    while free:
-        best = max(free, key=lambda i: (links[i], degree[i], -i))
-        placed.append(best)
-        free.remove(best)
-        links += conn[best]
-    return np.array(placed, dtype=np.int64)
+    for step in range(n):
+        best = -1
+        for i in range(n):
+            if free[i] and (
+                best < 0
+                or links[i] > links[best]
+                or (links[i] == links[best] and degree[i] > degree[best])
+            ):
+                best = i
+        placed[step] = best
+        free[best] = False
+        for k in range(n):
+            links[k] += conn[best, k]
+    return placed
 
 
 # --------------------------------------------------------------------------------------------
@@ -1059,11 +1253,17 @@ def graph_edit_distance(
     """
     if g1.is_directed() != g2.is_directed():
         raise ValueError("graph_edit_distance: both graphs must be directed or both undirected")
-    if not operations:
-        same = _identity_result(g1) if g1 is g2 else _equal_result(g1, g2, node_label, edge_label)
+    if not operations and g1 is g2:
+        same = _identity_result(g1)
         if same is not None:
             return same
-    p = _Problem(g1, g2, node_label, edge_label)
+    # Read each graph once: the equality check and the encoding share the lists.
+    items = (_graph_items(g1, node_label, edge_label), _graph_items(g2, node_label, edge_label))
+    if not operations and g1 is not g2:
+        same = _equal_result(*items, directed=g1.is_directed())
+        if same is not None:
+            return same
+    p = _Problem(g1, g2, node_label, edge_label, items)
     scale = p.scale
     if p.n == 0:
         # Insert everything: no search needed, and exactness is trivial.
@@ -1071,32 +1271,57 @@ def graph_edit_distance(
         return _finish(p, perm, lower_scaled=None, exact=True, method="trivial", ops=operations)
 
     lower_scaled = max(_multiset_bound(p), 0.0)
-    lb_perm, lb_value = _solve_assignment(_lower_bound_matrix(p))
-    lower_scaled = max(lower_scaled, lb_value)
+    heur_perm = _solve_assignment(_heuristic_matrix(p))
+    best_perm, best_split = heur_perm, p.cost(heur_perm)
+    best_cost = sum(best_split)
+    if best_cost <= _ceil_scaled(lower_scaled, scale):
+        # The multiset bound alone proves the heuristic's mapping optimal (most PDG pairs):
+        # the assignment lower bound could only raise the target, and an exact result
+        # reports lower == upper whatever the bounds were, so skip it.
+        return _finish(
+            p,
+            best_perm,
+            lower_scaled,
+            exact=True,
+            method="bipartite",
+            ops=operations,
+            split=best_split,
+        )
+    lb_matrix = _lower_bound_matrix(p)
+    lb_perm = _solve_assignment(lb_matrix)
+    lower_scaled = max(lower_scaled, _assignment_value(lb_matrix, lb_perm))
 
     target = _ceil_scaled(lower_scaled, scale)  # a mapping this cheap is optimal
-    heur_perm, _ = _solve_assignment(_heuristic_matrix(p))
     swaps = 2 * p.size if max_swaps is None else max_swaps
-    search = _SwapSearch(p)
-    best_perm, best_cost = heur_perm, sum(p.cost(heur_perm))
+    search: _SwapSearch | None = None  # built on first use: most pairs never need it
     # Two starts: the structural heuristic's assignment, then the lower bound's. Each is
     # improved by the fixed-point walk, then by swaps; stop as soon as the bounds meet.
     for start in (heur_perm, lb_perm):
         if best_cost <= target:
             break
+        if search is None:
+            search = _SwapSearch(p)
         perm = start
         if fixed_point_iterations > 0:
             perm = search.fixed_point(perm, fixed_point_iterations, target)
         if swaps > 0:
             perm = search.run(perm, swaps, target)
-        cost = sum(p.cost(perm))
-        if cost < best_cost:
-            best_perm, best_cost = perm, cost
+        split = p.cost(perm)
+        if sum(split) < best_cost:
+            best_perm, best_split, best_cost = perm, split, sum(split)
     if best_cost <= target:
-        return _finish(p, best_perm, lower_scaled, exact=True, method="bipartite", ops=operations)
+        return _finish(
+            p,
+            best_perm,
+            lower_scaled,
+            exact=True,
+            method="bipartite",
+            ops=operations,
+            split=best_split,
+        )
 
     if p.m <= exact_max_nodes:
-        order = _search_order(p.rows.adj, p.n)
+        order = _search_order(p.rows.slots, p.n)
         best_img = best_perm[: p.n].copy()
         best, img, _, complete = _branch_and_bound(
             p.rows.adj[:, : p.n, : p.n].copy(),
@@ -1116,7 +1341,15 @@ def graph_edit_distance(
         if complete:
             return _finish(p, perm, float(best), exact=True, method="exact", ops=operations)
         return _finish(p, perm, lower_scaled, exact=False, method="truncated", ops=operations)
-    return _finish(p, best_perm, lower_scaled, exact=False, method="bipartite", ops=operations)
+    return _finish(
+        p,
+        best_perm,
+        lower_scaled,
+        exact=False,
+        method="bipartite",
+        ops=operations,
+        split=best_split,
+    )
 
 
 def _complete_perm(img: np.ndarray, m: int) -> np.ndarray:
@@ -1128,18 +1361,44 @@ def _complete_perm(img: np.ndarray, m: int) -> np.ndarray:
 
 def _multiset_bound(p: _Problem) -> float:
     """Scaled bound from label multisets (nodes) and type multisets (edges, loops apart)."""
-    lab1 = np.bincount(p.rows.label_ids, minlength=p.n_labels)
-    lab2 = np.bincount(p.cols.label_ids, minlength=p.n_labels)
-    node = p.scale * (max(p.n, p.m) - int(np.minimum(lab1, lab2).sum()))
-    edge = 0
-    for loops in (False, True):
-        mask = np.eye(p.size, dtype=bool)
-        if not loops:
-            mask = ~mask
-        t1 = (p.rows.adj * mask).sum((1, 2))
-        t2 = (p.cols.adj * mask).sum((1, 2))
-        edge += int(max(t1.sum(), t2.sum()) - np.minimum(t1, t2).sum())
-    return float(node + edge)
+    return float(
+        _multiset_bound_kernel(
+            p.rows.adj, p.cols.adj, p.rows.label_ids, p.cols.label_ids, p.n_labels, p.scale
+        )
+    )
+
+
+@numba.njit(cache=True, nogil=True)
+def _multiset_bound_kernel(a1, a2, lab1, lab2, n_labels, scale):  # pragma: no cover
+    """See :func:`_multiset_bound`; an integer (scaled)."""
+    cnt1 = np.zeros(n_labels, dtype=np.int64)
+    cnt2 = np.zeros(n_labels, dtype=np.int64)
+    for i in range(lab1.shape[0]):
+        cnt1[lab1[i]] += 1
+    for j in range(lab2.shape[0]):
+        cnt2[lab2[j]] += 1
+    common = 0
+    for lab in range(n_labels):
+        common += cnt1[lab] if cnt1[lab] < cnt2[lab] else cnt2[lab]
+    total = scale * (max(lab1.shape[0], lab2.shape[0]) - common)
+    n_types, size, _ = a1.shape
+    for loops in range(2):
+        sum1 = 0
+        sum2 = 0
+        common = 0
+        for t in range(n_types):
+            x = 0
+            y = 0
+            for i in range(size):
+                for j in range(size):
+                    if (i == j) == (loops == 1):
+                        x += a1[t, i, j]
+                        y += a2[t, i, j]
+            sum1 += x
+            sum2 += y
+            common += x if x < y else y
+        total += (sum1 if sum1 > sum2 else sum2) - common
+    return total
 
 
 def _ceil_scaled(value: float, scale: int) -> float:
@@ -1167,26 +1426,26 @@ def _identity_result(g: nx.Graph) -> GEDResult | None:
     )
 
 
-def _equal_result(
-    g1: nx.Graph, g2: nx.Graph, node_label: str, edge_label: str
-) -> GEDResult | None:
+def _equal_result(items1: _GraphItems, items2: _GraphItems, *, directed: bool) -> GEDResult | None:
     """Two equal graphs: distance 0 when mapping their nodes in sorted order costs nothing.
 
     Two PDGs of code that differs only in layout, comments or local names are equal node
     for node in source order (about a fifth of the non-identical CodeXGLUE pairs): an
     O(V + E) comparison then replaces the search. ``None`` whenever it does not apply.
+    ``items1``, ``items2`` are the graphs' :func:`_graph_items`.
     """
-    if len(g1) != len(g2) or g1.number_of_edges() != g2.number_of_edges():
+    (labels1, edges1), (labels2, edges2) = items1, items2
+    if len(labels1) != len(labels2) or len(edges1) != len(edges2):
         return None
     try:
-        nodes1, nodes2 = sorted(g1.nodes), sorted(g2.nodes)
-        labels1 = [g1.nodes[v].get(node_label) for v in nodes1]
-        if labels1 != [g2.nodes[v].get(node_label) for v in nodes2]:
+        nodes1, nodes2 = sorted(labels1), sorted(labels2)
+        if [labels1[v] for v in nodes1] != [labels2[v] for v in nodes2]:
             return None
-        if _positional_edges(g1, nodes1, edge_label) != _positional_edges(g2, nodes2, edge_label):
+        if _positional_edges(edges1, nodes1, directed) != _positional_edges(
+            edges2, nodes2, directed
+        ):
             return None
     except TypeError:  # node ids that do not sort, or labels that do not hash
-        return None
         return None
     return GEDResult(
         distance=0.0,
@@ -1198,15 +1457,16 @@ def _equal_result(
     )
 
 
-def _positional_edges(g: nx.Graph, nodes: list, edge_label: str) -> Counter:
+def _positional_edges(
+    edges: list[tuple[Hashable, Hashable, Any]], nodes: list, directed: bool
+) -> Counter:
     """The multiset of edges as (position of u, position of v, label), u <= v if undirected."""
     pos = {v: i for i, v in enumerate(nodes)}
-    directed = g.is_directed()
-    edges: Counter = Counter()
-    for u, v, label in g.edges(data=edge_label):
+    counts: Counter = Counter()
+    for u, v, label in edges:
         a, b = pos[u], pos[v]
-        edges[(a, b, label) if directed or a <= b else (b, a, label)] += 1
-    return edges
+        counts[(a, b, label) if directed or a <= b else (b, a, label)] += 1
+    return counts
 
 
 def _finish(
@@ -1217,8 +1477,10 @@ def _finish(
     exact: bool,
     method: str,
     ops: bool,
+    split: tuple[int, int] | None = None,
 ) -> GEDResult:
-    node_s, edge_s = p.cost(perm)
+    # ``split``: the caller's p.cost(perm), when it already has it.
+    node_s, edge_s = p.cost(perm) if split is None else split
     upper = (node_s + edge_s) / p.scale
     if exact or lower_scaled is None:
         lower = upper

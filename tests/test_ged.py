@@ -513,3 +513,52 @@ def same_label(a: dict, b: dict) -> bool:
 
 def same_types(a: dict, b: dict) -> bool:
     return a["type"] == b["type"]
+
+
+class _TaggedMultiDiGraph(nx.MultiDiGraph):
+    """A subclass: read through the public views, not the plain classes' adjacency dicts."""
+
+
+def test_views_and_subclasses_read_like_plain_graphs():
+    rng = random.Random(11)
+    for trial in range(8):
+        multi = trial % 2 == 0
+        g1 = random_graph(rng, rng.randint(3, 9), p=0.35, multi=multi, loops=True)
+        g2 = random_graph(rng, rng.randint(3, 9), p=0.35, multi=multi, loops=True)
+        expected = graph_edit_distance(g1, g2, operations=True)
+        view = nx.subgraph_view(g1, filter_node=lambda v: True)  # filtered adjacency dicts
+        assert graph_edit_distance(view, g2, operations=True) == expected
+        if multi:
+            tagged = _TaggedMultiDiGraph(g1)
+            assert graph_edit_distance(tagged, g2, operations=True) == expected
+        if trial < 2:  # equal up to node ids: the equality shortcut reads the same items
+            renamed = nx.relabel_nodes(g1, {v: v + 100 for v in g1})
+            assert graph_edit_distance(g1, renamed).method == "identical"
+
+
+def test_sparse_channels_match_the_dense_definition():
+    # Reference: dense binary channels [count >= level], slot totals first, then each type.
+    rng = random.Random(4)
+    for trial in range(10):
+        directed = trial % 3 != 0
+        g1 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
+        g2 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
+        p = ged._Problem(g1, g2, "label", "type")
+        sources = [(p.rows.slots, p.cols.slots)]
+        sources += [(p.rows.adj[t], p.cols.adj[t]) for t in range(p.n_types)]
+        f1, f2 = [], []
+        for x, y in sources:
+            for level in range(1, min(x.max(initial=0), y.max(initial=0)) + 1):
+                f1.append(x >= level)
+                f2.append(y >= level)
+        f_lists, g_lists = ged._channel_lists(p.rows.slots, p.rows.adj, p.cols.slots, p.cols.adj)
+        for dense, (ptr, src, dst) in ((f1, f_lists), (f2, g_lists)):
+            assert len(ptr) == len(dense) + 1
+            for c, channel in enumerate(dense):
+                rows, cols = np.nonzero(channel)  # row-major, like the lists
+                assert np.array_equal(src[ptr[c] : ptr[c + 1]], rows)
+                assert np.array_equal(dst[ptr[c] : ptr[c + 1]], cols)
+        block = ged._block_terms(*f_lists, p.size)
+        for c, channel in enumerate(np.array(f1, dtype=float).reshape(-1, p.size, p.size)):
+            diag = np.diag(channel)
+            assert (block[c] == diag[:, None] + diag[None, :] - channel - channel.T).all()
