@@ -172,58 +172,29 @@ class Tree:
                 return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    # Arrays for the TED kernels, built once per tree and not pickled. Zhang–Shasha's work
-    # is (sum of keyroot subtree sizes of a) x (same for b); on the mirrored trees (children
-    # reversed) the distance is the same but the sums differ, often by 2x on ASTs, so the
-    # kernel runs on whichever orientation is cheaper for the pair.
     def _arrays(self, mirrored: bool = False) -> tuple[np.ndarray | None, np.ndarray,
                                                         np.ndarray, int]:
-        """(permutation to original indices or None, leftmost, keyroots, work)."""
-        key = "_np_mirror" if mirrored else "_np"
-        cached = self.__dict__.get(key)
-        if cached is None:
-            cached = self._mirror_arrays() if mirrored else self._left_arrays()
-            object.__setattr__(self, key, cached)
-        return cached
+        """(permutation to original indices or None, leftmost, keyroots, work) of the tree,
+        or of its mirror image (children reversed), as the TED kernels derive them.
 
-    def _left_arrays(self) -> tuple[None, np.ndarray, np.ndarray, int]:
-        leftmost = np.asarray(self.leftmost, dtype=np.int64)
-        keyroots = np.asarray(self.keyroots, dtype=np.int64)
-        work = int((keyroots - leftmost[keyroots] + 1).sum())
-        return None, leftmost, keyroots, work
+        Zhang–Shasha's work is (sum of keyroot subtree sizes of a) x (same for b); on the
+        mirror images the distance is the same but the sums differ, often by 2x on ASTs, so
+        the kernel runs on whichever orientation is cheaper for the pair. The kernels derive
+        these arrays themselves from the parent array, in compiled code, so this is for
+        inspection and tests; nothing is cached on the tree.
+        """
+        from graphs.ted import _oriented, _works  # graphs.ted imports this module
 
-    def _mirror_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-        # Closed forms, no child lists: with size(v) = v - leftmost(v) + 1 and depth(v) (root
-        # 0), v's preorder index is leftmost(v) + depth(v); the mirror's postorder is the
-        # preorder reversed, its leftmost leaves end subtrees of the same sizes, and its
-        # keyroots are the root and the nodes whose mirror leftmost differs from their
-        # parent's (the nodes that are not the last child).
-        parents = self.parents
-        n = len(parents)
-        last = n - 1
-        depth = [0] * n
-        for i in range(last - 1, -1, -1):
-            depth[i] = depth[parents[i]] + 1
-        leftmost = np.asarray(self.leftmost, dtype=np.int64)
-        index = np.arange(n, dtype=np.int64)
-        mirrored = last - leftmost - np.asarray(depth, dtype=np.int64)  # original -> mirror
-        perm = np.empty(n, np.int64)  # mirror -> original
-        perm[mirrored] = index
-        mirror_leftmost = mirrored - index + leftmost  # per original node
-        leftmost_m = np.empty(n, np.int64)  # per mirror index
-        leftmost_m[mirrored] = mirror_leftmost
-        is_keyroot = mirror_leftmost != mirror_leftmost[np.asarray(parents, dtype=np.int64)]
-        if n:
-            is_keyroot[last] = True
-        keyroots = np.sort(mirrored[is_keyroot])
-        work = int((keyroots - leftmost_m[keyroots] + 1).sum())
-        return perm, leftmost_m, keyroots, work
+        parents = np.fromiter(self.parents, np.int64, len(self.parents))
+        size, work, mirror_work = _works(parents)
+        leftmost, keyroots, perm = _oriented(parents, size, mirrored)
+        if mirrored:
+            return perm, leftmost, keyroots, int(mirror_work)
+        return None, leftmost, keyroots, int(work)
 
     def __getstate__(self) -> dict[str, Any]:
-        # derived arrays (if computed) travel with the tree; numpy caches are rebuilt
+        # derived arrays (if computed) travel with the tree
         state = dict(self.__dict__)
-        state.pop("_np", None)
-        state.pop("_np_mirror", None)
         if "_lazy_positions" in state:  # the source index stays behind; ship the values
             state["positions"] = self.positions
             state.pop("_lazy_positions", None)

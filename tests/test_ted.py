@@ -7,7 +7,7 @@ import pytest
 import zss
 
 from graphs import Tree, normalized_ast, parse, tree_edit_distance, tree_edit_mapping
-from graphs.ted import TEDResult, _prepare, warm_up
+from graphs.ted import TEDResult, _distance, _prepare, warm_up
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"
@@ -121,6 +121,38 @@ def test_equals_zss_on_random_trees():
         checked += 1
     assert checked == 600
     assert orientations == {True, False}
+
+
+def subtree(t: Tree, k: int) -> Tree:
+    """The subtree rooted at node k: the postorder block ending at k."""
+    first = t.leftmost[k]
+    return Tree(t.labels[first:k + 1], [p - first for p in t.parents[first:k]] + [-1])
+
+
+def test_tree_distance_table_is_exact_for_every_subtree_pair():
+    # Leaf keyroots get closed-form rows and columns instead of Zhang–Shasha subproblems;
+    # the mapping backtracks through the table, so every entry must be the exact distance,
+    # including entries the final distance never reads.
+    rng = random.Random(11)
+    for round_ in range(60):
+        alphabet = "ab" if round_ % 2 else "abcd"
+        a = random_tree(rng, rng.randint(1, 12), alphabet)
+        b = random_tree(rng, rng.randint(1, 12), alphabet)
+        args, (p1, p2) = _prepare(a, b)
+        p1 = range(len(a)) if p1 is None else p1.tolist()  # kernel index -> node
+        p2 = range(len(b)) if p2 is None else p2.tolist()
+        td = args[6]
+        assert _distance(*args) == zss_distance(a, b)
+        # mirroring both subtrees leaves their distance unchanged
+        for k1, i in enumerate(p1):
+            for k2, j in enumerate(p2):
+                assert td[k1, k2] == zss_distance(subtree(a, i), subtree(b, j))
+
+
+def test_kernel_arrays_of_an_empty_tree():
+    for mirrored in (False, True):
+        perm, leftmost, keyroots, work = Tree((), ())._arrays(mirrored=mirrored)
+        assert leftmost.size == keyroots.size == work == 0
 
 
 def test_shapes_zss_handles_badly():
