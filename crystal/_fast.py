@@ -158,11 +158,14 @@ class FastCounter:
         windows = np.ndarray((total - pad, max_n), np.int64, arr, 0, (8, 8))
         codes = windows @ _PACK[max_n]
         all_codes = codes[:lh].ravel()
-        all_codes.sort()
         ign = self._ignored
         kept = all_codes
         if ign is not None:
             kept = all_codes[ign[ign.searchsorted(all_codes)] != all_codes]
+        # sorted after filtering: fewer codes to sort when only the filtered ones count
+        kept.sort()
+        if plain and kept is not all_codes:
+            all_codes.sort()
         refs: list[np.ndarray] = []
         for lo, hi in spans:
             rs = codes[lo:hi].ravel()
