@@ -1274,42 +1274,34 @@ def graph_edit_distance(
     heur_perm = _solve_assignment(_heuristic_matrix(p))
     best_perm, best_split = heur_perm, p.cost(heur_perm)
     best_cost = sum(best_split)
-    if best_cost <= _ceil_scaled(lower_scaled, scale):
-        # The multiset bound alone proves the heuristic's mapping optimal (most PDG pairs):
-        # the assignment lower bound could only raise the target, and an exact result
-        # reports lower == upper whatever the bounds were, so skip it.
-        return _finish(
-            p,
-            best_perm,
-            lower_scaled,
-            exact=True,
-            method="bipartite",
-            ops=operations,
-            split=best_split,
-        )
-    lb_matrix = _lower_bound_matrix(p)
-    lb_perm = _solve_assignment(lb_matrix)
-    lower_scaled = max(lower_scaled, _assignment_value(lb_matrix, lb_perm))
-
-    target = _ceil_scaled(lower_scaled, scale)  # a mapping this cheap is optimal
-    swaps = 2 * p.size if max_swaps is None else max_swaps
-    search: _SwapSearch | None = None  # built on first use: most pairs never need it
-    # Two starts: the structural heuristic's assignment, then the lower bound's. Each is
-    # improved by the fixed-point walk, then by swaps; stop as soon as the bounds meet.
-    for start in (heur_perm, lb_perm):
-        if best_cost <= target:
-            break
-        if search is None:
-            search = _SwapSearch(p)
-        perm = start
-        if fixed_point_iterations > 0:
-            perm = search.fixed_point(perm, fixed_point_iterations, target)
-        if swaps > 0:
-            perm = search.run(perm, swaps, target)
-        split = p.cost(perm)
-        if sum(split) < best_cost:
-            best_perm, best_split, best_cost = perm, split, sum(split)
-    if best_cost <= target:
+    # The multiset bound alone often proves the heuristic's mapping optimal (most PDG
+    # pairs): the assignment lower bound could only raise the target, and an exact result
+    # reports lower == upper whatever the bounds were, so it is skipped then.
+    proven = best_cost <= _ceil_scaled(lower_scaled, scale)
+    if not proven:
+        lb_matrix = _lower_bound_matrix(p)
+        lb_perm = _solve_assignment(lb_matrix)
+        lower_scaled = max(lower_scaled, _assignment_value(lb_matrix, lb_perm))
+        target = _ceil_scaled(lower_scaled, scale)  # a mapping this cheap is optimal
+        swaps = 2 * p.size if max_swaps is None else max_swaps
+        search: _SwapSearch | None = None  # built on first use: most pairs never need it
+        # Two starts: the structural heuristic's assignment, then the lower bound's. Each
+        # is improved by the fixed-point walk, then by swaps; stop once the bounds meet.
+        for start in (heur_perm, lb_perm):
+            if best_cost <= target:
+                break
+            if search is None:
+                search = _SwapSearch(p)
+            perm = start
+            if fixed_point_iterations > 0:
+                perm = search.fixed_point(perm, fixed_point_iterations, target)
+            if swaps > 0:
+                perm = search.run(perm, swaps, target)
+            split = p.cost(perm)
+            if sum(split) < best_cost:
+                best_perm, best_split, best_cost = perm, split, sum(split)
+        proven = best_cost <= target
+    if proven:
         return _finish(
             p,
             best_perm,
