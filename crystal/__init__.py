@@ -1,6 +1,6 @@
 """crystal: language-agnostic code tokens, n-gram statistics, BLEU and CrystalBLEU.
 
-Depends on nothing else of ruby-metric (numpy only, for fast counting).
+Depends on nothing else of ruby-metric (numpy and numba, for fast counting).
 
 >>> from crystal import CrystalBLEU, build_ngram_set, tokenize
 >>> metric = CrystalBLEU(build_ngram_set(["int a = 0;", "int b = 1;"], k=4))

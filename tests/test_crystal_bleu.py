@@ -72,7 +72,7 @@ SNIPPET_PAIRS: list[tuple[list[list[str]], list[str]]] = [
     ([T("public int Size() { return count; }")], T("public int Size() { return count; }")),
     # one identifier differs
     ([T("public int Size() { return count; }")], T("public int Count() { return count; }")),
-    # reordered statements, long enough for the numpy path
+    # reordered statements, long enough for the compiled path
     (
         [T("int a = 0; int b = 1; for (int i = 0; i < n; i++) { a += i; b *= i; } return a + b;")],
         T("int b = 1; int a = 0; for (int i = 0; i < n; ++i) { b *= i; a += i; } return b + a;"),
@@ -98,7 +98,7 @@ SNIPPET_PAIRS: list[tuple[list[list[str]], list[str]]] = [
         [T("s.Append(a).Append(b);"), T("s.append(a); s.append(b);")],
         T("s.Append(a); s.Append(b); s.Append(c);"),
     ),
-    # long pair with many duplicates (numpy path, multiple references)
+    # long pair with many duplicates (compiled path, multiple references)
     (
         [
             T("for (int i = 0; i < n; i++) { sum += a[i] * b[i]; } return sum;"),
@@ -393,7 +393,7 @@ TOKENS = st.lists(st.sampled_from(list("abcdefg") + ["(", ")", ";"]), max_size=7
     seed=st.integers(0, 2**32 - 1),
     ignore_fraction=st.sampled_from([0.0, 0.1, 0.5]),
 )
-def test_numpy_path_equals_python_path(
+def test_compiled_path_equals_python_path(
     hyp: list[str], refs: list[list[str]], max_n: int, seed: int, ignore_fraction: float
 ) -> None:
     rng = random.Random(seed)
@@ -419,7 +419,7 @@ def test_numpy_path_equals_python_path(
     ]
 
 
-def test_numpy_path_vocabulary_resets_and_oversized_pairs() -> None:
+def test_compiled_path_vocabulary_resets_and_oversized_pairs() -> None:
     rng = random.Random(1)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_fast, "LIMIT", 200)
