@@ -16,6 +16,7 @@ import pytest
 from hostile_helpers import LANGUAGES, SEEDS, fixture_snippets, mutate
 
 from graphs import GraphTooLarge, build_pdg, parse, pdg_statements
+from graphs.dataflow import data_dependences, path_data_dependences, reaching_definitions
 
 
 def snippets() -> list[tuple[str, str]]:
@@ -70,3 +71,20 @@ def test_direct_assembly_equals_the_networkx_api():
         g2 = g.copy()  # the public operations work on the directly filled graph
         g2.remove_edges_from(list(g2.edges(keys=True)))
         assert g2.number_of_edges() == 0 and g.number_of_edges() == h.number_of_edges()
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_straight_line_data_flow_matches_the_general_analysis(seed):
+    # build_pdg's shortcut for units that are one path (most methods): one scan along the
+    # path must give what reaching definitions + def-use give on the same CFG
+    rng = random.Random(seed)
+    k = rng.randint(1, 12)  # nodes 1..k after the entry 0; k + 1 is the exit
+    names = ["a", "b", "c", "d"][: rng.randint(1, 4)]
+    most = min(2, len(names))
+    defs = [[]] + [[(v, rng.random() < 0.7) for v in rng.sample(names, rng.randint(0, most))]
+                   for _ in range(k)]
+    uses = [[]] + [rng.sample(names, rng.randint(0, len(names))) for _ in range(k)]
+    succ = [[i + 1] for i in range(k + 1)]
+    reach_in, def_node, var_mask = reaching_definitions(succ, defs, 0)
+    general = set(data_dependences(reach_in, def_node, var_mask, uses))
+    assert path_data_dependences(list(range(1, k + 1)), defs, uses) == general
