@@ -324,6 +324,24 @@ def _kernel_inputs(a: Tree, b: Tree) -> tuple[np.ndarray, np.ndarray, int]:
     return parents, labels, len(a)
 
 
+def _arrays(tree: Tree, mirrored: bool = False) -> tuple[np.ndarray | None, np.ndarray,
+                                                         np.ndarray, int]:
+    """(permutation to original indices or None, leftmost, keyroots, work) of ``tree``, or
+    of its mirror image (children reversed), as the kernels derive them (for inspection and
+    tests: the kernels compute them from the parent array themselves).
+
+    Zhang–Shasha's work is (sum of keyroot subtree sizes of a) x (same for b); on the mirror
+    images the distance is the same but the sums differ, often by 2x on ASTs, so the kernel
+    runs on whichever orientation is cheaper for the pair.
+    """
+    parents = np.fromiter(tree.parents, np.int64, len(tree.parents))
+    size, work, mirror_work = _works(parents)
+    leftmost, keyroots, perm = _oriented(parents, size, mirrored)
+    if mirrored:
+        return perm, leftmost, keyroots, int(mirror_work)
+    return None, leftmost, keyroots, int(work)
+
+
 def _prepare(a: Tree, b: Tree):
     """Kernel arguments for the cheaper orientation, and the index permutations (None, or
     mirrored index -> original index for each tree)."""

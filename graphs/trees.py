@@ -32,7 +32,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import tree_sitter
 
 from graphs.languages import Language, get_language, get_ts_language
@@ -171,26 +170,6 @@ class Tree:
                 self.__dict__.pop("_lazy_positions", None)
                 return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def _arrays(self, mirrored: bool = False) -> tuple[np.ndarray | None, np.ndarray,
-                                                        np.ndarray, int]:
-        """(permutation to original indices or None, leftmost, keyroots, work) of the tree,
-        or of its mirror image (children reversed), as the TED kernels derive them.
-
-        Zhang–Shasha's work is (sum of keyroot subtree sizes of a) x (same for b); on the
-        mirror images the distance is the same but the sums differ, often by 2x on ASTs, so
-        the kernel runs on whichever orientation is cheaper for the pair. The kernels derive
-        these arrays themselves from the parent array, in compiled code, so this is for
-        inspection and tests; nothing is cached on the tree.
-        """
-        from graphs.ted import _oriented, _works  # graphs.ted imports this module
-
-        parents = np.fromiter(self.parents, np.int64, len(self.parents))
-        size, work, mirror_work = _works(parents)
-        leftmost, keyroots, perm = _oriented(parents, size, mirrored)
-        if mirrored:
-            return perm, leftmost, keyroots, int(mirror_work)
-        return None, leftmost, keyroots, int(work)
 
     def __getstate__(self) -> dict[str, Any]:
         # derived arrays (if computed) travel with the tree

@@ -7,7 +7,7 @@ import pytest
 import zss
 
 from graphs import Tree, normalized_ast, parse, tree_edit_distance, tree_edit_mapping
-from graphs.ted import TEDResult, _distance, _prepare, warm_up
+from graphs.ted import TEDResult, _arrays, _distance, _prepare, warm_up
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"
@@ -151,7 +151,7 @@ def test_tree_distance_table_is_exact_for_every_subtree_pair():
 
 def test_kernel_arrays_of_an_empty_tree():
     for mirrored in (False, True):
-        perm, leftmost, keyroots, work = Tree((), ())._arrays(mirrored=mirrored)
+        perm, leftmost, keyroots, work = _arrays(Tree((), ()), mirrored=mirrored)
         assert leftmost.size == keyroots.size == work == 0
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from graphs import Tree, get_language, normalized_ast, parse, tree_edit_distance
+from graphs.ted import _arrays
 
 # Zhang & Shasha (1989), figure 1: T1 = f(d(a, c(b)), e), postorder a b c d e f.
 ZS_T1 = ("f", [("d", [("a", []), ("c", [("b", [])])]), ("e", [])])
@@ -283,8 +284,8 @@ def test_mirror_arrays_describe_the_mirrored_tree():
                 built[node] = (node, [built[c] for c in kids[node]])
                 mirrored[node] = (node, [mirrored[c] for c in reversed(kids[node])])
             t, m = Tree.from_nested(built[0]), Tree.from_nested(mirrored[0])
-            perm, leftmost, keyroots, work = t._arrays(mirrored=True)
+            perm, leftmost, keyroots, work = _arrays(t, mirrored=True)
             assert [t.labels[i] for i in perm] == list(m.labels)
             assert leftmost.tolist() == list(m.leftmost)
             assert keyroots.tolist() == list(m.keyroots)
-            assert work == m._arrays()[3]
+            assert work == _arrays(m)[3]
