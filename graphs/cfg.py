@@ -142,6 +142,7 @@ class CFG:
     fallback_types: set[str] = field(default_factory=set)
     pdg_size: int = 0
     plain_types: set[str] = field(default_factory=set)
+    true_succ: dict[int, int] = field(default_factory=dict)
 
     def canonical(self, nid: int) -> int:
         """The PDG node a CFG node stands for (itself unless it is a copy)."""
@@ -212,6 +213,9 @@ class _Builder:
         self.real = 0
         self.aliases = 0
         self.alias_budget = 4096 if max_nodes is None else 4 * max_nodes
+        # predicate -> the successor its condition being true leads to (the other
+        # successors are the false outcome): labels the control dependences
+        self.true_succ: dict[int, int] = {}
 
     # ---- nodes and edges -------------------------------------------------------------
 
@@ -476,13 +480,15 @@ class _Builder:
     def _block(self, s: Node) -> Generator:
         return (yield self._items(s))
 
-    def _branch(self, pred: int, r: Result, exits: list[int]) -> None:
+    def _branch(self, pred: int, r: Result, exits: list[int], true: bool = False) -> None:
         f, ex = r
         if f is None:
             exits.append(pred)
         else:
             self._link([pred], f)
             exits.extend(ex)
+            if true:
+                self.true_succ[pred] = f
 
     def _if(self, s: Node) -> Generator:
         cons = s.child_by_field_name("consequence")
@@ -490,7 +496,7 @@ class _Builder:
             return self._plain(s)
         p = self._header_node("if", s, cons)
         exits: list[int] = []
-        self._branch(p, (yield cons), exits)
+        self._branch(p, (yield cons), exits, true=True)
         pred: int | None = p
         for i, alt in enumerate(s.children):
             if s.field_name_for_child(i) != "alternative":
@@ -501,7 +507,7 @@ class _Builder:
                 self._link([pred], q)
                 pred = q
                 if body is not None:
-                    self._branch(q, (yield body), exits)
+                    self._branch(q, (yield body), exits, true=True)
                 else:
                     exits.append(q)
                 continue
@@ -541,6 +547,7 @@ class _Builder:
         f, ex = yield body
         self.frames.pop()
         self._link([h], h if f is None else f)
+        self.true_succ[h] = h if f is None else f
         self._link(ex, h)
         self._link(loop.continues, h)
         exits = yield from self._loop_else(s, h, loop)
@@ -563,6 +570,7 @@ class _Builder:
         self._link(ex, c)
         self._link(loop.continues, c)
         self._link([c], first)
+        self.true_succ[c] = first
         return first, [c, *loop.breaks]
 
     def _for(self, s: Node) -> Generator:
@@ -587,7 +595,8 @@ class _Builder:
             init = self._new(kind, [(c, Ctx.USE) for c in inits], inits[0], inits[-1], sep=",")
         header = self._header(s, body)
         cond = self._new("for", [(c, Ctx.USE) for c in conds[:1]], s,
-                         header[-1][0] if header else s, prefix=("for", "("), suffix=(")",))
+                         header[-1][0] if header else s, prefix=("while", "("),
+                         suffix=(")",))
         upd = None
         if upds:
             upd = self._new("statement", [(c, Ctx.USE) for c in upds], upds[0], upds[-1],
@@ -600,6 +609,7 @@ class _Builder:
         if init is not None:
             self._link([init], cond)
         self._link([cond], again if f is None else f)
+        self.true_succ[cond] = again if f is None else f
         self._link(ex, again)
         self._link(loop.continues, again)
         if upd is not None:
@@ -869,8 +879,8 @@ class _Builder:
         if len(funcs) == 1 and not stmts:
             fn, outer = funcs[0]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-            root = self._new("entry", (), outer, _header_last(fn, body), label="entry",
-                             member=False)
+            root = self._new("entry", (), outer, _header_last(fn, body),
+                             label=_signature(fn, self.roles), member=False)
             self._build_unit(root, fn, [], 0)
         else:
             root = self._new("entry", (), None, None, label="entry", member=False)
@@ -896,7 +906,7 @@ class _Builder:
             # already in order (the usual case): same numbering, nothing to remap
             units = [Unit(u.entry, u.scope, u.entry_succ, sorted(u.nodes)) for u in self.units]
             return CFG(nodes, self.succ, units, sorted(self.functions), self.fallback,
-                       self.real, self.plain)
+                       self.real, self.plain, self.true_succ)
         order = sorted(range(len(nodes)), key=keys.__getitem__)
         new = [0] * len(nodes)
         for rank, old in enumerate(order):
@@ -911,8 +921,10 @@ class _Builder:
         succ = [remap(self.succ[old]) for old in order]
         units = [Unit(new[u.entry], u.scope, remap(u.entry_succ), sorted(remap(u.nodes)))
                  for u in self.units]
+        true_succ = {new[a]: b if b < 0 else new[b] for a, b in self.true_succ.items()}
         return CFG([nodes[old] for old in order], succ, units,
-                   sorted(remap(self.functions)), self.fallback, self.real, self.plain)
+                   sorted(remap(self.functions)), self.fallback, self.real, self.plain,
+                   true_succ)
 
 
 # Compound statement role -> generator method. Module-level functions rather than bound
@@ -936,6 +948,29 @@ def _header_last(node: Node, body: Node | None) -> Node:
             break
         last = c
     return last
+
+
+def _signature(fn: Node, roles: LanguageRoles) -> str:
+    """The label of a function's entry: return type, name, parameter types.
+
+    ``int add(int, int)``, ``def area(_, _) -> float``: what a caller relies on, with the
+    parameter names left out (they are renamed by position in the body). An untyped
+    parameter is ``_``.
+    """
+    def text(node: Node | None) -> str:
+        return " ".join(node.text.decode().split()) if node is not None else ""
+
+    ret = text(next((r for r in (fn.child_by_field_name(f) for f in
+                                 ("type", "returns", "return_type")) if r is not None), None))
+    types = []
+    for p in _parameters(fn, roles):
+        t = p.child_by_field_name("type")
+        types.append(text(t) if t is not None else "_")
+    name = text(_function_name(fn)) or "lambda"
+    head = f"{name}({', '.join(types)})"
+    if roles.language == "python":
+        return f"def {head} -> {ret}" if ret else f"def {head}"
+    return f"{ret} {head}" if ret else head
 
 
 def _function_name(fn: Node) -> Node | None:
@@ -1180,16 +1215,22 @@ def control_dependences(succ: Sequence[Sequence[int]], entry: int,
     >>> control_dependences([[1], [2, 3], [3], [4], []], 0, 4)
     [(0, 1), (0, 3), (1, 2)]
     """
-    return sorted(control_dependences_in_place([list(dict.fromkeys(s)) for s in succ],
-                                               entry, exit_node))
+    return sorted({(a, r) for a, r, _ in control_dependences_in_place(
+        [list(dict.fromkeys(s)) for s in succ], entry, exit_node)})
 
 
-def control_dependences_in_place(succ: list[list[int]], entry: int,
-                                 exit_node: int) -> set[tuple[int, int]]:
-    """:func:`control_dependences` of successor lists without duplicates, as a set.
+def control_dependences_in_place(succ: list[list[int]], entry: int, exit_node: int,
+                                 per_successor: bool = False) -> set[tuple[int, int, int]]:
+    """:func:`control_dependences` of successor lists without duplicates, as a set of
+    ``(controller, dependent, successor)``: the successor of the controller through which
+    the dependence arises (which outcome of the branch it hangs on).
 
     Adds the augmenting edges to ``succ`` (only edges to the exit: the caller may still use
-    the lists for an analysis that ignores the exit), which saves copying them.
+    the lists for an analysis that ignores the exit), which saves copying them. With
+    ``per_successor`` every outcome of a branch is followed to its end even where two
+    outcomes share a tail (fall-through between switch cases); otherwise a dependent
+    shared by two outcomes is listed with the first only, which keeps a wide multi-way
+    branch linear.
     """
     if exit_node not in succ[entry]:
         succ[entry].append(exit_node)
@@ -1207,11 +1248,13 @@ def control_dependences_in_place(succ: list[list[int]], entry: int,
         marked: set[int] = set()
         for b in targets:
             r = b
+            if per_successor:
+                marked = set()
             # the rest of the chain is marked already when we meet a marked node: keeps
             # a wide multi-way branch (a 5,000-case switch) linear
             while r != stop and r != exit_node and r != -1 and r not in marked:
                 marked.add(r)
-                deps.add((a, r))
+                deps.add((a, r, b))
                 r = ipdom[r]
     return deps
 

@@ -13,9 +13,10 @@ reference carries a mode (:class:`graphs.roles.Ctx`):
 - ``BIND``: names bound by lambdas and comprehensions: renamed in labels like locals, but not
   data-flow definitions of the enclosing function.
 
-Fields: ``this.x`` / ``self.x`` are references to the field ``x``. A bare ``x`` is the same
-variable when the function declares no local called ``x`` (Java/C#/JS semantics; for
-Python, an undeclared bare name is a global, which we do not distinguish). Method names in
+Fields: ``this.x`` / ``self.x`` are references to the field ``x``. In Java, C# and C++ a
+bare ``x`` is the same variable when the function declares no local called ``x``; in
+Python and JavaScript a field is only reached through its receiver, so a bare ``x`` is a
+local or a global, never the field (``LanguageRoles.explicit_fields``). Method names in
 calls (Java, C#), member names after ``.`` and type names are not variables; in Python, JS,
 C and C++ a callee identifier is read, because functions are values there (it only matters
 when the callee is a local).
@@ -44,8 +45,37 @@ from graphs.labels import (
 )
 from graphs.roles import Ctx, LanguageRoles
 
-__all__ = ["Facts", "Ref", "Walker", "data_dependences", "path_data_dependences",
-           "reaching_definitions"]
+__all__ = ["EFFECTS_VAR", "Facts", "Ref", "Walker", "data_dependences",
+           "path_data_dependences", "reaching_definitions"]
+
+#: The pseudo-variable that orders calls with unknown effects: each such call reads and
+#: (weakly) writes it, so reaching definitions chain them in program order.
+EFFECTS_VAR = "<effects>"
+
+# Calls known to have no effect on their receiver or the world, by method or function
+# name: reordering them is harmless, so they take no part in the effect order. Everything
+# else called through a local is taken to update the local; everything else called
+# through a class, module, global or nothing (a free function) has unknown effects.
+PURE_CALLS = frozenset({
+    # Java / C#
+    "get", "size", "length", "charAt", "equals", "hashCode", "toString", "contains",
+    "containsKey", "containsValue", "isEmpty", "indexOf", "lastIndexOf", "substring",
+    "startsWith", "endsWith", "compareTo", "toUpperCase", "toLowerCase", "trim", "split",
+    "valueOf", "parseInt", "parseLong", "parseDouble", "Count", "Length", "ToString",
+    "Equals", "Contains", "ContainsKey", "Substring", "StartsWith", "EndsWith", "IndexOf",
+    "ToUpper", "ToLower", "Trim", "Split", "GetHashCode", "CompareTo", "Parse", "Max", "Min",
+    "Abs", "Sqrt", "Pow", "Floor", "Ceiling", "Round", "max", "min", "abs", "sqrt", "pow",
+    "floor", "ceil", "round", "Format", "format", "IsNullOrEmpty", "Equals",
+    # Python builtins and str/dict methods
+    "len", "range", "int", "str", "float", "bool", "sum", "sorted", "reversed", "enumerate",
+    "zip", "list", "dict", "set", "tuple", "frozenset", "isinstance", "map", "filter", "any",
+    "all", "ord", "chr", "repr", "type", "hash", "divmod", "keys", "values", "items",
+    "count", "index", "find", "lower", "upper", "strip", "lstrip", "rstrip", "startswith",
+    "endswith", "join", "replace", "isdigit", "isalpha", "copy",
+    # C, C++, JavaScript
+    "strlen", "strcmp", "fabs", "empty", "begin", "end", "at", "c_str", "includes", "slice",
+    "charCodeAt", "toFixed", "parseFloat", "isArray", "Number", "String", "Boolean",
+})
 
 _USE, _DEF, _DEFUSE, _WEAK, _DECL, _BIND, _TYPE, _NAME = (
     Ctx.USE, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK, Ctx.DECL, Ctx.BIND, Ctx.TYPE, Ctx.NAME)
@@ -141,6 +171,11 @@ class Facts:
     seps: list[str] = field(default_factory=list)
     toks: list[str | int] = field(default_factory=list)
     refs: list[Ref] = field(default_factory=list)
+    #: Calls with effects, by receiver: ``(name, is_field)`` of the variable a method is
+    #: called on (it may update it), or ``None`` for a call with unknown effects (a free
+    #: function, a method of a class or module). Which receivers are locals is only known
+    #: once the whole function has been read (:func:`graphs.pdg.build_pdg` decides).
+    calls: list[tuple[str, bool] | None] = field(default_factory=list)
 
 
 class Walker:
@@ -240,6 +275,7 @@ class Walker:
         punct = buf.punct
         variable = buf.variable
         refs: list[Ref] = []
+        calls: list[tuple[str, bool] | None] = []
         for tok in prefix:
             punct(tok)
         # stack items: (kind record, node, ctx, nested, glue hint); the record is None for
@@ -336,7 +372,7 @@ class Walker:
                         if c.id == mem.id:
                             if is_this and mem.child_count == 0:
                                 field_ref = i
-                                if normalize:
+                                if normalize and not roles.explicit_fields:
                                     skip_upto = i
                             else:
                                 special[i] = _NAME
@@ -354,6 +390,10 @@ class Walker:
                             special[i] = _WEAK
             elif role == _CALL:
                 callee = node.child_by_field_name(info.role_arg)
+                if not nested:  # a lambda's calls may never run
+                    effect = self._call_effect(node, callee)
+                    if effect is not False:
+                        calls.append(effect)
                 if callee is not None and (not roles.callee_is_use) and (
                         callee.type in roles.identifiers or callee.child_count == 0):
                     special = {}
@@ -455,7 +495,56 @@ class Walker:
         for tok in suffix:
             punct(tok)
         buf.strip_trailing()
-        return Facts(buf.seps, buf.toks, refs)
+        return Facts(buf.seps, buf.toks, refs, calls)
+
+    def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None
+                     ) -> tuple[str, bool] | None | bool:
+        """What a call may update: ``(name, is_field)`` of the variable it is called on,
+        ``None`` for unknown effects, ``False`` for a call known to be pure."""
+        roles = self.roles
+        src = self.source
+        if callee is None:
+            return None
+        receiver = None
+        if callee.type in roles.members:
+            objf, memf = roles.members[callee.type]
+            receiver = callee.child_by_field_name(objf)
+            method = callee.child_by_field_name(memf)
+        else:
+            method = callee
+            if callee.type in roles.identifiers or callee.child_count == 0:
+                receiver = call.child_by_field_name("object")  # Java: obj.m(...)
+        if method is not None and src[method.start_byte:method.end_byte].decode() in PURE_CALLS:
+            return False
+        if receiver is None:
+            return None
+        node = receiver
+        while True:  # down to the variable the call chain starts from
+            t = node.type
+            if t in roles.members:
+                objf, memf = roles.members[t]
+                inner = node.child_by_field_name(objf)
+                mem = node.child_by_field_name(memf)
+                if inner is None:
+                    return None
+                if mem is not None and (inner.type in roles.this_types or (
+                        inner.type in roles.identifiers
+                        and src[inner.start_byte:inner.end_byte].decode()
+                        in roles.self_names)):
+                    return src[mem.start_byte:mem.end_byte].decode(), True
+                node = inner
+            elif t in roles.subscripts:
+                inner = node.child_by_field_name(roles.subscripts[t])
+                if inner is None:
+                    return None
+                node = inner
+            elif t in roles.identifiers:
+                name = src[node.start_byte:node.end_byte].decode()
+                return None if name in roles.self_names else (name, False)
+            elif t == "parenthesized_expression" and node.named_child_count == 1:
+                node = node.named_children[0]
+            else:  # this.m(), f().m(), new A().m(): unknown effects
+                return None
 
     def _interpolated(self, node: tree_sitter.Node) -> bool:
         inter = self.roles.interpolations

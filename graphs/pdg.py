@@ -52,10 +52,13 @@ Known approximations
 
 from __future__ import annotations
 
+import zlib
+
 import networkx as nx
 
 from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
 from graphs.dataflow import (
+    EFFECTS_VAR,
     Facts,
     Walker,
     data_dependences,
@@ -64,9 +67,19 @@ from graphs.dataflow import (
 )
 from graphs.labels import local_name, render
 from graphs.parsing import ParsedCode, parse
+from graphs.rewrites import canonical_label
 from graphs.roles import Ctx, get_roles
 
-__all__ = ["GraphTooLarge", "build_pdg", "pdg_statements"]
+__all__ = ["CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
+           "GraphTooLarge", "build_pdg", "pdg_statements"]
+
+#: Values of an edge's ``dep`` attribute: what GRS compares edges by. A control dependence
+#: on a predicate says which outcome it hangs on; effect edges order calls with unknown
+#: effects (see :mod:`graphs.dataflow`).
+CONTROL, CONTROL_TRUE, CONTROL_FALSE = "control", "control-true", "control-false"
+DATA, EFFECT = "data", "effect"
+_PREDICATES = frozenset({"if", "while", "for", "foreach", "do"})
+_CASE_LABELS = frozenset({"case", "default"})
 
 _DECLARING = (Ctx.DECL, Ctx.BIND)
 # Reference mode -> (reads the variable, defines it: True strong / False weak / None no).
@@ -136,7 +149,8 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     size = cfg.pdg_size
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep)
              if n.label is None else Facts() for n in cfg.nodes[:size]]
-    names, uses, defs, displays = _resolve_names(cfg, facts, normalize)
+    names, uses, defs, displays = _resolve_names(cfg, facts, normalize,
+                                                  roles.explicit_fields)
 
     source = parsed.source
     source_range = parsed.source_range
@@ -156,6 +170,8 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         else:
             shown = names[nid]
             label = render(fact.seps, fact.toks, shown.__getitem__)
+            if normalize:
+                label = canonical_label(label)
         node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
     control, data = _dependences(cfg, uses, defs, displays)
     graph = _assemble(parsed.language, node_attrs, control, data)
@@ -211,7 +227,8 @@ def _statements(cfg: CFG) -> int:
                if n.kind != "entry" and n.kind != "param") - len(cfg.functions)
 
 
-def _assemble(language: str, node_attrs: list[dict], control: list[tuple[int, int]],
+def _assemble(language: str, node_attrs: list[dict],
+              control: list[tuple[tuple[int, int], str]],
               data: list[tuple[int, int, str]]) -> nx.MultiDiGraph:
     """The graph of ``add_node(i, **node_attrs[i])`` for each node, then ``add_edge`` for
     each control and data edge, in order.
@@ -229,10 +246,10 @@ def _assemble(language: str, node_attrs: list[dict], control: list[tuple[int, in
         attrs[nid] = node
         succ[nid] = {}
         pred[nid] = {}
-    for u, v in control:  # distinct pairs, added first: key 0 of a new key dict
-        succ[u][v] = pred[v][u] = {0: {"type": "control"}}
+    for (u, v), dep in control:  # distinct pairs, added first: key 0 of a new key dict
+        succ[u][v] = pred[v][u] = {0: {"type": "control", "dep": dep}}
     for u, v, var in data:
-        edge = {"type": "data", "var": var}
+        edge = {"type": "data", "var": var, "dep": EFFECT if var == EFFECTS_VAR else DATA}
         keys = succ[u].get(v)
         if keys is None:
             succ[u][v] = pred[v][u] = {0: edge}
@@ -241,17 +258,19 @@ def _assemble(language: str, node_attrs: list[dict], control: list[tuple[int, in
     return graph
 
 
-def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool
+def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_fields: bool
                    ) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
                               dict[int, dict[str, str]]]:
     """Label text of each variable occurrence (per node and reference); the variables each
     node reads and defines (strongly or not), by data-flow key; per scope, the name data
     edges show for each key.
 
-    Locals are renamed per scope in order of first declaration; a field reference keys to
-    the bare name unless a local of that name is declared in the scope.
+    Names are canonical (see :func:`_canonical_names`). A field reference keys to the bare
+    name unless a local of that name is declared in the scope, or the language reaches
+    fields only through their receiver (``explicit_fields``: ``self.x`` is never ``x``).
     """
     size = cfg.pdg_size
+    nodes = cfg.nodes
     by_scope: dict[int, list[int]] = {}
     if len(cfg.units) == 1:  # the usual case: one unit, scope 0, every node
         by_scope[0] = list(range(size))
@@ -268,11 +287,8 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool
     defs: list[list[tuple[str, bool]]] = [[] for _ in range(size)]
     displays: dict[int, dict[str, str]] = {}
     for scope, ids in by_scope.items():
-        rename: dict[str, str] = {}
-        for nid in ids:
-            for ref in facts[nid].refs:
-                if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
-                    rename[ref.name] = local_name(len(rename))
+        rename = _canonical_names(ids, nodes, facts) if normalize else {}
+        declared = rename if normalize else _declared(ids, facts)
         # key -> shown is a function within a scope, so one dict serves all its units
         display = displays[scope] = {}
         for nid in ids:
@@ -282,11 +298,11 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool
             for ref in facts[nid].refs:
                 name = ref.name
                 if ref.field:
-                    key = "this." + name if name in rename else name
+                    key = "this." + name if explicit_fields or name in declared else name
                     shown = name if normalize else key
                 else:
                     key = name
-                    shown = rename.get(name, name) if normalize else name
+                    shown = rename.get(name, name)
                 node_names.append(shown)
                 display[key] = shown
                 flow = _FLOW.get(ref.mode)
@@ -296,15 +312,97 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool
                         node_uses.append(key)
                     if strong is not None:
                         node_defs.append((key, strong))
+            for call in facts[nid].calls:
+                # a method called on a local may update it; anything else called (a free
+                # function, a method of a class, module or global) has unknown effects,
+                # ordered among themselves
+                key = EFFECTS_VAR
+                if call is not None:
+                    name, is_field = call
+                    if is_field:
+                        key = "this." + name if explicit_fields or name in declared else name
+                    elif name in declared:
+                        key = name
+                if (key, False) not in node_defs:
+                    node_uses.append(key)
+                    node_defs.append((key, False))
     return names, uses, defs, displays
+
+
+def _declared(ids: list[int], facts: list[Facts]) -> set[str]:
+    return {ref.name for nid in ids for ref in facts[nid].refs
+            if not ref.field and ref.mode in _DECLARING}
+
+
+def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[str, str]:
+    """Canonical names of the locals of one scope, independent of declaration order.
+
+    Parameters are named by position (``v0``, ``v1``, ...: their order is part of the
+    signature). Any other local is named after its first declaration: a short digest of
+    that statement's label with the variable itself as ``•`` and every other local as
+    ``_`` (``int x = a * 2`` and ``int y = a * 2`` both name their variable ``v`` + the
+    digest of ``int • = v0 * 2``). Swapping two independent declarations, or renaming a
+    local, therefore changes no label, and a change to one declaration renames only the
+    variable it declares. Locals with equal first declarations are told apart by order.
+    """
+    first: dict[str, int] = {}
+    params: list[str] = []
+    for nid in ids:
+        for ref in facts[nid].refs:
+            if not ref.field and ref.mode in _DECLARING and ref.name not in first:
+                first[ref.name] = nid
+                if nodes[nid].kind == "param":
+                    params.append(ref.name)
+    rename = {name: local_name(i) for i, name in enumerate(params)}
+
+    def signature(nid: int, own: str, names: dict[str, str]) -> str:
+        fact = facts[nid]
+        refs = fact.refs
+        return canonical_label(render(fact.seps, fact.toks, lambda i: (
+            "\u2022" if refs[i].name == own and not refs[i].field
+            else refs[i].name if refs[i].field or refs[i].name not in first
+            else names.get(refs[i].name, "_"))))
+
+    sigs = {name: signature(nid, name, rename) for name, nid in first.items()
+            if name not in rename}
+    groups: dict[str, list[str]] = {}
+    for name, sig in sigs.items():
+        groups.setdefault(sig, []).append(name)
+    # Locals declared alike (``int i = 0; int j = 0;``) are told apart by what is done
+    # with them: the labels of every statement that mentions them, in a multiset.
+    mentions: dict[str, list[int]] = {}
+    for sig, tied in groups.items():
+        if len(tied) > 1:
+            for nid in ids:
+                for ref in facts[nid].refs:
+                    if ref.name in tied and not ref.field:
+                        mentions.setdefault(ref.name, []).append(nid)
+            for name in tied:
+                uses = sorted({signature(nid, name, rename) for nid in mentions.get(name, ())})
+                sigs[name] = sig + "\n" + "\n".join(uses)
+    taken = set(rename.values())
+    for name in first:  # declaration order: only ties left after both rounds depend on it
+        if name in rename:
+            continue
+        base = f"v{zlib.crc32(sigs[name].encode()) & 0xFFF:03x}"
+        shown, k = base, 1
+        while shown in taken:
+            k += 1
+            shown = f"{base}_{k}"
+        taken.add(shown)
+        rename[name] = shown
+    return rename
 
 
 def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, bool]]],
                  displays: dict[int, dict[str, str]]
-                 ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+                 ) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int, str]]]:
     nodes = cfg.nodes
     cfg_succ = cfg.succ
-    control: set[tuple[int, int]] = {(0, f) for f in cfg.functions}
+    true_succ = cfg.true_succ
+    # (controller, dependent) -> the outcome it hangs on (CONTROL: none, the entry's)
+    control: dict[tuple[int, int], str] = dict.fromkeys(((0, f) for f in cfg.functions),
+                                                         CONTROL)
     data: set[tuple[int, int, str]] = set()
     for unit in cfg.units:
         ids = [unit.entry, *unit.nodes]
@@ -331,22 +429,34 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
             # most units: every node depends on the entry only, and the general analyses
             # below reduce to one scan along the path
             for b in path:
-                control.add((canon[0], canon[b]))
+                control[canon[0], canon[b]] = CONTROL
             edges = path_data_dependences(path, unit_defs, unit_uses)
         else:
             controlled = set()
+            kinds = [nodes[g].kind for g in canon]
             # (adds edges to the exit to succ: reaching_definitions ignores the exit)
-            for a, b in control_dependences_in_place(succ, 0, k):
-                control.add((canon[a], canon[b]))
-                controlled.add(canon[b])
+            deps = control_dependences_in_place(succ, 0, k, per_successor="switch" in kinds)
+            for a, r, b in sorted(deps):
+                kind = kinds[a]
+                if kind in _PREDICATES:
+                    t = true_succ.get(ids[a])
+                    dep = CONTROL_TRUE if t is not None and local.get(t) == b else CONTROL_FALSE
+                    control.setdefault((canon[a], canon[r]), dep)
+                elif kind == "switch" and b < k and kinds[b] in _CASE_LABELS and r != b:
+                    # a case body hangs off its label, so which body runs for which case
+                    # is part of the graph
+                    control.setdefault((canon[b], canon[r]), CONTROL)
+                else:
+                    control.setdefault((canon[a], canon[r]), CONTROL)
+                controlled.add(canon[r])
             for g in canon[1:]:
                 if g not in controlled:  # unreachable code: hang it off the entry
-                    control.add((ids[0], g))
+                    control.setdefault((ids[0], g), CONTROL)
             reach_in, def_node, var_mask = reaching_definitions(succ[:k], unit_defs, 0)
             edges = data_dependences(reach_in, def_node, var_mask, unit_uses)
         for a, b, key in edges:
-            data.add((canon[a], canon[b], display[key]))
-    return sorted(control), sorted(data)
+            data.add((canon[a], canon[b], display.get(key, key)))
+    return sorted(control.items()), sorted(data)
 
 
 def _straight_line(succ: list[list[int]], exit_node: int) -> list[int] | None:

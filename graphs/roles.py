@@ -150,6 +150,10 @@ class LanguageRoles:
         A leading string-literal statement of a function is documentation (Python).
     name_statements : frozenset of str
         Statements whose identifiers are not variables (``global``, imports).
+    explicit_fields : bool
+        A field is only ever reached through ``self.``/``this.`` (Python, JavaScript): a
+        bare name is never the field, so labels keep the receiver and ``self.x`` and ``x``
+        are different variables.
     """
 
     language: str
@@ -191,6 +195,7 @@ class LanguageRoles:
     assignment_declares: bool = False
     docstrings: bool = False
     name_statements: frozenset[str] = frozenset()
+    explicit_fields: bool = False
 
     def role(self, node_type: str) -> Role | None:
         """Role of a statement-level node type, ``None`` if the table does not know it."""
@@ -397,6 +402,7 @@ _PYTHON = LanguageRoles(
     identifiers=frozenset({"identifier"}),
     this_types=frozenset(),
     self_names=frozenset({"self"}),
+    explicit_fields=True,
     members={"attribute": ("object", "attribute")},
     subscripts={"subscript": "value"},
     calls={"call": "function"},
@@ -571,6 +577,7 @@ _JAVASCRIPT = LanguageRoles(
     identifiers=frozenset({"identifier", "shorthand_property_identifier",
                            "shorthand_property_identifier_pattern"}),
     members={"member_expression": ("object", "property")},
+    explicit_fields=True,
     subscripts={"subscript_expression": "object"},
     calls={"call_expression": "function"},
     assignments={"assignment_expression": False, "augmented_assignment_expression": True},

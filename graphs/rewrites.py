@@ -1,0 +1,178 @@
+"""Canonical forms of PDG labels: one label for the common rewrites that keep meaning.
+
+GRS compares statements by their labels, so two ways of writing the same statement must
+give the same label (SPEC section 3, "equal meaning, equal graph"). :func:`canonical_label`
+works on a label as :mod:`graphs.labels` renders it (tokens with canonical spacing) and
+applies, in order:
+
+- Redundant parentheses go: a parenthesized atom (``(v0)``, ``(f(v1))``, ``(-1)``) unless
+  it is a cast (followed by an operand), and a parenthesized expression that fills a whole
+  operand position (after ``=``, ``return``, ``(``, ``,`` ... and before ``)``, ``,``, the
+  end): ``return (v0 + 1)`` -> ``return v0 + 1``, ``if ((v0 > 0))`` -> ``if (v0 > 0)``.
+- Increments as statements: ``i++``, ``++i``, ``i += 1`` and ``i = i + 1`` are all
+  ``i += 1`` (likewise ``--``).
+- ``x = x op e`` is ``x op= e`` when ``e`` is an atom or parenthesized (so the rewrite never
+  changes how ``e`` groups: ``x = x - a + b`` stays as it is).
+
+Loop headers are made canonical where they are built (:mod:`graphs.cfg` labels a classic
+``for`` condition ``while (...)``, its initializer and update being nodes of their own, as
+in the equivalent ``while`` loop).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["canonical_label"]
+
+# Tokens of a rendered label: strings and chars, words, then operators longest first.
+_TOKEN = re.compile(
+    r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|\w+|>>>=|<<=|>>=|\*\*=|//=|->|::|\?\.|'
+    r'\+\+|--|[-+*/%&|^]=|<<|>>|==|!=|<=|>=|&&|\|\||\S'
+)
+# After these a parenthesized expression fills a whole operand position.
+_OPEN_CONTEXT = frozenset({"", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+                           ">>=", ">>>=", "**=", "//=", "return", "(", "[", ",", "yield",
+                           "=>", "throw", "raise", "await", "in", ":"})
+_CLOSE_CONTEXT = frozenset({"", ")", "]", ",", ";", ":"})
+# Keywords whose "(" is syntax, not grouping (the parentheses stay, their content may lose
+# a redundant pair).
+_HEADER_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "foreach", "using",
+                              "lock", "synchronized", "fixed", "elif", "do", "sizeof",
+                              "typeof", "nameof", "checked", "unchecked", "default",
+                              "function", "def", "new", "assert", "print"})
+_BINARY = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>")
+_INCREMENT = re.compile(r"^(?:(?P<a>[^\s=]+)(?P<op>\+\+|--)|(?P<op2>\+\+|--)(?P<b>[^\s=]+))$")
+
+
+def canonical_label(label: str) -> str:
+    """The canonical form of a rendered statement label (see the module docstring).
+
+    Parameters
+    ----------
+    label : str
+        A label as :func:`graphs.labels.render` writes it.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> canonical_label("v0++"), canonical_label("v0 = v0 + 1"), canonical_label("++v0")
+    ('v0 += 1', 'v0 += 1', 'v0 += 1')
+    >>> canonical_label("v1 = v1 * (v0 + 2)")
+    'v1 *= v0 + 2'
+    >>> canonical_label("return (v0 + (v1))")
+    'return v0 + v1'
+    >>> canonical_label("v0 = v0 - v1 + 1"), canonical_label("v0 = (int) v1")
+    ('v0 = v0 - v1 + 1', 'v0 = (int) v1')
+    """
+    if "(" in label:
+        label = _strip_parentheses(label)
+    m = _INCREMENT.match(label)
+    if m is not None:
+        target = m.group("a") or m.group("b")
+        op = m.group("op") or m.group("op2")
+        return f"{target} {op[0]}= 1"
+    if " = " in label:
+        label = _compound_assignment(label)
+    return label
+
+
+def _compound_assignment(label: str) -> str:
+    target, _, rest = label.partition(" = ")
+    if " " in target or not rest.startswith(target + " "):
+        return label
+    tail = rest[len(target) + 1:]
+    op, _, operand = tail.partition(" ")
+    if op not in _BINARY or not operand:
+        return label
+    toks = _TOKEN.findall(operand)
+    if not _is_atom(operand) and not _wrapped(toks):
+        return label
+    if _wrapped(toks):
+        operand = operand[1:-1]
+    return f"{target} {op}= {operand}"
+
+
+def _is_atom(text: str) -> bool:
+    """No space outside brackets and strings: one operand, not an operation."""
+    depth = 0
+    quote = ""
+    prev = ""
+    for ch in text:
+        if quote:
+            if ch == quote and prev != "\\":
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            return False
+        prev = ch
+    return not text.endswith(",")  # Python's one-element tuple needs its parentheses
+
+
+def _wrapped(toks: list[str]) -> bool:
+    """The tokens are one parenthesized group, ``( ... )``, and nothing else."""
+    if len(toks) < 2 or toks[0] != "(" or toks[-1] != ")":
+        return False
+    depth = 0
+    for i, t in enumerate(toks):
+        if t in "([":
+            depth += 1
+        elif t in ")]":
+            depth -= 1
+            if depth == 0 and i != len(toks) - 1:
+                return False
+    return True
+
+
+def _strip_parentheses(label: str) -> str:
+    """Remove grouping parentheses that change nothing (see the module docstring)."""
+    # Token spans, so that removal keeps the label's own spacing elsewhere.
+    spans = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(label)]
+    toks = [t for _, _, t in spans]
+    match: dict[int, int] = {}
+    stack: list[int] = []
+    for i, t in enumerate(toks):
+        if t == "(" or t == "[":
+            stack.append(i)
+        elif (t == ")" or t == "]") and stack:
+            match[stack.pop()] = i
+    drop: set[int] = set()
+    for i, j in match.items():
+        if toks[i] != "(":
+            continue
+        prev = toks[i - 1] if i > 0 else ""
+        if prev and (prev[-1].isalnum() or prev[-1] in "_)]>\"'") \
+                and prev not in _OPEN_CONTEXT:
+            continue  # a call's or a header's parentheses: syntax, not grouping
+        nxt = toks[j + 1] if j + 1 < len(toks) else ""
+        inner = label[spans[i][1]:spans[j][0]] if j > i + 1 else ""
+        if not inner or inner.endswith(","):
+            continue  # (v0,) is a tuple
+        # a cast is followed by its operand; a grouped operand by an operator or a closer
+        if nxt and (nxt[0].isalnum() or nxt[0] in "_(\"'"):
+            continue
+        if _is_atom(inner) or (prev in _OPEN_CONTEXT and nxt in _CLOSE_CONTEXT):
+            drop.update((i, j))
+    if not drop:
+        return label
+    out: list[str] = []
+    carried: str | None = None  # the space before a dropped "(" goes to what follows it
+    prev_end = 0
+    for k, (start, end, tok) in enumerate(spans):
+        gap = label[prev_end:start] if carried is None else carried
+        carried = None
+        prev_end = end
+        if k in drop:
+            if tok == "(":
+                carried = gap
+            continue
+        out.append(gap + tok)
+    return "".join(out).strip()
