@@ -89,8 +89,8 @@ _FLOW = {Ctx.USE: (True, None), Ctx.DECL: (False, True), Ctx.DEF: (False, True),
 
 
 def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize: bool = True,
-              abstract_literals: bool = False, max_nodes: int | None = None
-              ) -> nx.MultiDiGraph:
+              abstract_literals: bool = False, max_nodes: int | None = None,
+              names: str = "canonical") -> nx.MultiDiGraph:
     """Build the program dependence graph of a function or snippet.
 
     Parameters
@@ -108,6 +108,12 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         Label literals by kind (``NUM``, ``STR``, ``CHAR``).
     max_nodes : int, optional
         Raise :class:`GraphTooLarge` as soon as the graph would have more nodes.
+    names : {"canonical", "declaration"}, default "canonical"
+        How ``normalize`` renames locals: ``"canonical"`` names parameters by position
+        (``v0``, ``v1``) and other locals after their first declaration (``v3fa``,
+        independent of declaration order: what GRS compares); ``"declaration"`` numbers
+        all of them in order of first declaration (``v0, v1, ...``: easier to read, but
+        swapping two declarations renames them).
 
     Returns
     -------
@@ -149,8 +155,10 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     size = cfg.pdg_size
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep)
              if n.label is None else Facts() for n in cfg.nodes[:size]]
-    names, uses, defs, displays = _resolve_names(cfg, facts, normalize,
-                                                  roles.explicit_fields)
+    if names not in ("canonical", "declaration"):
+        raise ValueError(f"names must be 'canonical' or 'declaration', not {names!r}")
+    shown, uses, defs, displays = _resolve_names(cfg, facts, normalize, roles.explicit_fields,
+                                                 names == "canonical")
 
     source = parsed.source
     source_range = parsed.source_range
@@ -168,8 +176,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         if node.label is not None:
             label = node.label
         else:
-            shown = names[nid]
-            label = render(fact.seps, fact.toks, shown.__getitem__)
+            label = render(fact.seps, fact.toks, shown[nid].__getitem__)
             if normalize:
                 label = canonical_label(label)
         node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
@@ -258,8 +265,8 @@ def _assemble(language: str, node_attrs: list[dict],
     return graph
 
 
-def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_fields: bool
-                   ) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
+def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_fields: bool,
+                   canonical: bool = True) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
                               dict[int, dict[str, str]]]:
     """Label text of each variable occurrence (per node and reference); the variables each
     node reads and defines (strongly or not), by data-flow key; per scope, the name data
@@ -287,7 +294,16 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_field
     defs: list[list[tuple[str, bool]]] = [[] for _ in range(size)]
     displays: dict[int, dict[str, str]] = {}
     for scope, ids in by_scope.items():
-        rename = _canonical_names(ids, nodes, facts) if normalize else {}
+        if not normalize:
+            rename = {}
+        elif canonical:
+            rename = _canonical_names(ids, nodes, facts)
+        else:
+            rename = {}
+            for nid in ids:
+                for ref in facts[nid].refs:
+                    if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
+                        rename[ref.name] = local_name(len(rename))
         declared = rename if normalize else _declared(ids, facts)
         # key -> shown is a function within a scope, so one dict serves all its units
         display = displays[scope] = {}
