@@ -65,7 +65,7 @@ PURE_CALLS = frozenset({
     "Equals", "Contains", "ContainsKey", "Substring", "StartsWith", "EndsWith", "IndexOf",
     "ToUpper", "ToLower", "Trim", "Split", "GetHashCode", "CompareTo", "Parse", "Max", "Min",
     "Abs", "Sqrt", "Pow", "Floor", "Ceiling", "Round", "max", "min", "abs", "sqrt", "pow",
-    "floor", "ceil", "round", "Format", "format", "IsNullOrEmpty", "Equals",
+    "floor", "ceil", "round", "Format", "format", "IsNullOrEmpty",
     # Python builtins and str/dict methods
     "len", "range", "int", "str", "float", "bool", "sum", "sorted", "reversed", "enumerate",
     "zip", "list", "dict", "set", "tuple", "frozenset", "isinstance", "map", "filter", "any",

@@ -266,7 +266,8 @@ def _assemble(language: str, node_attrs: list[dict],
 
 
 def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_fields: bool,
-                   canonical: bool = True) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
+                   canonical: bool = True
+                   ) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
                               dict[int, dict[str, str]]]:
     """Label text of each variable occurrence (per node and reference); the variables each
     node reads and defines (strongly or not), by data-flow key; per scope, the name data

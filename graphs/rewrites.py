@@ -23,13 +23,10 @@ from __future__ import annotations
 
 import re
 
+from graphs.labels import LABEL_TOKEN as _TOKEN
+
 __all__ = ["canonical_label"]
 
-# Tokens of a rendered label: strings and chars, words, then operators longest first.
-_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|\w+|>>>=|<<=|>>=|\*\*=|//=|->|::|\?\.|'
-    r'\+\+|--|[-+*/%&|^]=|<<|>>|==|!=|<=|>=|&&|\|\||\S'
-)
 # After these a parenthesized expression fills a whole operand position.
 _OPEN_CONTEXT = frozenset({"", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
                            ">>=", ">>>=", "**=", "//=", "return", "(", "[", ",", "yield",
