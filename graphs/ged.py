@@ -1,4 +1,4 @@
-"""Graph edit distance (GED) between labelled, typed (multi)graphs, with unit costs.
+"""Graph edit distance (GED) between labelled, typed (multi)graphs: unit or graded node costs.
 
 The GRS tier of RUBY compares program dependence graphs (PDGs) by their edit distance.
 Exact GED is NP-hard, so this module combines
@@ -15,9 +15,12 @@ Exact GED is NP-hard, so this module combines
 Every result carries a valid lower bound, so ``lower <= distance <= upper`` and, when the
 bounds meet, the result is proven exact whatever method produced it.
 
-Cost model (unit costs)
------------------------
-* node insertion / deletion: 1; node substitution: 0 when the labels are equal, else 1;
+Cost model
+----------
+* node insertion / deletion: 1;
+* node substitution: 0 when the labels are equal, else 1 (unit costs, the default); or, with
+  ``node_subst_cost=f`` (graded costs), ``f(l1, l2)`` in ``[0, 1]`` **rounded to the nearest
+  multiple of 1/64** (:data:`GRADED_COST_GRID`), 0 for equal labels;
 * edges: between an ordered pair of nodes (unordered for undirected graphs) the edges form a
   multiset of types. When the pair ``(u, v)`` of ``g1`` is mapped onto ``(u', v')`` of ``g2``
   with type multisets ``A`` and ``B``, the cost is ``max(|A|, |B|) - |A ∩ B|`` (retype the
@@ -25,6 +28,17 @@ Cost model (unit costs)
   are deleted (inserted) at cost 1 each.
 
 Hence ``0 <= GED <= graph_size(g1) + graph_size(g2)``.
+
+Why graded costs are quantized to a dyadic grid: with every node cost a multiple of 1/64
+and every edge cost an integer, all costs, bounds and partial sums the search handles are
+multiples of 2**-7 far below 2**53, so floating-point arithmetic on them is *exact*: the
+cost of an edit path does not depend on summation order (determinism), pruning compares
+exact numbers, ``GEDResult.distance`` equals the sum of its operations' costs to the last
+bit, and a lower bound can still be rounded up to the grid the GED lives on (multiples of
+1/64 instead of integers), which is what lets the bounds meet and prove results exact. The
+rounding moves a substitution by at most 1/128, which is below the resolution of a
+normalized token edit distance between statements of a few dozen tokens. Unit costs are the
+grid of step 1 and take exactly the integer code paths they always did.
 
 Only plain networkx graphs and the standard library, numpy, scipy and numba are used: this
 module depends on nothing else of ours.
@@ -36,7 +50,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -48,6 +62,7 @@ from scipy.optimize import linear_sum_assignment
 from graphs.generators import STATEMENTS, random_pdg
 
 __all__ = [
+    "GRADED_COST_GRID",
     "EditOperation",
     "GEDResult",
     "edit_path",
@@ -59,6 +74,13 @@ __all__ = [
 DEFAULT_EXACT_MAX_NODES = 10
 #: Default node-expansion budget of the exact search (a size limit, not a time limit).
 DEFAULT_EXACT_MAX_EXPANSIONS = 50_000
+#: Graded substitution costs are rounded to the nearest multiple of ``1 / GRADED_COST_GRID``
+#: (a power of two: sums of such costs are exact in floating point, see the module notes).
+GRADED_COST_GRID = 64
+
+#: ``f(labels1, labels2) -> array (len(labels1), len(labels2))`` of substitution costs in
+#: [0, 1] between the distinct node labels of ``g1`` and of ``g2`` (0 for equal labels).
+NodeSubstCost = Callable[[list, list], Any]
 
 
 class EditOperation(NamedTuple):
@@ -262,14 +284,24 @@ class _Problem:
         node_label: str,
         edge_label: str,
         items: tuple[_GraphItems, _GraphItems] | None = None,
+        node_subst_cost: NodeSubstCost | None = None,
     ) -> None:
         self.directed = g1.is_directed()
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
+        # Every scaled cost is a multiple of 1 / grid (unit costs: integers), and a scaled
+        # GED a multiple of ``step``: lower bounds are rounded up to that grid.
+        self.graded = node_subst_cost is not None
+        self.grid = GRADED_COST_GRID if self.graded else 1
+        self.step = self.scale / self.grid
         label_vocab: dict[Any, int] = {}
         items1, items2 = (None, None) if items is None else items
         s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
         s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
+        # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label).
+        self.pair_cost: np.ndarray | None = None
+        if node_subst_cost is not None:
+            self.pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
         self.rows, self.cols = (s2, s1) if self.swapped else (s1, s2)
@@ -290,15 +322,40 @@ class _Problem:
         # (arbitrary) label never enters a neighbour count.
         self.row_labels = np.zeros(self.size, dtype=np.int64)
         self.row_labels[: self.n] = self.rows.label_ids
-        # Node costs (scaled): substitution by label, padding rows are insertions. With unit
-        # costs a substitution never costs more than a deletion plus an insertion (also for
-        # the incident edges), so some optimal edit path substitutes min(n, m) nodes: padding
-        # only the smaller graph to max(n, m) loses no optimum.
-        node_cost = np.ones((self.size, self.size), dtype=np.int64)
-        node_cost[: self.n, :] = self.rows.label_ids[:, None] != self.cols.label_ids[None, :]
-        if self.scale != 1:
-            node_cost *= self.scale
+        # Node costs (scaled): substitution by label, padding rows are insertions. A
+        # substitution (unit or graded, at most 1) never costs more than a deletion plus an
+        # insertion (2), and neither do the incident edges (max(|A|, |B|) - |A ∩ B| <= |A| +
+        # |B|), so some optimal edit path substitutes min(n, m) nodes: padding only the
+        # smaller graph to max(n, m) loses no optimum.
+        self._label_cost: np.ndarray | None = None
+        if self.pair_cost is None:
+            node_cost = np.ones((self.size, self.size), dtype=np.int64)
+            node_cost[: self.n, :] = self.rows.label_ids[:, None] != self.cols.label_ids[None, :]
+            if self.scale != 1:
+                node_cost *= self.scale
+        else:
+            node_cost = np.full((self.size, self.size), float(self.scale))
+            node_cost[: self.n, :] = self.label_cost[
+                self.rows.label_ids[:, None], self.cols.label_ids[None, :]
+            ]
         self.node_cost = node_cost
+
+    @property
+    def label_cost(self) -> np.ndarray:
+        """Scaled substitution costs between vocabulary ids, ``[rows label, cols label]``.
+
+        Float64 in both cost models (unit: ``scale`` off the diagonal); built on first use,
+        since the unit-cost bipartite path never needs it.
+        """
+        if self._label_cost is None:
+            k = max(self.n_labels, 1)
+            if self.pair_cost is None:
+                cost = np.full((k, k), float(self.scale))
+                np.fill_diagonal(cost, 0.0)
+            else:
+                cost = self.scale * (self.pair_cost.T if self.swapped else self.pair_cost)
+            self._label_cost = np.ascontiguousarray(cost, dtype=np.float64)
+        return self._label_cost
 
     # ---------------------------------------------------------------- exact cost of a mapping
 
@@ -312,7 +369,54 @@ class _Problem:
             self.cols.slots,
             np.asarray(perm, dtype=np.int64),
         )
+        if self.graded:
+            return float(node), int(edge)
         return int(node), int(edge)
+
+
+def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> np.ndarray:
+    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2.
+
+    Calls ``f`` once, on the distinct labels of each graph (canonical order). Entries for
+    pairs of ids that are not (g1 label, g2 label) are 1 (never read); equal ids cost 0.
+    """
+    # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
+    distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
+    distinct2 = dict(zip(s2.label_ids.tolist(), s2.labels, strict=True))
+    ids1, labels1 = list(distinct1), list(distinct1.values())
+    ids2, labels2 = list(distinct2), list(distinct2.values())
+    cost = np.ones((max(n_labels, 1), max(n_labels, 1)), dtype=np.float64)
+    np.fill_diagonal(cost, 0.0)
+    if not ids1 or not ids2:
+        return cost  # nothing to substitute: f is not called on an empty side
+    try:
+        raw = np.asarray(f(labels1, labels2), dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"node_subst_cost must return a numeric array, got an error converting it: {exc}"
+        ) from exc
+    if raw.shape != (len(labels1), len(labels2)):
+        raise ValueError(
+            f"node_subst_cost returned shape {raw.shape}, expected "
+            f"{(len(labels1), len(labels2))} (distinct labels of g1 x distinct labels of g2)"
+        )
+    if not np.all(np.isfinite(raw)):
+        raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
+    if raw.size and (raw.min() < 0.0 or raw.max() > 1.0):
+        raise ValueError(
+            f"node_subst_cost must return costs in [0, 1], got values in "
+            f"[{raw.min():g}, {raw.max():g}]"
+        )
+    quantized = np.rint(raw * GRADED_COST_GRID) / GRADED_COST_GRID
+    rows, cols = np.asarray(ids1)[:, None], np.asarray(ids2)[None, :]
+    same = rows == cols
+    if np.any(quantized[same] != 0.0):
+        bad = [repr(labels1[i]) for i in np.flatnonzero(same.any(1) & (quantized * same).any(1))]
+        raise ValueError(
+            f"node_subst_cost must be 0 between equal labels (label {bad[0]} costs more)"
+        )
+    cost[rows, cols] = quantized
+    return cost
 
 
 @numba.njit(cache=True, nogil=True)
@@ -710,6 +814,7 @@ class _SwapSearch:
         if size < 2:
             return perm
         cost = sum(self.p.cost(perm))
+        grid = self.p.grid
         for _ in range(max_swaps):
             if cost <= target:
                 break
@@ -717,7 +822,7 @@ class _SwapSearch:
             if gain >= -1e-9:
                 break
             perm[r], perm[s] = perm[s], perm[r]
-            cost += round(gain)
+            cost += round(gain * grid) / grid  # exact on the cost grid, whatever float noise
         return perm
 
     def fixed_point(self, perm: np.ndarray, max_iterations: int, target: float = 0.0) -> np.ndarray:
@@ -794,12 +899,13 @@ def _group_cost(x, y):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _remaining_bound(
-    a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y
+    a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost, graded
 ):  # pragma: no cover - compiled
-    """Admissible estimate of the cost still to pay in a partial mapping (scaled).
+    """Admissible estimate of the cost still to pay in a partial mapping (scaled, float).
 
     Nodes: every free row maps to a free column, surplus columns are inserted, so at least
-    ``|free cols| - |label multiset intersection|`` is paid. Edges: undecided slots are
+    ``|free cols| - |label multiset intersection|`` is paid with unit costs, and
+    :func:`_graded_label_bound` with graded ones (``lcost``). Edges: undecided slots are
     grouped by (assigned anchor, direction), plus slots among free nodes and free self-loops;
     an undecided slot of graph 1 can only meet a slot of graph 2 in the same group, so each
     group costs at least the distance of its type multisets. At a leaf this is exact.
@@ -818,10 +924,13 @@ def _remaining_bound(
         if not used[j]:
             cnt2[lab2[j]] += 1
             free_cols += 1
-    common = 0
-    for lab in range(n_labels):
-        common += cnt1[lab] if cnt1[lab] < cnt2[lab] else cnt2[lab]
-    total = scale * (free_cols - common)
+    if graded:
+        total = _graded_label_bound(cnt1, cnt2, lcost, free_rows, free_cols, scale)
+    else:
+        common = 0
+        for lab in range(n_labels):
+            common += cnt1[lab] if cnt1[lab] < cnt2[lab] else cnt2[lab]
+        total = float(scale * (free_cols - common))
     if free_cols == 0:
         return total
     # Anchored groups: out- and in-slots between an assigned node and the free nodes.
@@ -913,14 +1022,15 @@ def _hungarian(cost, k, u, v, p, way, minv, done):  # pragma: no cover - compile
 
 @numba.njit(cache=True, nogil=True)
 def _assignment_bound(
-    a1, s1, a2, s2, lab1, lab2, n, m, img, used, scale, cost, fr, fc, xo, xi, yo, yi, work, hp
+    a1, s1, a2, s2, lab1, lab2, n, m, img, used, scale, cost, fr, fc, xo, xi, yo, yi, work, hp, lc
 ):  # pragma: no cover - compiled
     """Admissible estimate of the remaining cost that couples labels and structure (scaled).
 
     Free rows against free columns (padded with insertion rows) in an assignment problem:
-    a pair pays its label cost, the exact cost of its slots to already assigned nodes (each
-    such slot belongs to exactly one free row), its self-loops, and half the (direction,
-    type) multiset distance of its edges to other free nodes (each seen from both ends).
+    a pair pays its substitution cost ``lc[label, label]`` (scaled, unit or graded), the
+    exact cost of its slots to already assigned nodes (each such slot belongs to exactly one
+    free row), its self-loops, and half the (direction, type) multiset distance of its
+    edges to other free nodes (each seen from both ends).
     """
     n_types = a1.shape[0]
     kr = 0
@@ -972,7 +1082,7 @@ def _assignment_bound(
             cost[r, c] = ins + 0.5 * free
         for r in range(kr):
             i = fr[r]
-            val = scale if lab1[i] != lab2[j] else 0
+            val = lc[lab1[i], lab2[j]]
             val += _slot_cost(a1, s1, i, i, a2, s2, j, j)
             for a in range(n):
                 b = img[a]
@@ -999,7 +1109,7 @@ def _assignment_bound(
 
 @numba.njit(cache=True, nogil=True)
 def _branch_and_bound(
-    a1, a2, lab1, lab2, n, m, order, scale, n_labels, best, best_img, max_expansions
+    a1, a2, lab1, lab2, n, m, order, scale, lcost, graded, grid, best, best_img, max_expansions
 ):  # pragma: no cover - compiled
     """Minimum scaled cost over injective maps of the n rows into the m >= n columns.
 
@@ -1007,7 +1117,12 @@ def _branch_and_bound(
     ones, so ties keep the earlier, deterministic solution. Children are tried in order of
     increasing incremental cost, ties by column index. Returns (best, best_img, expansions,
     complete); ``complete`` is False when the expansion budget ran out.
+
+    Costs are floats: substitutions come from ``lcost`` (scaled, unit or graded), and every
+    cost is a multiple of ``1 / grid`` (1 for unit costs, :data:`GRADED_COST_GRID` for
+    graded ones), so the sums are exact and a bound may be rounded up to that grid.
     """
+    n_labels = lcost.shape[0]
     n_types = a1.shape[0]
     s1 = np.zeros((n, n), dtype=np.int64)
     s2 = np.zeros((m, m), dtype=np.int64)
@@ -1021,10 +1136,10 @@ def _branch_and_bound(
     img = -np.ones(n, dtype=np.int64)
     used = np.zeros(m, dtype=np.bool_)
     cand = np.zeros((n, m), dtype=np.int64)
-    cinc = np.zeros((n, m), dtype=np.int64)
+    cinc = np.zeros((n, m), dtype=np.float64)
     ncand = np.zeros(n, dtype=np.int64)
     pos = np.zeros(n, dtype=np.int64)
-    gst = np.zeros(n + 1, dtype=np.int64)
+    gst = np.zeros(n + 1, dtype=np.float64)
     cnt1 = np.zeros(n_labels, dtype=np.int64)
     cnt2 = np.zeros(n_labels, dtype=np.int64)
     x = np.zeros(n_types, dtype=np.int64)
@@ -1050,7 +1165,7 @@ def _branch_and_bound(
             for j in range(m):
                 if used[j]:
                     continue
-                inc = scale if lab1[i] != lab2[j] else 0
+                inc = lcost[lab1[i], lab2[j]]
                 inc += _slot_cost(a1, s1, i, i, a2, s2, j, j)
                 for a in range(n):
                     b = img[a]
@@ -1088,7 +1203,9 @@ def _branch_and_bound(
         i = order[depth]
         img[i] = j
         used[j] = True
-        h = _remaining_bound(a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y)
+        h = _remaining_bound(
+            a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost, graded
+        )
         if g + h < best and depth + 1 < n:
             h2 = _assignment_bound(
                 a1,
@@ -1111,11 +1228,12 @@ def _branch_and_bound(
                 yi,
                 work,
                 iwork,
+                lcost,
             )
-            # The remaining cost is an integer: round the bound up.
-            h2i = np.int64(np.ceil(h2 - 1e-9))
-            if h2i > h:
-                h = h2i
+            # The remaining cost is a multiple of 1 / grid: round the bound up to it.
+            h2 = np.ceil(h2 * grid - 1e-9) / grid
+            if h2 > h:
+                h = h2
         if g + h < best and depth + 1 == n:
             best = g + h  # at a leaf the bound is the exact insertion cost
             best_img[:] = img
@@ -1173,13 +1291,14 @@ def graph_edit_distance(
     *,
     node_label: str = "label",
     edge_label: str = "type",
+    node_subst_cost: NodeSubstCost | None = None,
     exact_max_nodes: int = DEFAULT_EXACT_MAX_NODES,
     exact_max_expansions: int = DEFAULT_EXACT_MAX_EXPANSIONS,
     max_swaps: int | None = None,
     fixed_point_iterations: int = 20,
     operations: bool = False,
 ) -> GEDResult:
-    """Graph edit distance with unit costs, exact for tiny graphs, bounded otherwise.
+    """Graph edit distance with unit or graded costs, exact for tiny graphs, bounded otherwise.
 
     Parameters
     ----------
@@ -1191,6 +1310,17 @@ def graph_edit_distance(
         Node attribute compared for substitutions (missing: ``None``, all equal).
     edge_label : str, default "type"
         Edge attribute compared for edge substitutions (missing: ``None``).
+    node_subst_cost : callable or None, default None
+        ``None``: unit costs (a substitution costs 0 between equal labels, else 1).
+        Otherwise graded costs: ``node_subst_cost(labels1, labels2)`` is called once, with
+        the distinct node labels of ``g1`` and of ``g2`` (lists, canonical order; an
+        unhashable label is passed as its ``repr``, a missing one as ``None``), and must
+        return an array of shape ``(len(labels1), len(labels2))`` of finite costs in
+        ``[0, 1]``, 0 between equal labels. Each cost is rounded to the nearest multiple of
+        ``1 / 64`` (:data:`GRADED_COST_GRID`), and that quantized value is the cost model:
+        ``distance``, bounds and operation costs are exact for it. Insertions, deletions
+        and edges keep their unit costs. Not called when the graphs are equal or one is
+        empty.
     exact_max_nodes : int, default 10
         Run the exact branch and bound when both graphs have at most this many nodes (and
         the bipartite bounds did not already meet). ``0`` disables it.
@@ -1216,12 +1346,16 @@ def graph_edit_distance(
     Raises
     ------
     ValueError
-        If one graph is directed and the other is not.
+        If one graph is directed and the other is not, or ``node_subst_cost`` returns an
+        array of the wrong shape, with a non-finite value, a value outside ``[0, 1]`` or a
+        non-zero cost between equal labels.
 
     Notes
     -----
-    The smaller graph is padded to ``N = max(|V1|, |V2|)`` nodes: with unit costs some
-    optimal edit path substitutes as many nodes as possible, so nothing is lost. With ``E``
+    The smaller graph is padded to ``N = max(|V1|, |V2|)`` nodes: a substitution costs at
+    most 1 (unit or graded) < 2 = a deletion plus an insertion, and its incident edges
+    never cost more than deleting and inserting them, so some optimal edit path substitutes
+    as many nodes as possible and nothing is lost. With ``E``
     the number of edges and ``C`` the number of (edge type, multiplicity level) channels
     (about 4 for PDGs), each assignment costs ``O(N^3)``, each fixed-point step
     ``O(N^3 + C E N)`` and each swap step ``O(C (N^2 + E N))``; there are at most two
@@ -1230,9 +1364,12 @@ def graph_edit_distance(
     large graphs should check :func:`graph_size` first.
 
     The lower bound is the larger of the label/type multiset bound and the assignment
-    bound with halved edge costs (Riesen–Bunke), rounded up: unit costs make the GED an
-    integer. The exact search prunes with the same kind of assignment bound computed on
-    the free nodes, with exact costs for edges to the nodes already mapped.
+    bound with halved edge costs (Riesen–Bunke), rounded up to the grid the GED lives on
+    (integers with unit costs, multiples of 1/64 with graded ones). With graded costs the
+    label part of the multiset bound lets equal labels pair up for free and charges every
+    other node its cheapest available substitution (or insertion), counted from either
+    graph's side. The exact search prunes with the same bounds computed on the free nodes,
+    the assignment bound with exact costs for edges to the nodes already mapped.
 
     Deterministic: nodes are put in a canonical order (label, degrees, then ``repr`` of the
     node id), ties are broken by that order, and nothing depends on wall-clock time or
@@ -1250,6 +1387,17 @@ def graph_edit_distance(
     >>> r = graph_edit_distance(g1, g2)
     >>> r.distance, r.exact, r.node_mapping
     (1.0, True, ((0, 0), (1, 1)))
+
+    Graded costs, here the share of differing characters (a stand-in for a token edit
+    distance), make a small change cost a fraction of a node:
+
+    >>> import numpy as np
+    >>> def differing(labels1, labels2):
+    ...     return np.array([[sum(a != b for a, b in zip(s, t)) / max(len(s), len(t))
+    ...                       if len(s) == len(t) else 1.0 for t in labels2] for s in labels1])
+    >>> r = graph_edit_distance(g1, g2, node_subst_cost=differing, operations=True)
+    >>> r.distance, r.exact, [(op.kind, op.before, op.after, op.cost) for op in r.operations]
+    (0.125, True, [('node_relabel', 'return x', 'return y', 0.125)])
     """
     if g1.is_directed() != g2.is_directed():
         raise ValueError("graph_edit_distance: both graphs must be directed or both undirected")
@@ -1263,8 +1411,7 @@ def graph_edit_distance(
         same = _equal_result(*items, directed=g1.is_directed())
         if same is not None:
             return same
-    p = _Problem(g1, g2, node_label, edge_label, items)
-    scale = p.scale
+    p = _Problem(g1, g2, node_label, edge_label, items, node_subst_cost)
     if p.n == 0:
         # Insert everything: no search needed, and exactness is trivial.
         perm = np.arange(p.size, dtype=np.int64)
@@ -1277,12 +1424,12 @@ def graph_edit_distance(
     # The multiset bound alone often proves the heuristic's mapping optimal (most PDG
     # pairs): the assignment lower bound could only raise the target, and an exact result
     # reports lower == upper whatever the bounds were, so it is skipped then.
-    proven = best_cost <= _ceil_scaled(lower_scaled, scale)
+    proven = best_cost <= _ceil_scaled(lower_scaled, p.step)
     if not proven:
         lb_matrix = _lower_bound_matrix(p)
         lb_perm = _solve_assignment(lb_matrix)
         lower_scaled = max(lower_scaled, _assignment_value(lb_matrix, lb_perm))
-        target = _ceil_scaled(lower_scaled, scale)  # a mapping this cheap is optimal
+        target = _ceil_scaled(lower_scaled, p.step)  # a mapping this cheap is optimal
         swaps = 2 * p.size if max_swaps is None else max_swaps
         search: _SwapSearch | None = None  # built on first use: most pairs never need it
         # Two starts: the structural heuristic's assignment, then the lower bound's. Each
@@ -1323,9 +1470,11 @@ def graph_edit_distance(
             p.n,
             p.m,
             order,
-            scale,
-            max(p.n_labels, 1),
-            int(best_cost),
+            p.scale,
+            p.label_cost,
+            p.graded,
+            float(p.grid),
+            float(best_cost),
             best_img,
             exact_max_expansions,
         )
@@ -1352,12 +1501,75 @@ def _complete_perm(img: np.ndarray, m: int) -> np.ndarray:
 
 
 def _multiset_bound(p: _Problem) -> float:
-    """Scaled bound from label multisets (nodes) and type multisets (edges, loops apart)."""
+    """Scaled bound from label multisets (nodes) and type multisets (edges, loops apart).
+
+    Graded costs: equal labels may pair up for free, every other node pays at least its
+    cheapest substitution (see :func:`_graded_label_bound`).
+    """
+    if p.graded:
+        return float(
+            _graded_multiset_bound_kernel(
+                p.rows.adj, p.cols.adj, p.rows.label_ids, p.cols.label_ids, p.label_cost, p.scale
+            )
+        )
     return float(
         _multiset_bound_kernel(
             p.rows.adj, p.cols.adj, p.rows.label_ids, p.cols.label_ids, p.n_labels, p.scale
         )
     )
+
+
+@numba.njit(cache=True, nogil=True)
+def _graded_label_bound(cnt1, cnt2, lcost, free_rows, free_cols, scale):  # pragma: no cover
+    """Lower bound on the scaled node cost of an assignment under graded costs.
+
+    ``free_rows`` rows (label counts ``cnt1``) map injectively into ``free_cols >= free_rows``
+    columns (counts ``cnt2``), the surplus columns being inserted at ``scale``. Seen from the
+    rows: of the rows labelled ``a``, at most ``cnt2[a]`` meet an equal label, the others pay
+    at least the cheapest substitution of ``a`` by a column label ``b != a``, and each
+    padding row pays an insertion. Seen from the columns: of the columns labelled ``b``, at
+    most ``cnt1[b]`` meet an equal label, the others pay at least the cheapest of an
+    insertion (if any column is inserted) and a substitution from a row label ``a != b``.
+    Both are valid; the larger is returned. With unit costs both equal the multiset bound
+    ``scale * (free_cols - common labels)``.
+    """
+    k = cnt1.shape[0]
+    by_rows = float((free_cols - free_rows) * scale)
+    by_cols = 0.0
+    for a in range(k):
+        excess = cnt1[a] - cnt2[a]
+        if excess > 0:
+            cheapest = np.inf
+            for b in range(k):
+                if b != a and cnt2[b] > 0 and lcost[a, b] < cheapest:
+                    cheapest = lcost[a, b]
+            if cheapest < np.inf:  # always: more rows than equal columns means others exist
+                by_rows += excess * cheapest
+        excess = cnt2[a] - cnt1[a]
+        if excess > 0:
+            cheapest = float(scale) if free_cols > free_rows else np.inf
+            for b in range(k):
+                if b != a and cnt1[b] > 0 and lcost[b, a] < cheapest:
+                    cheapest = lcost[b, a]
+            if cheapest < np.inf:
+                by_cols += excess * cheapest
+    return by_rows if by_rows > by_cols else by_cols
+
+
+@numba.njit(cache=True, nogil=True)
+def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, scale):  # pragma: no cover
+    """See :func:`_multiset_bound`: the graded node bound plus the edge-type multiset bound."""
+    k = lcost.shape[0]
+    cnt1 = np.zeros(k, dtype=np.int64)
+    cnt2 = np.zeros(k, dtype=np.int64)
+    for i in range(lab1.shape[0]):
+        cnt1[lab1[i]] += 1
+    for j in range(lab2.shape[0]):
+        cnt2[lab2[j]] += 1
+    n = lab1.shape[0]
+    m = lab2.shape[0]
+    total = _graded_label_bound(cnt1, cnt2, lcost, min(n, m), max(n, m), scale)
+    return total + _type_multiset_bound(a1, a2)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -1373,6 +1585,13 @@ def _multiset_bound_kernel(a1, a2, lab1, lab2, n_labels, scale):  # pragma: no c
     for lab in range(n_labels):
         common += cnt1[lab] if cnt1[lab] < cnt2[lab] else cnt2[lab]
     total = scale * (max(lab1.shape[0], lab2.shape[0]) - common)
+    return total + _type_multiset_bound(a1, a2)
+
+
+@numba.njit(cache=True, nogil=True)
+def _type_multiset_bound(a1, a2):  # pragma: no cover - compiled
+    """Edge part of :func:`_multiset_bound`: type multisets of loops and of other slots."""
+    total = 0
     n_types, size, _ = a1.shape
     for loops in range(2):
         sum1 = 0
@@ -1393,9 +1612,10 @@ def _multiset_bound_kernel(a1, a2, lab1, lab2, n_labels, scale):  # pragma: no c
     return total
 
 
-def _ceil_scaled(value: float, scale: int) -> float:
-    """Round a scaled lower bound up to the next multiple of ``scale`` (the GED is integral)."""
-    return scale * math.ceil(value / scale - 1e-9)
+def _ceil_scaled(value: float, step: float) -> float:
+    """Round a scaled lower bound up to the next multiple of ``step``, the grid the scaled GED
+    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / 64`` with graded ones)."""
+    return step * math.ceil(value / step - 1e-9)
 
 
 def _identity_result(g: nx.Graph) -> GEDResult | None:
@@ -1477,7 +1697,7 @@ def _finish(
     if exact or lower_scaled is None:
         lower = upper
     else:
-        lower = min(_ceil_scaled(lower_scaled, p.scale) / p.scale, upper)
+        lower = min(_ceil_scaled(lower_scaled, p.step) / p.scale, upper)
     exact = exact or lower == upper
     mapping = _node_mapping(p, perm)
     result_ops: tuple[EditOperation, ...] = ()
@@ -1527,12 +1747,18 @@ def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
 def _operations_from_encoding(p: _Problem, perm: np.ndarray) -> list[EditOperation]:
     """Costly operations of the edit path, expressed in (g1, g2) orientation."""
     first, second, image = _image(p, perm)
-    return _edit_operations(first, second, dict(enumerate(image)), p.directed)
+    return _edit_operations(first, second, dict(enumerate(image)), p.directed, p.pair_cost)
 
 
 def _edit_operations(
-    s1: _Side, s2: _Side, node_map: dict[int, int | None], directed: bool
+    s1: _Side,
+    s2: _Side,
+    node_map: dict[int, int | None],
+    directed: bool,
+    pair_cost: np.ndarray | None = None,
 ) -> list[EditOperation]:
+    """The costly operations; ``pair_cost[g1 label id, g2 label id]``: graded substitutions
+    (quantized, real units), ``None``: unit costs."""
     ops: list[EditOperation] = []
     image = set()
     for i, node in enumerate(s1.nodes):
@@ -1541,7 +1767,15 @@ def _edit_operations(
             ops.append(EditOperation("node_delete", node, None, s1.labels[i], None))
         else:
             image.add(j)
-            if s1.labels[i] != s2.labels[j]:
+            if pair_cost is not None:
+                cost = float(pair_cost[s1.label_ids[i], s2.label_ids[j]])
+                if cost > 0.0:
+                    ops.append(
+                        EditOperation(
+                            "node_relabel", node, s2.nodes[j], s1.labels[i], s2.labels[j], cost
+                        )
+                    )
+            elif s1.labels[i] != s2.labels[j]:
                 ops.append(
                     EditOperation("node_relabel", node, s2.nodes[j], s1.labels[i], s2.labels[j])
                 )
@@ -1599,6 +1833,7 @@ def edit_path(
     *,
     node_label: str = "label",
     edge_label: str = "type",
+    node_subst_cost: NodeSubstCost | None = None,
 ) -> tuple[float, list[EditOperation]]:
     """Cost and costly operations of the edit path induced by a node mapping.
 
@@ -1610,12 +1845,23 @@ def edit_path(
         not appear are deleted (inserted).
     node_label, edge_label : str
         As in :func:`graph_edit_distance`.
+    node_subst_cost : callable or None
+        As in :func:`graph_edit_distance`: ``None`` for unit costs, else graded
+        substitution costs (quantized the same way).
 
     Returns
     -------
     (cost, operations)
-        The unit cost of the edit path and its costly operations. Computed independently
-        of the search (plain dictionaries), it is also a check of ``GEDResult.upper``.
+        The cost of the edit path and its costly operations (each with its ``cost``; a
+        graded relabel costs the quantized substitution cost, and substitutions costing 0
+        are not listed). Computed independently of the search (plain dictionaries), it is
+        also a check of ``GEDResult.upper``.
+
+    Raises
+    ------
+    ValueError
+        On mixed directedness, unknown or repeated nodes in the mapping, or a bad cost
+        matrix from ``node_subst_cost``.
 
     Examples
     --------
@@ -1624,12 +1870,21 @@ def edit_path(
     >>> g2 = nx.DiGraph([(0, 1)])
     >>> edit_path(g1, g2, [(0, 1), (1, 0)])[0]
     2.0
+    >>> nx.set_node_attributes(g1, {0: "a", 1: "b"}, "label")
+    >>> nx.set_node_attributes(g2, {0: "a", 1: "c"}, "label")
+    >>> half = lambda l1, l2: 0.5 * (np.array(l1)[:, None] != np.array(l2)[None, :])
+    >>> cost, ops = edit_path(g1, g2, [(0, 0), (1, 1)], node_subst_cost=half)
+    >>> cost, [(op.kind, op.cost) for op in ops]
+    (0.5, [('node_relabel', 0.5)])
     """
     if g1.is_directed() != g2.is_directed():
         raise ValueError("edit_path: both graphs must be directed or both undirected")
     label_vocab: dict[Any, int] = {}
     s1 = _Side(g1, node_label, edge_label, label_vocab)
     s2 = _Side(g2, node_label, edge_label, label_vocab)
+    pair_cost = None
+    if node_subst_cost is not None:
+        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
     node_map: dict[int, int | None] = {}
     seen2: set[int] = set()
     for a, b in node_mapping:
@@ -1644,7 +1899,7 @@ def edit_path(
         node_map[i] = j
         if j is not None:
             seen2.add(j)
-    ops = _edit_operations(s1, s2, node_map, g1.is_directed())
+    ops = _edit_operations(s1, s2, node_map, g1.is_directed(), pair_cost)
     return float(sum(op.cost for op in ops)), ops
 
 
