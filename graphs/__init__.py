@@ -17,6 +17,6 @@ from graphs.languages import (  # noqa: F401
     known_languages,
 )
 from graphs.parsing import ParsedCode, parse  # noqa: F401
-from graphs.pdg import GraphTooLarge, build_pdg, pdg_statements  # noqa: F401  (program dependence graphs)
+from graphs.pdg import GraphTooLarge, build_pdg, pdg_shape, pdg_statements  # noqa: F401  (program dependence graphs)
 from graphs.ted import TEDResult, tree_edit_distance, tree_edit_mapping  # noqa: F401
 from graphs.trees import Tree, normalized_ast  # noqa: F401

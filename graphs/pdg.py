@@ -71,7 +71,7 @@ from graphs.rewrites import canonical_label
 from graphs.roles import Ctx, get_roles
 
 __all__ = ["CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
-           "GraphTooLarge", "build_pdg", "pdg_statements"]
+           "GraphTooLarge", "build_pdg", "pdg_shape", "pdg_statements"]
 
 #: Values of an edge's ``dep`` attribute: what GRS compares edges by. A control dependence
 #: on a predicate says which outcome it hangs on; effect edges order calls with unknown
@@ -183,8 +183,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     control, data = _dependences(cfg, uses, defs, displays)
     graph = _assemble(parsed.language, node_attrs, control, data)
     graph.graph["statements"] = _statements(cfg)
-    # node 0 stands for the function itself when the snippet is one function
-    graph.graph["functions"] = len(cfg.functions) or int(cfg.nodes[0].first is not None)
+    graph.graph["functions"] = _functions(cfg)
     graph.graph["fallback_types"] = tuple(sorted(cfg.fallback_types))
     return graph
 
@@ -214,6 +213,28 @@ def pdg_statements(code: str | ParsedCode, language: str | None = None, *,
     """
     parsed = _clean_parse(code, language)
     return _statements(build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes))
+
+
+def pdg_shape(code: str | ParsedCode, language: str | None = None, *,
+              max_nodes: int | None = None) -> tuple[int, int, int]:
+    """``(statements, functions, nodes)`` of the graph :func:`build_pdg` would build, from
+    the CFG alone (see :func:`pdg_statements`).
+
+    Examples
+    --------
+    >>> pdg_shape("int f(int n) { }", "java")
+    (0, 1, 2)
+    >>> pdg_shape("class A {}", "java")
+    (0, 0, 1)
+    """
+    parsed = _clean_parse(code, language)
+    cfg = build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes)
+    return _statements(cfg), _functions(cfg), cfg.pdg_size
+
+
+def _functions(cfg: CFG) -> int:
+    # node 0 stands for the function itself when the snippet is one function
+    return len(cfg.functions) or int(cfg.nodes[0].first is not None)
 
 
 def _clean_parse(code: str | ParsedCode, language: str | None) -> ParsedCode:

@@ -62,7 +62,7 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        "norm:ast-named-nocomments,pdg-locals-renamed",
+        "norm:ast-named-nocomments,pdg2-canonical-graded",
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
     if language is not None:

@@ -201,7 +201,14 @@ class TreeTier(Tier):
 
 
 class GraphTier(Tier):
-    """GRS: graph edit distance of PDGs, ``1 - GED / (size_ref + size_cand)``, size = V + E."""
+    """GRS: graph edit distance of PDGs, ``1 - GED / (size_ref + size_cand)``, size = V + E.
+
+    Nodes are substituted at their graded label cost (:func:`graphs.labels.label_costs`,
+    the normalized token edit distance of the two statements), edges are compared by their
+    ``dep`` (data, effect, control and the branch outcome it hangs on). A function with an
+    empty body has a PDG (its entry, which carries the signature), so an empty candidate
+    scores low against a real reference instead of falling to a lower tier.
+    """
 
     name = "graph"
     metric = "grs"
@@ -210,17 +217,19 @@ class GraphTier(Tier):
         import graphs
 
         pdg = self._bounded(graphs.build_pdg, code)
-        if not pdg.graph.get("statements"):
+        if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         return pdg
 
     def check(self, code: Code) -> None:
         import graphs
 
-        # The PDG exists exactly when its CFG fits the limit and has statements: checking
-        # that skips the labels and the data flow (a third of the build) for exact matches.
-        count = partial(self._bounded, graphs.pdg_statements)
-        if not code.representation("graph-statements", count):
+        # The PDG exists exactly when its CFG fits the limit and has statements (or is one
+        # function's): checking that skips the labels and the data flow (a third of the
+        # build) for exact matches.
+        shape = partial(self._bounded, graphs.pdg_shape)
+        statements, functions, _ = code.representation("graph-shape", shape)
+        if not statements and not _single_function(functions):
             raise NotApplicable("no statements")
 
     def _bounded(self, build: Callable[..., Any], code: Code) -> Any:
@@ -236,9 +245,22 @@ class GraphTier(Tier):
     def similarity(self, reference: Any, candidate: Any) -> float:
         import graphs
 
-        result = graphs.graph_edit_distance(reference, candidate)
+        result = graphs.graph_edit_distance(reference, candidate, **grs_ged_options())
         total = graphs.graph_size(reference) + graphs.graph_size(candidate)
         return normalized_similarity(result.distance, total)
+
+
+def _single_function(functions: int) -> bool:
+    # one function whose body may be empty: still a translation, scored on its signature
+    return functions == 1
+
+
+def grs_ged_options() -> dict[str, Any]:
+    """How GRS calls :func:`graphs.graph_edit_distance` (explanations use the same):
+    edges compared by their ``dep``, nodes substituted at their graded label cost."""
+    from graphs.labels import label_costs
+
+    return {"edge_label": "dep", "node_subst_cost": label_costs}
 
 
 #: RUBY's tiers, most structural first: RUBY uses the first that applies.
