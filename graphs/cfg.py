@@ -494,6 +494,9 @@ class _Builder:
         cons = s.child_by_field_name("consequence")
         if cons is None:
             return self._plain(s)
+        folded = self._conditional(s, cons)
+        if folded is not None:
+            return folded
         p = self._header_node("if", s, cons)
         exits: list[int] = []
         self._branch(p, (yield cons), exits, true=True)
@@ -519,6 +522,70 @@ class _Builder:
         if pred is not None:
             exits.append(pred)
         return p, exits
+
+    def _conditional(self, s: Node, cons: Node) -> Result | None:
+        """``if (c) x = a; else x = b;`` as the one statement ``x = c ? a : b`` (and two
+        returns as ``return c ? a : b``): the same meaning gets the same node, labelled as
+        the language writes a conditional expression. None when ``s`` is not of that form.
+        """
+        alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) == "alternative"]
+        if len(alts) != 1 or alts[0].type in self.roles.elif_clauses:
+            return None
+        alt = alts[0]
+        if alt.type in self.roles.else_clauses:
+            alt = self._last_body(alt)
+        a, b = self._single(cons), self._single(alt)
+        cond = s.child_by_field_name("condition")
+        if a is None or b is None or cond is None:
+            return None
+        if cond.type == "parenthesized_expression" and cond.named_child_count == 1:
+            cond = cond.named_children[0]
+        python = self.roles.language == "python"
+        roles = self.roles
+        if roles.statements.get(a.type) is Role.RETURN is roles.statements.get(b.type):
+            va, vb = self._only_named(a), self._only_named(b)
+            if va is None or vb is None:
+                return None
+            head: list = ["return"]
+            kind = _RETURN
+        else:
+            ea, eb = self._only_named(a), self._only_named(b)
+            if (a.type != "expression_statement" or b.type != "expression_statement"
+                    or ea is None or eb is None or ea.type not in roles.assignments
+                    or eb.type != ea.type or roles.assignments[ea.type]):
+                return None
+            la, lb = ea.child_by_field_name("left"), eb.child_by_field_name("left")
+            va, vb = ea.child_by_field_name("right"), eb.child_by_field_name("right")
+            ops = [e.child_by_field_name("operator") for e in (ea, eb)]
+            if (la is None or lb is None or va is None or vb is None or la.text != lb.text
+                    or any(op is not None and op.type != "=" for op in ops)):
+                return None
+            head = [(la, Ctx.DEF), "="]
+            kind = "statement"
+        if python:
+            parts = [*head, (va, _USE), "if", (cond, _USE), "else", (vb, _USE)]
+        else:
+            parts = [*head, (cond, _USE), "?", (va, _USE), ":", (vb, _USE)]
+        parts = [p if isinstance(p, tuple) else (p, _USE) for p in parts]
+        n = self._new(kind, parts, s, s)
+        if kind == _RETURN:
+            self._jump([n], kind, None)
+            return n, []
+        return n, [n]
+
+    def _single(self, node: Node | None) -> Node | None:
+        """The one statement a branch consists of (a block of one), else None."""
+        if node is None:
+            return None
+        if node.type in self.roles.blocks:
+            items = self._items(node)
+            return items[0] if len(items) == 1 else None
+        return node
+
+    @staticmethod
+    def _only_named(node: Node) -> Node | None:
+        named = [c for c in node.named_children if c.type != "comment"]
+        return named[0] if len(named) == 1 else None
 
     def _plain(self, s: Node) -> Result:
         self.plain.add(s.type)

@@ -283,7 +283,9 @@ class Walker:
         stack: list[tuple] = []
         for k in range(len(parts) - 1, -1, -1):
             node, ctx = parts[k]
-            stack.append((info_of(node), node, ctx, False, 0))
+            # a str part is a label token of its own (a statement the CFG builder folded)
+            stack.append((None, node, ctx, False, 0) if node.__class__ is str else
+                         (info_of(node), node, ctx, False, 0))
             if sep is not None and k > 0:
                 stack.append((None, sep, _USE, False, 0))
         pop = stack.pop
