@@ -28,9 +28,10 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         help="explain one pair: every tier's number and the edits behind it",
         description="Explain one pair: RUBY and each tier with why the others do not apply, "
         "the token edits (STS), AST renames/insertions/deletions (TRS), the PDG node mapping "
-        "(GRS) and CrystalBLEU's matched n-grams. REF and HYP are files holding one snippet "
-        "each (the whole file); or give the code with --ref-text/--hyp-text. '-' reads "
-        "standard input.",
+        "(GRS: graded relabel costs, unrelated statements replaced, unmatched control "
+        "(true/false), data and effect edges) and CrystalBLEU's matched n-grams. REF and "
+        "HYP are files holding one snippet each (the whole file); or give the code with "
+        "--ref-text/--hyp-text. '-' reads standard input.",
     )
     explain.add_argument("ref", nargs="?", metavar="REF", help="file with the reference")
     explain.add_argument("hyp", nargs="?", metavar="HYP", help="file with the candidate")

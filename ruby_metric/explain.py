@@ -7,8 +7,10 @@ the best RUBY when there are several):
 - STS: the token edit script (rapidfuzz's Levenshtein ``editops`` on the token lists);
 - TRS: the AST edit mapping (renames ``x -> y``, insertions, deletions) of
   :func:`graphs.tree_edit_mapping`;
-- GRS: the PDG node mapping of :func:`graphs.graph_edit_distance`, with the nodes and edges
-  it leaves unmatched;
+- GRS: the PDG node mapping of :func:`graphs.graph_edit_distance`, computed with exactly the
+  options GRS scores with (:func:`~ruby_metric.tiers.grs_ged_options`: graded label costs,
+  edges compared by their ``dep``), so its distance and similarity are the GRS reported; each
+  node pair carries its cost and the edges it leaves unmatched carry their ``dep``;
 - CrystalBLEU and BLEU: the clipped n-gram matches per order, each marked when it is in the
   scorer's set of trivially shared n-grams.
 
@@ -31,7 +33,7 @@ from crystal.ngrams import ngrams as iter_ngrams
 from .code import Code, NotApplicable
 from .results import PairResult
 from .signature import ngram_set_id
-from .tiers import Tier, token_distance, token_ids
+from .tiers import Tier, grs_ged_options, normalized_similarity, token_distance, token_ids
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,6 +56,7 @@ __all__ = [
     "TokenBlock",
     "TokenEdit",
     "TreeExplanation",
+    "dep_name",
     "explain_pair",
 ]
 
@@ -282,16 +285,38 @@ class PdgNode:
 
 @dataclass(frozen=True)
 class PdgEdge:
-    """A PDG edge: ``type`` is ``"control"`` or ``"data"``; data edges name their variable."""
+    """A PDG edge.
+
+    Attributes
+    ----------
+    source, target : node ids.
+    type : ``"control"`` or ``"data"``.
+    var : the variable of a data edge (``"<effects>"`` on an effect edge), else ``None``.
+    dep : what GRS compares: ``"control-true"`` / ``"control-false"`` (hangs on that outcome
+        of a branch or loop predicate), ``"control"`` (entry, switch label, try), ``"data"``
+        or ``"effect"`` (calls with unknown effects, in program order). Graphs without a
+        ``dep`` attribute get their ``type``.
+    """
 
     source: int
     target: int
     type: str
     var: str | None = None
+    dep: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.dep:
+            object.__setattr__(self, "dep", self.type)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
-        return {"source": self.source, "target": self.target, "type": self.type, "var": self.var}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "type": self.type,
+            "dep": self.dep,
+            "var": self.var,
+        }
 
 
 @dataclass(frozen=True)
@@ -316,10 +341,16 @@ class Pdg:
         )
         edges = sorted(
             (
-                PdgEdge(u, v, str(data.get("type")), data.get("var"))
+                PdgEdge(
+                    u,
+                    v,
+                    str(data.get("type")),
+                    data.get("var"),
+                    str(data.get("dep") or data.get("type")),
+                )
                 for u, v, data in graph.edges(data=True)
             ),
-            key=lambda e: (_node_key(e.source), _node_key(e.target), e.type, e.var or ""),
+            key=lambda e: (_node_key(e.source), _node_key(e.target), e.dep, e.type, e.var or ""),
         )
         return cls(nodes, tuple(edges))
 
@@ -345,17 +376,24 @@ class NodeMatch:
     Attributes
     ----------
     ref, cand : node ids (``None``: the node is inserted, or deleted).
-    status : ``"match"`` (equal labels), ``"relabel"``, ``"delete"`` (reference node left
-        unmatched) or ``"insert"`` (candidate node left unmatched).
+    status : ``"match"`` (equal labels), ``"relabel"`` (different labels with something in
+        common: a graded cost below 1), ``"replace"`` (labels with nothing in common, cost 1:
+        unrelated statements the mapping pairs up, as costly as deleting one and inserting
+        the other), ``"delete"`` (reference node left unmatched) or ``"insert"`` (candidate
+        node left unmatched).
+    cost : what the pair adds to the GED: 0 for a match, the graded relabel cost (normalized
+        token edit distance of the labels, rounded to 1/64 as the GED does) for a relabel, 1
+        for a replace, a delete or an insert.
     """
 
     ref: int | None
     cand: int | None
     status: str
+    cost: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
-        return {"ref": self.ref, "cand": self.cand, "status": self.status}
+        return {"ref": self.ref, "cand": self.cand, "status": self.status, "cost": self.cost}
 
 
 @dataclass(frozen=True)
@@ -365,9 +403,11 @@ class EdgeEdit:
     Attributes
     ----------
     kind : ``"delete"`` (a reference edge with no counterpart), ``"insert"`` (a candidate
-        edge with no counterpart) or ``"retype"`` (control on one side, data on the other).
+        edge with no counterpart) or ``"retype"`` (the mapped node pair has an edge on both
+        sides with different ``dep``: e.g. ``control-true`` vs ``control-false`` when
+        then/else bodies are swapped, or ``data`` vs ``effect``). Each costs 1.
     ref_edge, cand_edge : ``(source, target)`` node ids on each side, ``None`` where absent.
-    ref_type, cand_type : the edge types.
+    ref_type, cand_type : the edges' ``dep`` (see :class:`PdgEdge`), ``None`` where absent.
     """
 
     kind: str
@@ -398,9 +438,11 @@ class GraphExplanation:
     exact : whether ``distance`` is proven optimal.
     method : ``"exact"``, ``"bipartite"`` or ``"trivial"``.
     ref_size, cand_size : nodes plus edges of each PDG.
-    similarity : ``1 - distance / (ref_size + cand_size)`` for this reference.
-    mapping : every node of both graphs once: matched, relabeled, deleted or inserted.
-    edge_edits : the edges left unmatched (deleted, inserted, retyped).
+    similarity : ``1 - distance / (ref_size + cand_size)`` for this reference: GRS.
+    mapping : every node of both graphs once: matched, relabeled, replaced, deleted or
+        inserted, each with its cost.
+    edge_edits : the edges left unmatched (deleted, inserted, retyped), 1 each; so
+        ``distance == sum(m.cost for m in mapping) + len(edge_edits)``.
     """
 
     distance: float
@@ -643,23 +685,36 @@ class Explanation:
         if g is None or self.ref_pdg is None or self.cand_pdg is None:
             return self._missing("graph", "Graph tier (GRS)")
         bound = "proven optimal" if g.exact else f"upper bound, lower bound {g.lower:g}"
+        node_cost = sum(m.cost for m in g.mapping)
         out = [
             "",
-            f"Graph tier (GRS): GED {g.distance:g} over PDG sizes {g.ref_size} + "
-            f"{g.cand_size} ({bound}; {g.method} method)",
+            f"Graph tier (GRS): GED {g.distance:g} (nodes {node_cost:g} + edges "
+            f"{len(g.edge_edits)}) over PDG sizes {g.ref_size} + {g.cand_size} ({bound}; "
+            f"{g.method} method; graded label costs, edges compared by dependence kind)",
         ]
         ref, cand = self.ref_pdg, self.cand_pdg
         items = []
         for m in g.mapping:
             if m.status == "relabel":
-                items.append(f"relabeled {_node_text(ref, m.ref)} -> {_node_text(cand, m.cand)}")
+                items.append(
+                    f"relabel {m.cost:g}: {_node_text(ref, m.ref)} -> {_node_text(cand, m.cand)}"
+                )
+            elif m.status == "replace":
+                items.append(
+                    f"replace 1: {_node_text(ref, m.ref)} and {_node_text(cand, m.cand)} "
+                    "are unrelated statements (no token aligns; as costly as deleting one "
+                    "and inserting the other)"
+                )
             elif m.status == "delete":
                 items.append(f"unmatched reference node {_node_text(ref, m.ref)}")
             elif m.status == "insert":
                 items.append(f"unmatched candidate node {_node_text(cand, m.cand)}")
         matched = len(g.nodes_with("match"))
+        relabeled = g.nodes_with("relabel")
+        relabel_cost = f" (cost {sum(m.cost for m in relabeled):g})" if relabeled else ""
         out.append(
-            f"  nodes: {matched} matched, {len(g.nodes_with('relabel'))} relabeled, "
+            f"  nodes: {matched} matched, {len(relabeled)} relabeled{relabel_cost}, "
+            f"{len(g.nodes_with('replace'))} replaced by an unrelated statement, "
             f"{len(g.unmatched_ref_nodes)} reference and {len(g.unmatched_cand_nodes)} "
             "candidate nodes unmatched"
         )
@@ -667,7 +722,7 @@ class Explanation:
         kinds = Counter(e.kind for e in g.edge_edits)
         out.append(
             f"  edges: {kinds['delete']} reference and {kinds['insert']} candidate "
-            f"edges unmatched, {kinds['retype']} retyped"
+            f"edges unmatched, {kinds['retype']} retyped (1 each)"
         )
         out.extend(_capped([_edge_text(e, ref, cand) for e in g.edge_edits], max_items))
         return out
@@ -965,18 +1020,25 @@ def _tree_explanation(ref: Any, cand: Any) -> TreeExplanation:
 def _graph_explanation(ref: nx.MultiDiGraph, cand: nx.MultiDiGraph) -> GraphExplanation:
     import graphs
 
-    ged = graphs.graph_edit_distance(ref, cand, operations=True)
+    # Exactly GRS's call, so the distance and similarity are the GRS reported.
+    ged = graphs.graph_edit_distance(ref, cand, operations=True, **grs_ged_options())
+    relabel_cost = {
+        (op.item1, op.item2): float(op.cost) for op in ged.operations if op.kind == "node_relabel"
+    }
     mapping = []
     for a, b in ged.node_mapping:
         if a is None:
-            status = "insert"
+            status, cost = "insert", 1.0
         elif b is None:
-            status = "delete"
+            status, cost = "delete", 1.0
         elif ref.nodes[a].get("label") == cand.nodes[b].get("label"):
-            status = "match"
+            status, cost = "match", 0.0
         else:
-            status = "relabel"
-        mapping.append(NodeMatch(a, b, status))
+            # Zero-cost substitutions are not listed: labels that differ by less than the
+            # GED's 1/64 grid resolves stay a relabel of cost 0.
+            cost = relabel_cost.get((a, b), 0.0)
+            status = "replace" if cost >= 1.0 else "relabel"
+        mapping.append(NodeMatch(a, b, status, cost))
     # Reference order first (then insertions in candidate order): how a reader scans it.
     mapping.sort(key=lambda m: (m.ref is None, _node_key(m.ref if m.ref is not None else m.cand)))
     edge_kinds = {"edge_delete": "delete", "edge_insert": "insert", "edge_retype": "retype"}
@@ -1002,8 +1064,7 @@ def _graph_explanation(ref: nx.MultiDiGraph, cand: nx.MultiDiGraph) -> GraphExpl
     )
     size_ref = graphs.graph_size(ref)
     size_cand = graphs.graph_size(cand)
-    total = size_ref + size_cand
-    similarity = min(1.0, max(0.0, 1.0 - ged.distance / total)) if total else 1.0
+    similarity = normalized_similarity(ged.distance, size_ref + size_cand)
     return GraphExplanation(
         distance=float(ged.distance),
         lower=float(ged.lower),
@@ -1110,10 +1171,27 @@ def _edge_text(edit: EdgeEdit, ref: Pdg, cand: Pdg) -> str:
         return f"{_node_text(pdg, edge[0])} -> {_node_text(pdg, edge[1])}"
 
     if edit.kind == "delete":
-        return f"reference {edit.ref_type} edge {ends(ref, edit.ref_edge)}"
+        return f"reference {dep_name(edit.ref_type)} edge {ends(ref, edit.ref_edge)}"
     if edit.kind == "insert":
-        return f"candidate {edit.cand_type} edge {ends(cand, edit.cand_edge)}"
-    return f"{edit.ref_type} edge {ends(ref, edit.ref_edge)} is {edit.cand_type} in the candidate"
+        return f"candidate {dep_name(edit.cand_type)} edge {ends(cand, edit.cand_edge)}"
+    return (
+        f"{dep_name(edit.ref_type)} edge {ends(ref, edit.ref_edge)} is "
+        f"{dep_name(edit.cand_type)} in the candidate"
+    )
+
+
+def dep_name(dep: str | None) -> str:
+    """An edge's dependence kind as reports show it: the branch outcome in parentheses.
+
+    Examples
+    --------
+    >>> from ruby_metric.explain import dep_name
+    >>> dep_name("control-true"), dep_name("control"), dep_name("effect")
+    ('control (true)', 'control', 'effect')
+    """
+    dep = "" if dep is None else str(dep)
+    kind, _, outcome = dep.partition("-")
+    return f"{kind} ({outcome})" if kind == "control" and outcome else dep
 
 
 def _capped(items: list[str], max_items: int) -> list[str]:

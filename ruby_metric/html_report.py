@@ -8,9 +8,12 @@ machine without network. It shows
 - both snippets side by side, tokens coloured by the STS edit script (deleted, inserted,
   replaced);
 - both program dependence graphs as SVG: nodes in source-line order top to bottom, indented
-  by control-dependence depth, control edges as solid arcs on the left, data edges as dashed
-  arcs on the right; nodes and edges the GED mapping leaves unmatched are highlighted;
-- the details: PDG node mapping, AST edits, token edits, matched n-grams.
+  by control-dependence depth, control edges as solid arcs on the left (marked ``T`` / ``F``
+  when they hang on the true / false outcome of a predicate), data edges as dashed arcs and
+  effect edges (calls with unknown effects, in program order) as dotted arcs on the right;
+  nodes the GED mapping relabels (with their graded cost), replaces by an unrelated
+  statement, or leaves unmatched are highlighted, and so are the unmatched edges;
+- the details: PDG node mapping with costs, AST edits, token edits, matched n-grams.
 
 All code text is escaped (``</script>`` in code stays text), and the output is a pure
 function of the explanation: the same pair gives byte-identical HTML.
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from crystal import token_spans
 
 from . import __version__
-from .explain import METRIC_NAMES, EdgeEdit, Explanation, Pdg, PdgEdge, PdgNode
+from .explain import METRIC_NAMES, EdgeEdit, Explanation, NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
 
 __all__ = ["render_html", "write_html"]
 
@@ -50,7 +53,8 @@ _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uf
 
 _CSS = """
 :root { --del: #fdd8d8; --del-b: #c62828; --ins: #d6f5d6; --ins-b: #2e7d32;
-  --rep: #fff1c2; --rep-b: #b7860b; --ctl: #1f5fbf; --dat: #d9822b; --muted: #6b7280;
+  --rep: #fff1c2; --rep-b: #b7860b; --ctl: #1f5fbf; --dat: #d9822b; --eff: #7b3fa0;
+  --unr: #ffe0c7; --unr-b: #b45309; --muted: #6b7280;
   --line: #e5e7eb; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -90,6 +94,9 @@ h3 { font-size: 14px; margin: 0 0 6px; }
   vertical-align: middle; }
 .sw-dat { border-top: 2px dashed var(--dat); display: inline-block; width: 22px;
   vertical-align: middle; }
+.sw-eff { border-top: 2px dotted var(--eff); display: inline-block; width: 22px;
+  vertical-align: middle; }
+.legend span.t-unr { background: var(--unr); box-shadow: inset 0 -2px var(--unr-b); }
 .na-box { color: var(--muted); font-style: italic; padding: 14px 4px; }
 svg.pdg { max-width: 100%; height: auto; display: block; }
 svg.pdg text { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -98,15 +105,23 @@ svg.pdg rect { fill: #fff; stroke: #9ca3af; stroke-width: 1; }
 svg.pdg .n-relabel rect { fill: var(--rep); stroke: var(--rep-b); }
 svg.pdg .n-delete rect { fill: var(--del); stroke: var(--del-b); stroke-width: 2; }
 svg.pdg .n-insert rect { fill: var(--ins); stroke: var(--ins-b); stroke-width: 2; }
+svg.pdg .n-replace rect { fill: var(--unr); stroke: var(--unr-b); stroke-width: 2;
+  stroke-dasharray: 4 2; }
+svg.pdg .cost { fill: var(--rep-b); font-size: 10px; }
+svg.pdg .n-replace .cost { fill: var(--unr-b); }
+svg.pdg .br { font-size: 9px; font-weight: 700; fill: var(--ctl); }
 svg.pdg .n-entry rect { stroke: #374151; stroke-width: 1.5; }
 svg.pdg path { fill: none; stroke-width: 1.4; }
 svg.pdg path.control { stroke: var(--ctl); }
 svg.pdg path.data { stroke: var(--dat); stroke-dasharray: 5 3; }
+svg.pdg path.effect { stroke: var(--eff); stroke-dasharray: 1.5 2.5; }
 svg.pdg path.unmatched { stroke-width: 3; stroke-opacity: 1; }
 svg.pdg path.unmatched.control { stroke: #0b2f6b; }
 svg.pdg path.unmatched.data { stroke: #9a3412; }
+svg.pdg path.unmatched.effect { stroke: #4a1d6b; }
 svg.pdg .ah-control { fill: var(--ctl); }
 svg.pdg .ah-data { fill: var(--dat); }
+svg.pdg .ah-effect { fill: var(--eff); }
 table { border-collapse: collapse; font-size: 13px; width: 100%; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line);
   vertical-align: top; }
@@ -116,6 +131,7 @@ td code, .ngrams code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consol
 .k-delete, .k-relabel.del { color: var(--del-b); }
 .k-insert { color: var(--ins-b); }
 .k-rename, .k-replace, .k-relabel, .k-retype { color: var(--rep-b); }
+td.k-replace.unrelated { color: var(--unr-b); font-weight: 600; }
 .ngrams code { background: #eef2ff; border-radius: 3px; padding: 0 3px; margin: 0 2px; }
 .ngrams code.shared { background: #f3f4f6; color: var(--muted); text-decoration: line-through; }
 details { margin: 10px 0; background: #fff; border: 1px solid var(--line); border-radius: 6px;
@@ -312,23 +328,27 @@ def _code_section(e: Explanation) -> str:
 
 
 def _pdg_section(e: Explanation) -> str:
-    ref_status: dict[int, str] = {}
-    cand_status: dict[int, str] = {}
+    ref_status: dict[int, NodeMatch] = {}
+    cand_status: dict[int, NodeMatch] = {}
     ref_unmatched: Counter[tuple[int, int, str]] = Counter()
     cand_unmatched: Counter[tuple[int, int, str]] = Counter()
     if e.graph is not None:
         for m in e.graph.mapping:
             if m.ref is not None:
-                ref_status[m.ref] = m.status
+                ref_status[m.ref] = m
             if m.cand is not None:
-                cand_status[m.cand] = m.status
+                cand_status[m.cand] = m
         for edit in e.graph.edge_edits:
             _count_unmatched(edit, ref_unmatched, cand_unmatched)
         g = e.graph
         bound = "exact" if g.exact else f"upper bound, lower bound {g.lower:g}"
+        relabeled = g.nodes_with("relabel")
+        node_cost = sum(m.cost for m in g.mapping)
         summary = (
-            f"GED {g.distance:g} ({bound}) over sizes {g.ref_size} + {g.cand_size}; "
-            f"{len(g.nodes_with('relabel'))} relabeled, {len(g.unmatched_ref_nodes)} reference "
+            f"GED {g.distance:g} ({bound}) = nodes {node_cost:g} + edges {len(g.edge_edits)}, "
+            f"over sizes {g.ref_size} + {g.cand_size}; {len(relabeled)} relabeled (cost "
+            f"{sum(m.cost for m in relabeled):g}), {len(g.nodes_with('replace'))} replaced by "
+            f"an unrelated statement, {len(g.unmatched_ref_nodes)} reference "
             f"and {len(g.unmatched_cand_nodes)} candidate nodes unmatched, "
             f"{len(g.edge_edits)} edges unmatched."
         )
@@ -336,10 +356,13 @@ def _pdg_section(e: Explanation) -> str:
         summary = f"No node mapping: {e.notes.get('graph', 'n/a')}."
     legend = (
         f'<p class="legend">{_esc(summary)} <span class="sw-ctl"></span> control '
-        '<span class="sw-dat"></span> data'
+        "(T / F: on the true / false outcome) "
+        '<span class="sw-dat"></span> data <span class="sw-eff"></span> effect (calls in '
+        "program order)"
         '<span class="t-del">unmatched (reference)</span>'
         '<span class="t-ins">unmatched (candidate)</span>'
-        '<span class="t-rep">relabeled</span> thick edges: unmatched</p>\n'
+        '<span class="t-rep">relabeled (graded cost)</span>'
+        '<span class="t-unr">replaced: unrelated statements</span> thick edges: unmatched</p>\n'
     )
     panels = []
     for side, pdg, status, unmatched in (
@@ -368,6 +391,7 @@ def _count_unmatched(
     ref: Counter[tuple[int, int, str]],
     cand: Counter[tuple[int, int, str]],
 ) -> None:
+    # keyed by the edge's dep, as the GED compares edges
     if edit.ref_edge is not None and edit.ref_type is not None:
         ref[(edit.ref_edge[0], edit.ref_edge[1], edit.ref_type)] += 1
     if edit.cand_edge is not None and edit.cand_type is not None:
@@ -427,7 +451,7 @@ class _Layout:
 
 def pdg_svg(
     pdg: Pdg,
-    status: dict[int, str] | None = None,
+    status: dict[int, str | NodeMatch] | None = None,
     unmatched: Counter[tuple[int, int, str]] | None = None,
     *,
     prefix: str = "g",
@@ -437,16 +461,18 @@ def pdg_svg(
     Parameters
     ----------
     pdg : the graph's records.
-    status : node id -> ``"match"``, ``"relabel"``, ``"delete"`` or ``"insert"`` (from the GED
-        mapping; missing nodes are drawn plain).
-    unmatched : ``(source, target, type)`` -> how many such edges are unmatched.
+    status : node id -> its :class:`~ruby_metric.explain.NodeMatch` (a relabel shows its
+        cost), or just the status ``"match"``, ``"relabel"``, ``"replace"``, ``"delete"`` or
+        ``"insert"`` (from the GED mapping; missing nodes are drawn plain).
+    unmatched : ``(source, target, dep)`` -> how many such edges are unmatched.
     prefix : makes the SVG's element ids unique in the page.
 
     Returns
     -------
     str
         An ``<svg>`` element: one row per node in source-line order, indented by control
-        depth; control edges as solid arcs on the left, data edges as dashed arcs on the right.
+        depth; control edges as solid arcs on the left (``T`` / ``F`` on a branch outcome),
+        data edges as dashed and effect edges as dotted arcs on the right.
     """
     status = status or {}
     left_unmatched = Counter(unmatched or {})
@@ -458,7 +484,7 @@ def pdg_svg(
         f'viewBox="0 0 {w} {h}" role="img">',
         "<defs>",
     ]
-    for kind in ("control", "data"):
+    for kind in ("control", "data", "effect"):
         parts.append(
             f'<marker id="{prefix}-ah-{kind}" viewBox="0 0 10 10" refX="9" refY="5" '
             'markerWidth="8" markerHeight="8" markerUnits="userSpaceOnUse" '
@@ -472,7 +498,7 @@ def pdg_svg(
     for edge in pdg.edges:
         if edge.source not in layout.row or edge.target not in layout.row:
             continue
-        key = (edge.source, edge.target, edge.type)
+        key = (edge.source, edge.target, edge.dep)
         fan = seen[key]
         seen[key] += 1
         flagged = left_unmatched[key] > 0
@@ -488,7 +514,7 @@ def pdg_svg(
 
 def _edge_path(edge: PdgEdge, fan: int, flagged: bool, prefix: str, layout: _Layout) -> str:
     u, v = edge.source, edge.target
-    kind = "control" if edge.type == "control" else "data"
+    kind = _edge_kind(edge)
     y1, y2 = layout.y_mid(u), layout.y_mid(v)
     if kind == "control":
         x1, x2, sign = layout.x_left(u), layout.x_left(v), -1
@@ -510,18 +536,38 @@ def _edge_path(edge: PdgEdge, fan: int, flagged: bool, prefix: str, layout: _Lay
             f"{_coord(bx)},{_coord(y2)} {_coord(x2)},{_coord(y2)}"
         )
     cls = kind + (" unmatched" if flagged else "")
-    what = f"{edge.type} {u} \u2192 {v}" + (f" ({edge.var})" if edge.var else "")
+    what = f"{dep_name(edge.dep)} {u} \u2192 {v}"
+    if edge.var and kind == "data":
+        what += f" ({edge.var})"
     if flagged:
         what += ": unmatched"
-    return (
+    path = (
         f'<path class="{cls}" d="{d}" marker-end="url(#{prefix}-ah-{kind})">'
         f"<title>{_esc(what)}</title></path>"
     )
+    outcome = edge.dep.partition("-")[2] if kind == "control" else ""
+    if outcome in ("true", "false"):
+        # the branch outcome, at the arc's end next to the controlled node
+        tx = (x2 - 14) if u != v else (x1 - 20 - 6 * fan - 8)
+        ty = (y2 - 3) if u != v else y1 + 3
+        path += (
+            f'<text class="br" x="{_coord(tx)}" y="{_coord(ty)}">'
+            f"{'T' if outcome == 'true' else 'F'}<title>{_esc(what)}</title></text>"
+        )
+    return path
 
 
-def _node_group(node: PdgNode, state: str | None, layout: _Layout) -> str:
+def _edge_kind(edge: PdgEdge) -> str:
+    """How an edge is drawn: ``control``, ``data`` or ``effect``."""
+    if edge.type == "control" or edge.dep.startswith("control"):
+        return "control"
+    return "effect" if edge.dep == "effect" else "data"
+
+
+def _node_group(node: PdgNode, match: str | NodeMatch | None, layout: _Layout) -> str:
+    state = match.status if isinstance(match, NodeMatch) else match
     classes = ["node"]
-    if state in ("relabel", "delete", "insert"):
+    if state in ("relabel", "replace", "delete", "insert"):
         classes.append(f"n-{state}")
     if node.kind == "entry":
         classes.append("n-entry")
@@ -531,16 +577,38 @@ def _node_group(node: PdgNode, state: str | None, layout: _Layout) -> str:
     shown = node.text or node.label
     room = int((box_w - 40) / _CHAR_W)
     tip = f"line {node.line} · {node.kind}\nlabel: {node.label}\ncode: {node.text}"
+    badge = ""
     if state:
-        tip += f"\nmapping: {state}"
+        tip += f"\nmapping: {_status_text(match)}"
+    if isinstance(match, NodeMatch) and state in ("relabel", "replace"):
+        badge = (
+            f'<text class="cost" x="{_coord(layout.x_right - 4)}" y="{_coord(top + 15)}" '
+            f'text-anchor="end">{_esc(_cost_badge(match))}</text>'
+        )
+        room -= 8
     return (
         f'<g class="{" ".join(classes)}"><title>{_esc(_truncate_tip(tip))}</title>'
         f'<rect x="{_coord(x)}" y="{_coord(top)}" width="{_coord(box_w)}" height="{_BOX_H}" '
         'rx="4"/>'
         f'<text class="ln" x="{_coord(x + 4)}" y="{_coord(top + 15)}">{node.line}</text>'
         f'<text x="{_coord(x + 30)}" y="{_coord(top + 15.5)}">'
-        f"{_esc(_truncate(shown, room))}</text></g>"
+        f"{_esc(_truncate(shown, room))}</text>{badge}</g>"
     )
+
+
+def _cost_badge(m: NodeMatch) -> str:
+    return "unrelated" if m.status == "replace" else f"{m.cost:g}"
+
+
+def _status_text(match: str | NodeMatch | None) -> str:
+    """A mapping entry in words: ``relabel 0.25``, ``replace (unrelated statements)``."""
+    if not isinstance(match, NodeMatch):
+        return str(match or "")
+    if match.status == "relabel":
+        return f"relabel {match.cost:g}"
+    if match.status == "replace":
+        return "replace 1 (unrelated statements: nothing in common)"
+    return match.status
 
 
 def _truncate_tip(text: str, limit: int = 400) -> str:
@@ -582,20 +650,24 @@ def _details_section(e: Explanation) -> str:
     if g is not None:
         changed = [m for m in g.mapping if m.status != "match"]
         rows = (
-            f'<tr><td class="k-{m.status}">{m.status}</td>'
+            f'<tr><td class="k-{m.status}{" unrelated" if m.status == "replace" else ""}">'
+            f"{_esc(_status_text(m))}</td><td>{m.cost:g}</td>"
             f"<td>{_pdg_node_cell(e.ref_pdg, m.ref)}</td>"
             f"<td>{_pdg_node_cell(e.cand_pdg, m.cand)}</td></tr>"
             for m in changed
         )
         parts.append(
             f"<details open><summary>PDG nodes not matched as they are ({len(changed)} of "
-            f"{len(g.mapping)})</summary><table><tr><th>mapping</th><th>reference</th>"
-            f"<th>candidate</th></tr>{_rows(rows, 3)}</table></details>\n"
+            f"{len(g.mapping)}; node cost {sum(m.cost for m in g.mapping):g})</summary><table>"
+            "<tr><th>mapping</th><th>cost</th><th>reference</th>"
+            f"<th>candidate</th></tr>{_rows(rows, 4)}</table></details>\n"
         )
         edge_rows = (
             f'<tr><td class="k-{x.kind}">{x.kind}</td>'
-            f"<td>{_esc(x.ref_type or '')} {_edge_cell(e.ref_pdg, x.ref_edge)}</td>"
-            f"<td>{_esc(x.cand_type or '')} {_edge_cell(e.cand_pdg, x.cand_edge)}</td></tr>"
+            f'<td><span class="dep">{_esc(dep_name(x.ref_type))}</span> '
+            f"{_edge_cell(e.ref_pdg, x.ref_edge)}</td>"
+            f'<td><span class="dep">{_esc(dep_name(x.cand_type))}</span> '
+            f"{_edge_cell(e.cand_pdg, x.cand_edge)}</td></tr>"
             for x in g.edge_edits
         )
         parts.append(

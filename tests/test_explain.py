@@ -7,6 +7,7 @@ import pytest
 
 import crystal
 import graphs
+from graphs.labels import label_tokens
 from ruby_metric import RubyScorer
 from ruby_metric.cli import main
 from ruby_metric.explain import (
@@ -97,6 +98,8 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
         (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) for m in g.nodes_with("relabel")
     ]
     assert relabeled == [("return s;", "return s + k;")]
+    # label tokens "return v" vs "return v + w": 2 insertions over 4 tokens = 0.5 (32/64)
+    assert [m.cost for m in g.nodes_with("relabel")] == [0.5]
     # the new statement's control edge from the entry and its data edge to the return
     k = g.unmatched_cand_nodes[0]
     ret = next(n.id for n in e.cand_pdg.nodes if n.kind == "return")
@@ -104,10 +107,14 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
         ("insert", (0, k), "control"),
         ("insert", (k, ret), "data"),
     }
-    assert g.distance == 1 + 1 + 2  # insert node, relabel return, insert two edges
+    # insert node (1), relabel return (graded: 0.5, no longer 1 as with unit costs), insert
+    # two edges (1 each)
+    assert g.distance == 1 + 0.5 + 2
+    assert g.similarity == e.result.grs == 1 - 3.5 / (24 + 27)
     text = e.to_text()
     assert "unmatched candidate node line 1 'int k = 2;'" in text
-    assert "relabeled line 1 'return s;' -> line 1 'return s + k;'" in text
+    assert "relabel 0.5: line 1 'return s;' -> line 1 'return s + k;'" in text
+    assert "GED 3.5 (nodes 1.5 + edges 2)" in text
 
 
 def test_pdg_records_from_hand_made_graph():
@@ -125,6 +132,152 @@ def test_pdg_records_from_hand_made_graph():
         (0, 2, "control", None),
         (1, 2, "data", "v0"),
     ]
+    # a graph without ``dep`` attributes: each edge's dep is its type
+    assert [x.dep for x in pdg.edges] == ["control", "control", "data"]
+
+
+# -- GRS v2: the explanation is the GRS (graded labels, dep-typed edges) ----------------------
+
+# Then/else swapped: each branch has its own call, and the calls read different parameters,
+# so the data edges pin each call to its own node and only the branch outcome changes.
+BRANCHES = "void f(int x, int y) { if (x > 0) { print(x); } else { print(y); } }"
+BRANCHES_SWAPPED = "void f(int x, int y) { if (x > 0) { print(y); } else { print(x); } }"
+# The if/else assigning one variable is a conditional expression (one statement).
+SIGN = "int f(int x){int r; if (x > 0) {r = 1;} else {r = -1;} return r;}"
+SIGN_SWAPPED = "int f(int x){int r; if (x > 0) {r = -1;} else {r = 1;} return r;}"
+# Two effect calls in the other order; the locals they print pin them by data edges.
+PRINTS = "void f() { int a = 1; int b = a + 1; System.out.println(a); System.out.println(b); }"
+PRINTS_SWAPPED = (
+    "void f() { int a = 1; int b = a + 1; System.out.println(b); System.out.println(a); }"
+)
+
+
+@pytest.mark.parametrize(
+    ("ref", "cand"),
+    [
+        (BRANCHES, BRANCHES_SWAPPED),
+        (SIGN, SIGN_SWAPPED),
+        (PRINTS, PRINTS_SWAPPED),
+        (SUM, SUM_PLUS),
+        ("int f(int a) { return a + 1; }", "int f(int a) { return a - 1; }"),
+        ("int f(int x) { return x + 1; }", "int f(int x) { while (true) { } }"),
+        (SUM, "int g() { return 0; }"),
+    ],
+)
+def test_graph_explanation_is_the_grs(java, ref, cand):
+    e = java.explain(ref, cand)
+    g = e.graph
+    assert e.result.tier == "graph"
+    assert g.similarity == e.result.grs  # equal, not approximately: the same GED call
+    # the GED is what the mapping and the unmatched edges cost
+    assert g.distance == sum(m.cost for m in g.mapping) + len(g.edge_edits)
+    for m in g.mapping:
+        expected = {"match": (0.0,), "delete": (1.0,), "insert": (1.0,), "replace": (1.0,)}
+        if m.status == "relabel":
+            assert 0 <= m.cost < 1 and m.cost * 64 == int(m.cost * 64)  # on the 1/64 grid
+        else:
+            assert m.cost in expected[m.status]
+
+
+def test_swapped_branches_retype_true_and_false(java):
+    e = java.explain(BRANCHES, BRANCHES_SWAPPED)
+    g = e.graph
+    # the calls keep their labels (print(x) onto print(x)); both control edges change outcome
+    assert g.nodes_with("relabel") == g.nodes_with("replace") == ()
+    assert g.unmatched_ref_nodes == g.unmatched_cand_nodes == ()
+    retypes = {(e.ref_pdg.node(x.ref_edge[1]).text, x.ref_type, x.cand_type) for x in g.edge_edits}
+    assert retypes == {
+        ("print(x);", "control-true", "control-false"),
+        ("print(y);", "control-false", "control-true"),
+    }
+    assert all(x.kind == "retype" for x in g.edge_edits)
+    # GED 2 over sizes 14 + 14 (6 nodes: entry, 2 params, if, 2 calls; 8 edges)
+    assert (g.distance, g.ref_size, g.cand_size) == (2, 14, 14)
+    assert g.similarity == e.result.grs == 1 - 2 / 28
+    text = e.to_text()
+    assert (
+        "control (true) edge line 1 'if (x > 0)' -> line 1 'print(x);' is control (false) "
+        "in the candidate"
+    ) in text
+    pdg_edges = {x.dep for x in e.ref_pdg.edges}
+    assert {"control", "control-true", "control-false", "data"} <= pdg_edges
+
+
+def test_swapped_sign_relabel_cost_by_hand(java):
+    e = java.explain(SIGN, SIGN_SWAPPED)
+    g = e.graph
+    (m,) = g.nodes_with("relabel")
+    ref_label, cand_label = e.ref_pdg.node(m.ref).label, e.cand_pdg.node(m.cand).label
+    # "r = x > 0 ? 1 : -1" vs "r = x > 0 ? -1 : 1", variables renamed: 10 tokens each,
+    # the same first 6; the tails [1 : - 1] and [- 1 : 1] are 2 edits apart (insert "-"
+    # in front, delete the inner "-"; one substitution cannot do: 3 positions differ).
+    # 2 / 10 = 0.2, on the GED's grid: rint(0.2 * 64) / 64 = 13/64.
+    ref_toks, cand_toks = label_tokens(ref_label), label_tokens(cand_label)
+    assert len(ref_toks) == len(cand_toks) == 10 and ref_toks[:6] == cand_toks[:6]
+    assert ref_toks[6:] == ["1", ":", "-", "1"] and cand_toks[6:] == ["-", "1", ":", "1"]
+    assert m.cost == 13 / 64 == 0.203125
+    assert g.edge_edits == () and g.distance == 13 / 64
+    # 5 nodes (entry, x, int r, the conditional, return) and 6 edges per side
+    assert (g.ref_size, g.cand_size) == (11, 11)
+    assert e.result.grs == g.similarity == 1 - (13 / 64) / 22
+    assert "relabel 0.203125: line 1 'if (x > 0) {r = 1;} else {r = -1;}'" in e.to_text()
+
+
+def test_one_token_change_costs_a_fraction(java):
+    e = java.explain("int f(int a) { return a + 1; }", "int f(int a) { return a - 1; }")
+    g = e.graph
+    (m,) = g.mapping[2:]
+    # "return v + 1" vs "return v - 1": 1 of 4 tokens = 0.25 (16/64), not 1 as a unit cost
+    assert m.status == "relabel" and m.cost == 0.25
+    assert g.distance == 0.25 and (g.ref_size, g.cand_size) == (6, 6)
+    assert e.result.grs == 1 - 0.25 / 12
+    assert "relabel 0.25: line 1 'return a + 1;' -> line 1 'return a - 1;'" in e.to_text()
+
+
+def test_unrelated_statements_are_a_replace(java):
+    e = java.explain("int f(int x) { return x + 1; }", "int f(int x) { while (true) { } }")
+    g = e.graph
+    (m,) = g.nodes_with("replace")
+    # "return v + 1" and "while (true)": no token aligns, cost 1 (not a relabel)
+    assert (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) == (
+        "return x + 1;",
+        "while (true)",
+    )
+    assert m.cost == 1.0 and g.nodes_with("relabel") == ()
+    # the loop controls itself on its true outcome; the return read x
+    assert {(x.kind, x.ref_type, x.cand_type) for x in g.edge_edits} == {
+        ("delete", "data", None),
+        ("insert", None, "control-true"),
+    }
+    assert g.distance == 3 and e.result.grs == 1 - 3 / 12
+    text = e.to_text()
+    assert "replace 1: line 1 'return x + 1;' and line 1 'while (true)' are unrelated" in text
+    assert "candidate control (true) edge line 1 'while (true)' -> line 1 'while (true)'" in text
+
+
+def test_swapped_effects_show_an_effect_edge(java):
+    e = java.explain(PRINTS, PRINTS_SWAPPED)
+    g = e.graph
+    # each call maps onto the call printing the same local (labels equal: cost 0); the
+    # effect edge runs the other way, so it is deleted and inserted (1 + 1)
+    assert g.nodes_with("relabel") == g.nodes_with("replace") == ()
+    ref_edges = [(x.kind, x.ref_type, x.cand_type) for x in g.edge_edits]
+    assert ref_edges == [("delete", "effect", None), ("insert", None, "effect")]
+    (deleted, inserted) = g.edge_edits
+    assert [e.ref_pdg.node(i).text for i in deleted.ref_edge] == [
+        "System.out.println(a);",
+        "System.out.println(b);",
+    ]
+    assert [e.cand_pdg.node(i).text for i in inserted.cand_edge] == [
+        "System.out.println(b);",
+        "System.out.println(a);",
+    ]
+    # 5 nodes, 8 edges (4 control from the entry, 3 data, 1 effect) per side
+    assert g.distance == 2 and (g.ref_size, g.cand_size) == (13, 13)
+    assert e.result.grs == 1 - 2 / 26
+    effect = [x for x in e.ref_pdg.edges if x.dep == "effect"]
+    assert len(effect) == 1 and effect[0].type == "data" and effect[0].var == "<effects>"
+    assert "reference effect edge line 1 'System.out.println(a);'" in e.to_text()
 
 
 # -- CrystalBLEU / BLEU: matched n-grams -----------------------------------------------------------
@@ -205,7 +358,8 @@ def test_json_round_trip(java):
     assert json.loads(json.dumps(d)) == d
     assert d["result"] == e.result.to_dict()
     assert d["reference_index"] == 1 and d["reference_count"] == 2
-    assert d["graph"]["mapping"][0].keys() == {"ref", "cand", "status"}
+    assert d["graph"]["mapping"][0].keys() == {"ref", "cand", "status", "cost"}
+    assert d["pdgs"]["reference"]["edges"][0].keys() == {"source", "target", "type", "dep", "var"}
     assert d["ngrams"]["orders"][0]["matches"][0]["ngram"] == ["int"]
     assert d["pdgs"]["candidate"]["nodes"][0]["kind"] == "entry"
 

@@ -19,7 +19,7 @@ import networkx as nx
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.explain import Pdg
+from ruby_metric.explain import NodeMatch, Pdg
 from ruby_metric.html_report import pdg_svg, render_html, write_html
 
 REF = """int sum(int[] values) {
@@ -149,6 +149,81 @@ def test_pdg_svg_of_a_hand_made_graph():
     # nodes top to bottom in line order
     ys = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)"', svg)]
     assert ys == sorted(ys)
+
+
+def test_pdg_svg_shows_branch_outcomes_effects_and_costs():
+    g = nx.MultiDiGraph()
+    g.add_node(0, label="void f(int)", text="void f(int x)", line=1, kind="entry")
+    g.add_node(1, label="if (v0 > 0)", text="if (x > 0)", line=2, kind="if")
+    g.add_node(2, label="a()", text="a();", line=3, kind="statement")
+    g.add_node(3, label="b()", text="b();", line=5, kind="statement")
+    g.add_node(4, label="c()", text="c();", line=6, kind="statement")
+    g.add_edge(0, 1, type="control", dep="control")
+    g.add_edge(1, 2, type="control", dep="control-true")
+    g.add_edge(1, 3, type="control", dep="control-false")
+    g.add_edge(0, 4, type="control", dep="control")
+    g.add_edge(2, 4, type="data", var="<effects>", dep="effect")
+    g.add_edge(3, 4, type="data", var="<effects>", dep="effect")
+    status = {
+        0: NodeMatch(0, 0, "match", 0.0),
+        2: NodeMatch(2, 2, "relabel", 0.25),
+        3: NodeMatch(3, 3, "replace", 1.0),
+    }
+    svg = pdg_svg(Pdg.from_graph(g), status, Counter({(3, 4, "effect"): 1}), prefix="t")
+    # branch outcomes next to the controlled nodes
+    assert re.findall(r'<text class="br"[^>]*>([TF])<title>', svg) == ["T", "F"]
+    assert "<title>control (true) 1 \u2192 2</title>" in svg
+    # effect edges: their own class, marker and colour; the unmatched one flagged
+    assert svg.count('class="effect"') == 1 and svg.count('class="effect unmatched"') == 1
+    assert 'marker-end="url(#t-ah-effect)"' in svg and "(&lt;effects&gt;)" not in svg
+    assert 'class="data' not in svg
+    # graded relabel cost and the unrelated replacement on the boxes
+    assert 'class="node n-relabel"' in svg and 'class="node n-replace"' in svg
+    assert re.search(r'<text class="cost"[^>]*>0.25</text>', svg)
+    assert re.search(r'<text class="cost"[^>]*>unrelated</text>', svg)
+    assert "mapping: relabel 0.25" in svg
+    assert "mapping: replace 1 (unrelated statements: nothing in common)" in svg
+
+
+def test_page_shows_graded_costs_branches_effects_and_replacements():
+    java = RubyScorer("java")
+    # a one-token change (a graded relabel) and an unrelated statement (replace) in one pair
+    e = java.explain(
+        "int f(int x) { print(x + 1); return x; }",
+        "int f(int x) { print(x - 1); while (true) { } }",
+    )
+    costs = sorted((m.status, m.cost) for m in e.graph.mapping if m.status != "match")
+    # "print(v0 + 1)" vs "print(v0 - 1)": 1 of 6 tokens, rint(64 / 6) / 64 = 11/64;
+    # "return v0" vs "while (true)": nothing in common, 1
+    assert costs == [("relabel", 11 / 64), ("replace", 1.0)]
+    page = render_html(e)
+    assert '<td class="k-relabel">relabel 0.171875</td><td>0.171875</td>' in page
+    assert (
+        '<td class="k-replace unrelated">replace 1 (unrelated statements: nothing in common)'
+        "</td><td>1</td>" in page
+    )
+    assert '<span class="t-unr">replaced: unrelated statements</span>' in page
+    assert "relabeled (cost 0.171875), 1 replaced by an unrelated statement" in page
+    assert '<span class="dep">control (true)</span>' in page  # the loop's inserted self edge
+    assert '<span class="sw-eff"></span> effect' in page and "(T / F:" in page
+
+    swapped = java.explain(
+        "void f(int x, int y) { if (x > 0) { print(x); } else { print(y); } }",
+        "void f(int x, int y) { if (x > 0) { print(y); } else { print(x); } }",
+    )
+    page = render_html(swapped)
+    assert page.count('<text class="br"') == 4  # T and F in each PDG
+    assert page.count('<path class="control unmatched"') == 4  # both retypes, both sides
+    assert '<span class="dep">control (true)</span>' in page
+    assert '<span class="dep">control (false)</span>' in page
+
+    prints = java.explain(
+        "void f() { int a = 1; int b = a + 1; System.out.println(a); System.out.println(b); }",
+        "void f() { int a = 1; int b = a + 1; System.out.println(b); System.out.println(a); }",
+    )
+    page = render_html(prints)
+    assert page.count('<path class="effect unmatched"') == 2  # deleted, and inserted
+    assert '<td class="k-delete">delete</td><td><span class="dep">effect</span>' in page
 
 
 # -- in a browser ---------------------------------------------------------------------------------
