@@ -29,7 +29,38 @@ Built-in tokenizers
 
 ``"code-python"``
     The same lexer for Python and shell-like code: ``#`` starts a line comment, while ``//``
-    and ``//=`` are operators (floor division) and ``/*`` is not a comment.
+    and ``//=`` are operators (floor division) and ``/*`` is not a comment. A backslash
+    that ends a line (an explicit line joining) is dropped, as in Python's own tokenizer.
+
+    Indentation is code in Python, so this tokenizer also emits the layout tokens
+    :data:`INDENT` (``"<INDENT>"``) and :data:`DEDENT` (``"<DEDENT>"``): moving ``return t``
+    into or out of a ``for`` body changes the tokens. They cannot collide with a code token,
+    since the lexer splits the text ``<INDENT>`` into ``<``, ``INDENT``, ``>``. The rules are
+    Python's (the ``tokenize`` module's), made total:
+
+    * Indentation is measured at the start of *logical* lines only. Lines inside brackets
+      (implicit joining), lines after a backslash continuation, blank lines, comment-only
+      lines and the lines inside a triple-quoted string do not change it.
+    * A tab advances the column to the next multiple of 8 and a form feed resets it to 0,
+      as in CPython; any other whitespace counts one column. Lines end at ``\\n`` (so
+      ``\\r\\n`` works too).
+    * A deeper line opens a level (one ``INDENT``); a shallower line closes, with one
+      ``DEDENT`` each, the levels deeper than it. Where CPython would fail ("unindent does
+      not match any outer indentation level"), the line belongs to the nearest enclosing
+      level, the deepest one not deeper than it. At the end of the text every open level is
+      closed, so ``INDENT`` and ``DEDENT`` always balance.
+    * Indentation is relative to the first logical line: a snippet cut out of a class (a
+      uniformly indented method) tokenizes exactly as its dedented form. A later line
+      shallower than every open level lowers the base level, without tokens.
+    * Brackets never raise either: an unmatched closer is ignored, and an unclosed opener
+      joins the rest of the text into one logical line (where CPython would fail at the end
+      of the file).
+
+    It stays linear: the one regex pass (which also reports line breaks) plus one loop over
+    its matches. In :func:`token_spans`, an ``INDENT`` spans the whitespace that indents its
+    line and a ``DEDENT`` is the empty span just before the first token of its line (at the
+    end of the text for the final ``DEDENT`` tokens): the only spans that are not their
+    token's text.
 
 ``"whitespace"``
     ``str.split()``: for pre-tokenized data such as CodeXGLUE's or Concode's.
@@ -46,6 +77,8 @@ import threading
 from collections.abc import Callable
 
 __all__ = [
+    "INDENT",
+    "DEDENT",
     "tokenize",
     "token_spans",
     "register_tokenizer",
@@ -55,6 +88,11 @@ __all__ = [
 ]
 
 Tokenizer = Callable[[str], list[str]]
+
+INDENT = "<INDENT>"
+"""Layout token of ``"code-python"``: the next logical line is indented one level deeper."""
+DEDENT = "<DEDENT>"
+"""Layout token of ``"code-python"``: one indentation level ends."""
 
 # Longest operators first: the regex alternation takes the first alternative that matches.
 _OPERATORS = (
@@ -87,9 +125,21 @@ _IDENT = r"(?:[^\W\d]|\$)[\w$]*"
 _OTHER = r"[^\s\x00-\x08\x0e-\x1f\x7f]"
 
 
-def _build(comment: str, operators: tuple[str, ...]) -> re.Pattern[str]:
+def _build(
+    comment: str, operators: tuple[str, ...], extra: tuple[str, ...] = ()
+) -> re.Pattern[str]:
     token = "|".join(
-        (_TRIPLE, _VERBATIM, _DQ, _SQ, _NUMBER, _IDENT, _operator_pattern(operators), _OTHER)
+        (
+            *extra,
+            _TRIPLE,
+            _VERBATIM,
+            _DQ,
+            _SQ,
+            _NUMBER,
+            _IDENT,
+            _operator_pattern(operators),
+            _OTHER,
+        )
     )
     # Comments match the outer alternative and yield an empty group, which is filtered out.
     return re.compile(r"(?:" + comment + r")|(" + token + r")")
@@ -97,9 +147,17 @@ def _build(comment: str, operators: tuple[str, ...]) -> re.Pattern[str]:
 
 _C_COMMENTS = r"//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)"
 _HASH_COMMENTS = r"#[^\n]*"
+# Python drops a backslash-newline (explicit line joining), newline included, so the line
+# after it continues the logical line.
+_PY_DROPPED = _HASH_COMMENTS + r"|\\\r?\n"
+# A line break with the next line's indentation: a pseudo-token of the Python lexer only,
+# never returned (no real token starts with whitespace).
+_PY_NEWLINE = r"\n[^\S\n]*"
 
 _CODE_RE = _build(_C_COMMENTS, _OPERATORS)
-_PY_RE = _build(_HASH_COMMENTS, _OPERATORS + _PY_OPERATORS)
+_PY_RE = _build(_PY_DROPPED, _OPERATORS + _PY_OPERATORS, (_PY_NEWLINE,))
+_LEADING_SPACE = re.compile(r"[^\S\n]*")
+_BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
 
 
 def _lexer(pattern: re.Pattern[str]) -> Tokenizer:
@@ -117,8 +175,86 @@ def _code(text: str) -> list[str]:
     return _code_lex(text)
 
 
+def _column(indent: str) -> int:
+    """The column after ``indent`` (whitespace): CPython's tab stops of 8, form feed to 0."""
+    if "\t" not in indent and "\f" not in indent:
+        return len(indent)
+    col = 0
+    for ch in indent:
+        if ch == "\t":
+            col = (col // 8 + 1) * 8
+        elif ch == "\f":
+            col = 0
+        else:
+            col += 1
+    return col
+
+
+def _python_layout(text: str, with_spans: bool) -> tuple[list[str], list[tuple[int, int]]]:
+    """Tokens of ``"code-python"`` (layout tokens included) and, if asked, their spans.
+
+    One loop over the regex matches serves both :func:`tokenize` (``findall``: no match
+    objects) and :func:`token_spans` (``finditer``), so the two always agree.
+    """
+    if with_spans:
+        matches = list(_PY_RE.finditer(text))
+        items = [m.group(1) or "" for m in matches]
+    else:
+        matches = []
+        items = _PY_RE.findall(text)
+    tokens: list[str] = []
+    spans: list[tuple[int, int]] = []
+    append = tokens.append
+    brackets = _BRACKETS.get
+    # The indentation of the line now starting (None inside a logical line) and where it
+    # starts; the text's first line has no newline before it.
+    indent: str | None = _LEADING_SPACE.match(text).group()  # type: ignore[union-attr]
+    indent_at = 0
+    levels: list[int] = []  # the open levels' columns; levels[0] is the base
+    depth = 0  # bracket nesting
+    for i, item in enumerate(items):
+        if not item:  # a comment or a backslash continuation
+            continue
+        if item[0] == "\n":
+            if depth == 0:  # otherwise an implicit line joining
+                indent = item[1:]
+                if with_spans:
+                    indent_at = matches[i].start() + 1
+            continue
+        if indent is not None:  # the first token of a logical line
+            col = _column(indent)
+            if not levels:
+                levels.append(col)
+            elif col > levels[-1]:
+                levels.append(col)
+                append(INDENT)
+                if with_spans:
+                    spans.append((indent_at, indent_at + len(indent)))
+            elif col < levels[-1]:
+                at = matches[i].start() if with_spans else 0
+                while len(levels) > 1 and col < levels[-1]:
+                    levels.pop()
+                    append(DEDENT)
+                    if with_spans:
+                        spans.append((at, at))
+                if col < levels[0]:
+                    levels[0] = col  # shallower than the first line: a lower base
+            indent = None
+        append(item)
+        if with_spans:
+            spans.append(matches[i].span(1))
+        step = brackets(item)
+        if step is not None:
+            depth = max(0, depth + step)
+    closing = max(0, len(levels) - 1)
+    tokens.extend([DEDENT] * closing)
+    if with_spans:
+        spans.extend([(len(text), len(text))] * closing)
+    return tokens, spans
+
+
 def _code_python(text: str) -> list[str]:
-    return _py_lex(text)
+    return _python_layout(text, False)[0]
 
 
 def _whitespace(text: str) -> list[str]:
@@ -126,7 +262,6 @@ def _whitespace(text: str) -> list[str]:
 
 
 _code_lex = _lexer(_CODE_RE)
-_py_lex = _lexer(_PY_RE)
 
 _BUILTINS: dict[str, Tokenizer] = {
     "code": _code,
@@ -265,7 +400,6 @@ def tokenize(text: str, tokenizer: str | Tokenizer = "code") -> list[str]:
 
 _SPAN_PATTERNS: dict[str, re.Pattern[str]] = {
     "code": _CODE_RE,
-    "code-python": _PY_RE,
     "whitespace": re.compile(r"\S+"),
 }
 
@@ -283,7 +417,10 @@ def token_spans(text: str, tokenizer: str | Tokenizer = "code") -> list[tuple[in
     -------
     list of (int, int) or None
         One ``(start, end)`` character range per token, in token order, so that
-        ``text[start:end]`` is the token. The built-in tokenizers give exact spans (from the
+        ``text[start:end]`` is the token, except for the layout tokens of ``"code-python"``:
+        an ``INDENT`` spans its line's indentation, a ``DEDENT`` is an empty span (see the
+        module documentation). Spans never overlap and never go backwards. The built-in
+        tokenizers give exact spans (from the
         lexer itself, so a token's twin inside a comment is never picked); for other
         tokenizers each token is searched for after the previous one, and a token that does
         not occur there as is (a tokenizer that rewrites text) gets ``None``.
@@ -293,9 +430,13 @@ def token_spans(text: str, tokenizer: str | Tokenizer = "code") -> list[tuple[in
     >>> from crystal.tokenize import token_spans
     >>> token_spans("f (x) // x")
     [(0, 1), (2, 3), (3, 4), (4, 5)]
+    >>> token_spans("if a:\\n    b", "code-python")  # if a : INDENT b DEDENT
+    [(0, 2), (3, 4), (4, 5), (6, 10), (10, 11), (11, 11)]
     """
     if not isinstance(text, str):
         raise TypeError(f"token_spans() needs a str, got {type(text).__name__}")
+    if tokenizer == "code-python":
+        return list(_python_layout(text, True)[1])
     pattern = None if callable(tokenizer) else _SPAN_PATTERNS.get(tokenizer)
     if pattern is not None:
         if tokenizer == "whitespace":

@@ -100,7 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("-k", type=int_at_least(1), default=500, help="number of n-grams (500)")
     build.add_argument("--max-n", type=int_at_least(1), default=4, help="largest n (4)")
-    build.add_argument("--tokenizer", default="code", help="token splitter (code)")
+    build.add_argument(
+        "--tokenizer",
+        help="token splitter: code (default; code-python with --lang python, as the scorer)",
+    )
     build.add_argument("--output", "-o", required=True, metavar="FILE", help="the JSON file")
     build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
 
@@ -189,10 +192,14 @@ def _count_lines(path: str) -> int | None:
 
 def _cmd_ngrams_build(args: argparse.Namespace) -> int:
     extensions = None
+    tokenizer = args.tokenizer
     if args.lang:
         import graphs
 
-        extensions = graphs.get_language(args.lang).extensions
+        language = graphs.get_language(args.lang)
+        extensions = language.extensions
+        if tokenizer is None and language.name == "python":
+            tokenizer = "code-python"  # the scorer's default for Python: the sets must match
     paths: list[Path] = []
     for item in map(Path, args.corpus):
         if not item.exists():
@@ -208,7 +215,7 @@ def _cmd_ngrams_build(args: argparse.Namespace) -> int:
     snippets = crystal.read_corpus(paths, per_line=args.per_line)
     try:
         ngram_set = crystal.build_ngram_set(
-            snippets, k=args.k, max_n=args.max_n, tokenizer=args.tokenizer
+            snippets, k=args.k, max_n=args.max_n, tokenizer=tokenizer or "code"
         )
     except OSError as exc:
         raise InputError(str(exc)) from None

@@ -278,7 +278,8 @@ def _highlighted(text: str, tokenizer: str, classes: Sequence[str]) -> str:
     out = []
     cursor = 0
     for span, cls in zip(spans, classes, strict=False):
-        if span is None or not cls:
+        # An empty span (a Python DEDENT) has no text to mark.
+        if span is None or not cls or span[0] == span[1]:
             continue
         start, end = span
         out.append(_esc(text[cursor:start]))
