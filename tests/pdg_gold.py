@@ -4,6 +4,12 @@ A gold case names nodes by symbols. For each language it gives the code and the 
 every symbol; the expected edges are written once, over symbols, for all languages that
 share the structure. A label that occurs more than once in a graph is written
 ``"label#k"`` (its k-th occurrence in node order, from 1).
+
+Edges are checked with their ``dep`` too (GRS v2, SPEC section 3): ``branches`` lists the
+control edges that hang on an outcome of an if/while/for/foreach/do predicate
+(``"true"``: ``control-true``, ``"false"``: ``control-false``); every other control edge
+must be plain ``control``. A data edge on the pseudo-variable ``<effects>`` must be an
+``effect`` edge, any other a ``data`` edge.
 """
 
 from __future__ import annotations
@@ -18,11 +24,18 @@ from graphs.pdg import build_pdg
 @dataclass
 class Gold:
     """Expected control edges ``(src, dst)`` and data edges ``(src, dst, var)`` over
-    symbols, and per language ``(code, {symbol: label})``."""
+    symbols, per language ``(code, {symbol: label})``, and the outcome (``"true"`` or
+    ``"false"``) of every control edge that hangs on a predicate's branch."""
 
     control: set[tuple[str, str]]
     data: set[tuple[str, str, str]]
     programs: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
+    branches: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.branches) - self.control
+        assert not unknown, f"branches that are not control edges: {unknown}"
+        assert set(self.branches.values()) <= {"true", "false"}, self.branches
 
     def cases(self, name: str) -> list[tuple[str, str, Gold]]:
         return [(f"{name}-{lang}", lang, self) for lang in self.programs]
@@ -46,6 +59,16 @@ def edge_sets(graph: nx.MultiDiGraph) -> tuple[set[tuple[int, int]], set[tuple[i
     control = {(u, v) for u, v, t in graph.edges(data="type") if t == "control"}
     data = {(u, v, d["var"]) for u, v, d in graph.edges(data=True) if d["type"] == "data"}
     return control, data
+
+
+def control_deps(graph: nx.MultiDiGraph) -> dict[tuple[int, int], str]:
+    """``dep`` of every control edge (a pair has at most one control edge)."""
+    deps: dict[tuple[int, int], str] = {}
+    for u, v, d in graph.edges(data=True):
+        if d["type"] == "control":
+            assert (u, v) not in deps, f"two control edges {u} -> {v}"
+            deps[u, v] = d["dep"]
+    return deps
 
 
 def check(lang: str, gold: Gold) -> None:
@@ -74,3 +97,12 @@ def check(lang: str, gold: Gold) -> None:
         f"control: missing {gold.control - got_control}, extra {got_control - gold.control}")
     assert got_data == gold.data, (
         f"data: missing {gold.data - got_data}, extra {got_data - gold.data}")
+    got_deps = {(names[u], names[v]): dep for (u, v), dep in control_deps(graph).items()}
+    want_deps = {e: "control-" + gold.branches[e] if e in gold.branches else "control"
+                 for e in gold.control}
+    wrong = {e: (dep, want_deps[e]) for e, dep in got_deps.items() if dep != want_deps[e]}
+    assert not wrong, f"control dep (got, expected): {wrong}"
+    for u, v, d in graph.edges(data=True):
+        if d["type"] == "data":
+            want = "effect" if d["var"] == "<effects>" else "data"
+            assert d["dep"] == want, (names[u], names[v], d)

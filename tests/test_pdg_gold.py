@@ -4,6 +4,14 @@ Each case lists every control edge (controller -> dependent, ``E`` the entry) an
 data edge (definition -> use, with the normalized variable) of a small function; the graph
 must have exactly those edges. Expected edges were derived by hand from the semantics
 (post-dominator control dependence, reaching definitions), not copied from the output.
+
+GRS v2 (SPEC section 3): ``branches`` gives the outcome each control edge on an
+if/while/for/foreach/do predicate hangs on (a loop header's body and its own back edge
+are its true outcome); a switch controls its case/default labels and a case body hangs
+off its label (off every label that reaches it by fall-through or ``goto case``); calls
+with unknown effects (free functions, I/O) are chained by ``<effects>`` data edges.
+Labels are canonical: ``i++``/``i--`` are ``i += 1``/``i -= 1``, ``x = x * 2`` is
+``x *= 2``, a classic ``for`` condition is ``while (...)``.
 """
 
 from __future__ import annotations
@@ -14,23 +22,47 @@ from pdg_gold import Gold, check
 # ---------------------------------------------------------------------------------------
 # if / else
 
+# (b += a and b = 2 do not fold into one conditional expression: see IF_FOLD)
 IF_ELSE = Gold(
     control={("E", "P"), ("E", "I"), ("E", "IF"), ("E", "R"), ("IF", "T"), ("IF", "F")},
-    data={("P", "IF", "v0"), ("T", "R", "v1"), ("F", "R", "v1")},
+    data={("P", "IF", "v0"), ("P", "T", "v0"), ("I", "T", "v1"), ("T", "R", "v1"),
+          ("F", "R", "v1")},
+    branches={("IF", "T"): "true", ("IF", "F"): "false"},
 )
-_C_IF = "int f(int a) {\n  int b = 0;\n  if (a > 0) { b = 1; } else { b = 2; }\n  return b;\n}"
+_C_IF = "int f(int a) {\n  int b = 0;\n  if (a > 0) { b += a; } else { b = 2; }\n  return b;\n}"
 _C_IF_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "IF": "if (v0 > 0)",
-                "T": "v1 = 1", "F": "v1 = 2", "R": "return v1"}
+                "T": "v1 += v0", "F": "v1 = 2", "R": "return v1"}
 IF_ELSE.programs = {
     "java": (_C_IF, _C_IF_LABELS),
     "csharp": (_C_IF.replace("int f", "int F"), _C_IF_LABELS),
     "c": (_C_IF, _C_IF_LABELS),
     "cpp": (_C_IF, _C_IF_LABELS),
-    "javascript": ("function f(a) { let b = 0; if (a > 0) { b = 1; } else { b = 2; } "
+    "javascript": ("function f(a) { let b = 0; if (a > 0) { b += a; } else { b = 2; } "
                    "return b; }", {**_C_IF_LABELS, "P": "v0", "I": "let v1 = 0"}),
-    "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b = 1\n    else:\n        b = 2\n"
+    "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b += a\n    else:\n        b = 2\n"
                "    return b\n",
                {**_C_IF_LABELS, "P": "v0", "I": "v1 = 0", "IF": "if v0 > 0"}),
+}
+
+# if/else assigning one variable in both branches is the conditional expression (one
+# statement, no predicate): its strong definition kills b = 0
+IF_FOLD = Gold(
+    control={("E", "P"), ("E", "I"), ("E", "C"), ("E", "R")},
+    data={("P", "C", "v0"), ("C", "R", "v1")},
+)
+_IF_FOLD = "int f(int a) { int b = 0; if (a > 0) { b = 1; } else { b = 2; } return b; }"
+_IF_FOLD_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "C": "v1 = v0 > 0 ? 1 : 2",
+                   "R": "return v1"}
+IF_FOLD.programs = {
+    "java": (_IF_FOLD, _IF_FOLD_LABELS),
+    "csharp": (_IF_FOLD, _IF_FOLD_LABELS),
+    "c": (_IF_FOLD, _IF_FOLD_LABELS),
+    "cpp": (_IF_FOLD, _IF_FOLD_LABELS),
+    "javascript": (_IF_FOLD.replace("int f(int a)", "function f(a)").replace("int b", "let b"),
+                   {**_IF_FOLD_LABELS, "P": "v0", "I": "let v1 = 0"}),
+    "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b = 1\n    else:\n        b = 2\n"
+               "    return b\n",
+               {**_IF_FOLD_LABELS, "P": "v0", "I": "v1 = 0", "C": "v1 = 1 if v0 > 0 else 2"}),
 }
 
 # else-if chains (Python: elif)
@@ -41,6 +73,9 @@ ELSE_IF = Gold(
              ("IF2", "T2"), ("IF2", "R2"), ("IF2", "T3"), ("IF2", "R3")},
     data={("P", "IF1", "v0"), ("P", "IF2", "v0"), ("T1", "R1", "v1"), ("T2", "R2", "v1"),
           ("T3", "R3", "v1")},
+    branches={("IF1", "T1"): "true", ("IF1", "R1"): "true", ("IF1", "IF2"): "false",
+              ("IF2", "T2"): "true", ("IF2", "R2"): "true", ("IF2", "T3"): "false",
+              ("IF2", "R3"): "false"},
 )
 _ELSE_IF_LABELS = {"E": "entry", "P": "int v0", "IF1": "if (v0 > 0)", "T1": "int v1 = 1",
                    "R1": "return v1#1", "IF2": "if (v0 < 0)", "T2": "int v1 = 2",
@@ -68,10 +103,11 @@ WHILE = Gold(
     data={("P", "W", "v0"), ("P", "A", "v0"), ("P", "U", "v0"), ("U", "W", "v0"),
           ("U", "A", "v0"), ("U", "U", "v0"), ("I", "A", "v1"), ("I", "R", "v1"),
           ("A", "A", "v1"), ("A", "R", "v1")},
+    branches={("W", "W"): "true", ("W", "A"): "true", ("W", "U"): "true"},
 )
 _WHILE = "int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }"
 _WHILE_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "W": "while (v0 > 0)",
-                 "A": "v1 += v0", "U": "v0--", "R": "return v1"}
+                 "A": "v1 += v0", "U": "v0 -= 1", "R": "return v1"}
 WHILE.programs = {
     "java": (_WHILE, _WHILE_LABELS),
     "csharp": (_WHILE, _WHILE_LABELS),
@@ -81,8 +117,7 @@ WHILE.programs = {
                    {**_WHILE_LABELS, "P": "v0", "I": "let v1 = 0"}),
     "python": ("def f(n):\n    s = 0\n    while n > 0:\n        s += n\n        n -= 1\n"
                "    return s\n",
-               {**_WHILE_LABELS, "P": "v0", "I": "v1 = 0", "W": "while v0 > 0",
-                "U": "v0 -= 1"}),
+               {**_WHILE_LABELS, "P": "v0", "I": "v1 = 0", "W": "while v0 > 0"}),
 }
 
 DO = Gold(
@@ -90,6 +125,7 @@ DO = Gold(
              ("D", "D")},
     data={("P", "D", "v0"), ("I", "A", "v1"), ("A", "A", "v1"), ("A", "D", "v1"),
           ("A", "R", "v1")},
+    branches={("D", "A"): "true", ("D", "D"): "true"},
 )
 _DO = "int f(int n) { int i = 0; do { i += 2; } while (i < n); return i; }"
 _DO_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "A": "v1 += 2",
@@ -109,10 +145,11 @@ FOR = Gold(
     data={("P", "FC", "v0"), ("FI", "FC", "v2"), ("FI", "FU", "v2"), ("FI", "A", "v2"),
           ("FU", "FC", "v2"), ("FU", "FU", "v2"), ("FU", "A", "v2"), ("S", "A", "v1"),
           ("S", "R", "v1"), ("A", "A", "v1"), ("A", "R", "v1")},
+    branches={("FC", "FC"): "true", ("FC", "A"): "true", ("FC", "FU"): "true"},
 )
 _FOR = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }"
 _FOR_LABELS = {"E": "entry", "P": "int v0", "S": "int v1 = 0", "FI": "int v2 = 0",
-               "FC": "for (v2 < v0)", "FU": "v2++", "A": "v1 += v2", "R": "return v1"}
+               "FC": "while (v2 < v0)", "FU": "v2 += 1", "A": "v1 += v2", "R": "return v1"}
 FOR.programs = {
     "java": (_FOR, _FOR_LABELS),
     "csharp": (_FOR, _FOR_LABELS),
@@ -126,6 +163,7 @@ FOREACH = Gold(
     control={("E", "P"), ("E", "S"), ("E", "L"), ("E", "R"), ("L", "L"), ("L", "A")},
     data={("P", "L", "v0"), ("L", "A", "v2"), ("S", "A", "v1"), ("S", "R", "v1"),
           ("A", "A", "v1"), ("A", "R", "v1")},
+    branches={("L", "L"): "true", ("L", "A"): "true"},
 )
 _FE_LABELS = {"E": "entry", "P": "int[] v0", "S": "int v1 = 0", "L": "for (int v2 : v0)",
               "A": "v1 += v2", "R": "return v1"}
@@ -142,10 +180,12 @@ FOREACH.programs = {
                {**_FE_LABELS, "P": "v0", "S": "v1 = 0", "L": "for v2 in v0"}),
 }
 
-# JavaScript's for-in is a foreach too
+# JavaScript's for-in is a foreach too; g has unknown effects, so each call is ordered
+# after the previous iteration's
 FOR_IN = Gold(
     control={("E", "P"), ("E", "L"), ("L", "L"), ("L", "A")},
-    data={("P", "L", "v0"), ("P", "A", "v0"), ("L", "A", "v1")},
+    data={("P", "L", "v0"), ("P", "A", "v0"), ("L", "A", "v1"), ("A", "A", "<effects>")},
+    branches={("L", "L"): "true", ("L", "A"): "true"},
     programs={"javascript": ("function f(o) { for (const k in o) { g(k, o[k]); } }",
                              {"E": "entry", "P": "v0", "L": "for (const v1 in v0)",
                               "A": "g(v1, v0[v1])"})},
@@ -159,11 +199,14 @@ BREAK_CONTINUE = Gold(
     data={("P", "W", "v0"), ("P", "U", "v0"), ("U", "I1", "v0"), ("U", "I2", "v0"),
           ("U", "A", "v0"), ("U", "W", "v0"), ("U", "U", "v0"), ("S", "A", "v1"),
           ("S", "R", "v1"), ("A", "A", "v1"), ("A", "R", "v1")},
+    branches={("W", "U"): "true", ("W", "I1"): "true", ("I1", "C"): "true",
+              ("I1", "W"): "true", ("I1", "I2"): "false", ("I2", "B"): "true",
+              ("I2", "A"): "false", ("I2", "W"): "false"},
 )
 _BC = ("int f(int n) { int s = 0; while (n > 0) { n--; if (n == 5) continue; "
        "if (n == 2) break; s += n; } return s; }")
 _BC_LABELS = {"E": "entry", "P": "int v0", "S": "int v1 = 0", "W": "while (v0 > 0)",
-              "U": "v0--", "I1": "if (v0 == 5)", "C": "continue", "I2": "if (v0 == 2)",
+              "U": "v0 -= 1", "I1": "if (v0 == 5)", "C": "continue", "I2": "if (v0 == 2)",
               "B": "break", "A": "v1 += v0", "R": "return v1"}
 BREAK_CONTINUE.programs = {
     "java": (_BC, _BC_LABELS),
@@ -175,7 +218,7 @@ BREAK_CONTINUE.programs = {
     "python": ("def f(n):\n    s = 0\n    while n > 0:\n        n -= 1\n        if n == 5:\n"
                "            continue\n        if n == 2:\n            break\n        s += n\n"
                "    return s\n",
-               {**_BC_LABELS, "P": "v0", "S": "v1 = 0", "W": "while v0 > 0", "U": "v0 -= 1",
+               {**_BC_LABELS, "P": "v0", "S": "v1 = 0", "W": "while v0 > 0",
                 "I1": "if v0 == 5", "I2": "if v0 == 2"}),
 }
 
@@ -185,10 +228,11 @@ BREAK_CONTINUE.programs = {
 RETURN = Gold(
     control={("E", "P"), ("E", "IF"), ("IF", "R1"), ("IF", "M"), ("IF", "R2")},
     data={("P", "IF", "v0"), ("P", "M", "v0"), ("M", "R2", "v0")},
+    branches={("IF", "R1"): "true", ("IF", "M"): "false", ("IF", "R2"): "false"},
 )
 _RET = "int f(int a) { if (a < 0) return -1; a = a * 2; return a; }"
 _RET_LABELS = {"E": "entry", "P": "int v0", "IF": "if (v0 < 0)", "R1": "return -1",
-               "M": "v0 = v0 * 2", "R2": "return v0"}
+               "M": "v0 *= 2", "R2": "return v0"}
 RETURN.programs = {
     "java": (_RET, _RET_LABELS),
     "csharp": (_RET, _RET_LABELS),
@@ -202,6 +246,7 @@ RETURN.programs = {
 THROW = Gold(
     control={("E", "P"), ("E", "IF"), ("IF", "T"), ("IF", "U")},
     data={("P", "IF", "v0"), ("P", "U", "v0")},
+    branches={("IF", "T"): "true", ("IF", "U"): "false"},
 )
 _TH_LABELS = {"E": "entry", "P": "int v0", "IF": "if (v0 < 0)", "U": "use(v0)"}
 THROW.programs = {
@@ -257,9 +302,10 @@ TRY_THROW = Gold(
              ("X", "C2"), ("X", "H2")},
     data={("P", "IF", "v0"), ("P", "U", "v0"), ("U", "R", "v0"), ("H1", "R", "v0"),
           ("H2", "R", "v0")},
+    branches={("IF", "X"): "true", ("IF", "U"): "false"},
 )
 _TT_LABELS = {"E": "entry", "P": "int v0", "T": "try", "IF": "if (v0 < 0)",
-              "U": "v0 = v0 * 2", "H1": "v0 = 1", "H2": "v0 = 2", "R": "return v0"}
+              "U": "v0 *= 2", "H1": "v0 = 1", "H2": "v0 = 2", "R": "return v0"}
 TRY_THROW.programs = {
     "cpp": ("int f(int a) { try { if (a < 0) throw std::runtime_error(\"x\"); a = a * 2; } "
             "catch (const std::runtime_error& e) { a = 1; } catch (...) { a = 2; } return a; }",
@@ -277,6 +323,8 @@ FINALLY_RETURN = Gold(
     control={("E", "P"), ("E", "T"), ("T", "IF"), ("T", "F"), ("T", "CL"), ("IF", "R1"),
              ("IF", "M"), ("IF", "F"), ("IF", "CL"), ("IF", "R2")},
     data={("P", "IF", "v0"), ("P", "R1", "v0"), ("P", "M", "v0"), ("M", "R2", "v0")},
+    # the finally (F, CL) runs on both outcomes of the if: its edges hang on neither
+    branches={("IF", "R1"): "true", ("IF", "M"): "false", ("IF", "R2"): "false"},
 )
 _FR_LABELS = {"E": "entry", "P": "int v0", "T": "try", "IF": "if (v0 > 0)", "R1": "return v0#1",
               "M": "v0 = -v0", "F": "finally", "CL": "close()", "R2": "return v0#2"}
@@ -299,11 +347,14 @@ LABELED = Gold(
              ("IF2", "INC"), ("IF2", "L2")},
     data={("P", "L1", "v0"), ("L1", "L2", "v2"), ("L2", "IF1", "v3"), ("L2", "IF2", "v3"),
           ("I", "INC", "v1"), ("I", "R", "v1"), ("INC", "INC", "v1"), ("INC", "R", "v1")},
+    branches={("L1", "L2"): "true", ("L2", "IF1"): "true", ("L2", "L1"): "false",
+              ("IF1", "CO"): "true", ("IF1", "L1"): "true", ("IF1", "IF2"): "false",
+              ("IF2", "BR"): "true", ("IF2", "INC"): "false", ("IF2", "L2"): "false"},
 )
 _LB_LABELS = {"E": "entry", "P": "int[][] v0", "I": "int v1 = 0",
               "L1": "for (int[] v2 : v0)", "L2": "for (int v3 : v2)", "IF1": "if (v3 < 0)",
               "CO": "continue outer", "IF2": "if (v3 == 0)", "BR": "break outer",
-              "INC": "v1++", "R": "return v1"}
+              "INC": "v1 += 1", "R": "return v1"}
 LABELED.programs = {
     "java": ("int f(int[][] m) {\n  int c = 0;\n  outer:\n  for (int[] row : m) {\n"
              "    for (int x : row) {\n      if (x < 0) continue outer;\n"
@@ -316,10 +367,11 @@ LABELED.programs = {
                     "L2": "for (const v3 of v2)", "IF2": "if (v3 === 0)"}),
 }
 
-# a labelled block (not a loop): break leaves the block
+# a labelled block (not a loop): break leaves the block; use and go have unknown effects
 LABELED_BLOCK = Gold(
     control={("E", "P"), ("E", "IF"), ("E", "G"), ("IF", "B"), ("IF", "U")},
-    data={("P", "IF", "v0"), ("P", "U", "v0")},
+    data={("P", "IF", "v0"), ("P", "U", "v0"), ("U", "G", "<effects>")},
+    branches={("IF", "B"): "true", ("IF", "U"): "false"},
     programs={"java": ("void f(int a) { blk: { if (a > 0) break blk; use(a); } go(); }",
                        {"E": "entry", "P": "int v0", "IF": "if (v0 > 0)", "B": "break blk",
                         "U": "use(v0)", "G": "go()"})},
@@ -330,9 +382,11 @@ GOTO = Gold(
              ("IF", "G"), ("IF", "LB"), ("IF", "INC"), ("IF", "IF")},
     data={("I", "INC", "v1"), ("INC", "INC", "v1"), ("INC", "IF", "v1"), ("INC", "R", "v1"),
           ("P", "IF", "v0")},
+    branches={("IF", "G"): "true", ("IF", "LB"): "true", ("IF", "INC"): "true",
+              ("IF", "IF"): "true"},
 )
 _GOTO = "int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n) goto loop;\n  return i;\n}"
-_GOTO_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "LB": "loop", "INC": "v1++",
+_GOTO_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "LB": "loop", "INC": "v1 += 1",
                 "IF": "if (v1 < v0)", "G": "goto loop", "R": "return v1"}
 GOTO.programs = {"c": (_GOTO, _GOTO_LABELS), "cpp": (_GOTO, _GOTO_LABELS),
                  "csharp": (_GOTO, _GOTO_LABELS)}
@@ -340,10 +394,12 @@ GOTO.programs = {"c": (_GOTO, _GOTO_LABELS), "cpp": (_GOTO, _GOTO_LABELS),
 # ---------------------------------------------------------------------------------------
 # switch
 
-# fall-through from case 1 into case 2 (Java, C, C++, JavaScript)
+# fall-through from case 1 into case 2 (Java, C, C++, JavaScript): the switch controls
+# its labels, each body hangs off the labels that reach it (r += 2 and break off both)
 SWITCH_FALL = Gold(
-    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "A1"),
-             ("SW", "C2"), ("SW", "A2"), ("SW", "B"), ("SW", "D"), ("SW", "A3")},
+    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "C2"),
+             ("SW", "D"), ("C1", "A1"), ("C1", "A2"), ("C1", "B"), ("C2", "A2"),
+             ("C2", "B"), ("D", "A3")},
     data={("P", "SW", "v0"), ("I", "A1", "v1"), ("I", "A2", "v1"), ("A1", "A2", "v1"),
           ("A2", "R", "v1"), ("A3", "R", "v1")},
 )
@@ -363,8 +419,8 @@ SWITCH_FALL.programs = {
 
 # no fall-through: C# (stacked labels share statements), Java's arrow rules, Python match
 SWITCH_NOFALL = Gold(
-    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "A2"),
-             ("SW", "D"), ("SW", "A3")},
+    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("C1", "A2"),
+             ("SW", "D"), ("D", "A3")},
     data={("P", "SW", "v0"), ("I", "A2", "v1"), ("A2", "R", "v1"), ("A3", "R", "v1")},
 )
 _SWN_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "SW": "switch (v0)",
@@ -377,9 +433,11 @@ SWITCH_NOFALL.programs = {
                {**_SWN_LABELS, "P": "v0", "I": "v1 = 0", "SW": "match v0", "C1": "case 1 | 2",
                 "D": "case _"}),
 }
+# stacked labels: the shared body hangs off both
 SWITCH_CS = Gold(
     control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "C2"),
-             ("SW", "A2"), ("SW", "B1"), ("SW", "D"), ("SW", "A3"), ("SW", "B2")},
+             ("C1", "A2"), ("C2", "A2"), ("C1", "B1"), ("C2", "B1"), ("SW", "D"),
+             ("D", "A3"), ("D", "B2")},
     data={("P", "SW", "v0"), ("I", "A2", "v1"), ("A2", "R", "v1"), ("A3", "R", "v1")},
     programs={"csharp": ("int F(int k) { int r = 0; switch (k) { case 1: case 2: r += 2; "
                          "break; default: r = -1; break; } return r; }",
@@ -388,8 +446,8 @@ SWITCH_CS = Gold(
 )
 # no default: the switch can be skipped, so the initial value reaches the return
 SWITCH_NO_DEFAULT = Gold(
-    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C"), ("SW", "A"),
-             ("SW", "B")},
+    control={("E", "P"), ("E", "I"), ("E", "SW"), ("E", "R"), ("SW", "C"), ("C", "A"),
+             ("C", "B")},
     data={("P", "SW", "v0"), ("I", "R", "v1"), ("A", "R", "v1")},
 )
 _SND = "int f(int k) { int r = 0; switch (k) { case 1: r = 1; break; } return r; }"
@@ -397,10 +455,11 @@ _SND_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "SW": "switch (v0
                "C": "case 1", "A": "v1 = 1", "B": "break", "R": "return v1"}
 SWITCH_NO_DEFAULT.programs = {"c": (_SND, _SND_LABELS), "csharp": (_SND, _SND_LABELS),
                               "java": (_SND, _SND_LABELS)}
-# C#'s goto case jumps to another label
+# C#'s goto case jumps to another label: case 1's label and body are reached from the
+# switch directly and through case 3, so they hang off both labels
 SWITCH_GOTO_CASE = Gold(
-    control={("E", "P"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "A1"), ("SW", "B"),
-             ("SW", "C3"), ("SW", "G")},
+    control={("E", "P"), ("E", "SW"), ("E", "R"), ("SW", "C1"), ("SW", "C3"), ("C1", "A1"),
+             ("C1", "B"), ("C3", "G"), ("C3", "C1"), ("C3", "A1"), ("C3", "B")},
     data={("P", "SW", "v0")},
     programs={"csharp": ("int F(int k) { switch (k) { case 1: A(); break; case 3: goto case 1;"
                          " } return 0; }",
@@ -418,6 +477,8 @@ PY_WITH_ELSE = Gold(
     data={("P1", "W", "v0"), ("W", "RD", "v2"), ("P2", "L", "v1"), ("P2", "Y", "v1"),
           ("L", "IF", "v4"), ("RD", "IF", "v3"), ("L", "R", "v4"), ("EL", "R", "v4"),
           ("Y", "R", "v5")},
+    branches={("L", "IF"): "true", ("L", "EL"): "false", ("IF", "B"): "true",
+              ("IF", "L"): "false"},
     programs={"python": (
         "def f(path, xs):\n    with open(path) as fh:\n        data = fh.read()\n"
         "    for x in xs:\n        if x == data:\n            break\n    else:\n"
@@ -432,6 +493,8 @@ PY_WHILE_ELSE = Gold(
              ("IF", "D"), ("IF", "W")},
     data={("P", "W", "v0"), ("P", "IF", "v0"), ("P", "D", "v0"), ("D", "W", "v0"),
           ("D", "IF", "v0"), ("D", "D", "v0"), ("P", "R", "v0"), ("D", "R", "v0")},
+    branches={("W", "IF"): "true", ("W", "EL"): "false", ("IF", "B"): "true",
+              ("IF", "D"): "false", ("IF", "W"): "false"},
     programs={"python": (
         "def f(n):\n    while n:\n        if n == 3:\n            break\n        n -= 1\n"
         "    else:\n        print('done')\n    return n\n",
@@ -440,7 +503,8 @@ PY_WHILE_ELSE = Gold(
 )
 
 CASES = [
-    *IF_ELSE.cases("if_else"), *ELSE_IF.cases("else_if"), *WHILE.cases("while"),
+    *IF_ELSE.cases("if_else"), *IF_FOLD.cases("if_fold"), *ELSE_IF.cases("else_if"),
+    *WHILE.cases("while"),
     *DO.cases("do"), *FOR.cases("for"), *FOREACH.cases("foreach"), *FOR_IN.cases("for_in"),
     *BREAK_CONTINUE.cases("break_continue"), *RETURN.cases("return"),
     *THROW.cases("throw"), *TRY.cases("try"), *TRY_THROW.cases("try_throw"),
@@ -453,7 +517,23 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "gold"), [(c[1], c[2]) for c in CASES],
-                         ids=[c[0] for c in CASES])
+# Implementation bugs these golds expose (strict: the xfail goes when the bug is fixed).
+KNOWN_BUGS = {
+    # graphs/cfg.py _Builder._conditional strips a parenthesized_expression condition, but
+    # C++'s if condition is a condition_clause: the folded statement keeps its parentheses
+    # (v1 = (v0 > 0) ? 1 : 2), unlike C++'s own b = a > 0 ? 1 : 2 and every other language
+    "if_fold-cpp": "C++ if/else folded to a conditional keeps the condition's parentheses",
+    # a finally copied per continuation (return path, normal path) is one node; its control
+    # edge from the if takes the dep of whichever copy sorts first (control-false), though
+    # the finally runs on both outcomes
+    **dict.fromkeys([f"finally_return-{lang}" for lang in FINALLY_RETURN.programs],
+                    "finally copies on both outcomes of an if get control-false"),
+}
+
+
+@pytest.mark.parametrize(("lang", "gold"), [
+    pytest.param(c[1], c[2], id=c[0], marks=[pytest.mark.xfail(
+        reason=KNOWN_BUGS[c[0]], strict=True)] if c[0] in KNOWN_BUGS else [])
+    for c in CASES])
 def test_gold(lang, gold):
     check(lang, gold)
