@@ -538,7 +538,8 @@ class _Builder:
         cond = s.child_by_field_name("condition")
         if a is None or b is None or cond is None:
             return None
-        if cond.type == "parenthesized_expression" and cond.named_child_count == 1:
+        if cond.type in ("parenthesized_expression", "condition_clause") \
+                and cond.named_child_count == 1:
             cond = cond.named_children[0]
         python = self.roles.language == "python"
         roles = self.roles

@@ -479,7 +479,11 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
                 if kind in _PREDICATES:
                     t = true_succ.get(ids[a])
                     dep = CONTROL_TRUE if t is not None and local.get(t) == b else CONTROL_FALSE
-                    control.setdefault((canon[a], canon[r]), dep)
+                    key = (canon[a], canon[r])
+                    # copies of one node (a finally on several paths) may hang on both
+                    # outcomes: then it runs either way
+                    if control.setdefault(key, dep) != dep:
+                        control[key] = CONTROL
                 elif kind == "switch" and b < k and kinds[b] in _CASE_LABELS and r != b:
                     # a case body hangs off its label, so which body runs for which case
                     # is part of the graph

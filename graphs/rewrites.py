@@ -31,7 +31,7 @@ __all__ = ["canonical_label"]
 _OPEN_CONTEXT = frozenset({"", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
                            ">>=", ">>>=", "**=", "//=", "return", "(", "[", ",", "yield",
                            "=>", "throw", "raise", "await", "in", ":"})
-_CLOSE_CONTEXT = frozenset({"", ")", "]", ",", ";", ":"})
+_CLOSE_CONTEXT = frozenset({"", ")", "]", ",", ";", ":", "?"})
 # Keywords whose "(" is syntax, not grouping (the parentheses stay, their content may lose
 # a redundant pair).
 _HEADER_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "foreach", "using",

@@ -517,23 +517,6 @@ CASES = [
 ]
 
 
-# Implementation bugs these golds expose (strict: the xfail goes when the bug is fixed).
-KNOWN_BUGS = {
-    # graphs/cfg.py _Builder._conditional strips a parenthesized_expression condition, but
-    # C++'s if condition is a condition_clause: the folded statement keeps its parentheses
-    # (v1 = (v0 > 0) ? 1 : 2), unlike C++'s own b = a > 0 ? 1 : 2 and every other language
-    "if_fold-cpp": "C++ if/else folded to a conditional keeps the condition's parentheses",
-    # a finally copied per continuation (return path, normal path) is one node; its control
-    # edge from the if takes the dep of whichever copy sorts first (control-false), though
-    # the finally runs on both outcomes
-    **dict.fromkeys([f"finally_return-{lang}" for lang in FINALLY_RETURN.programs],
-                    "finally copies on both outcomes of an if get control-false"),
-}
-
-
-@pytest.mark.parametrize(("lang", "gold"), [
-    pytest.param(c[1], c[2], id=c[0], marks=[pytest.mark.xfail(
-        reason=KNOWN_BUGS[c[0]], strict=True)] if c[0] in KNOWN_BUGS else [])
-    for c in CASES])
+@pytest.mark.parametrize(("lang", "gold"), [pytest.param(c[1], c[2], id=c[0]) for c in CASES])
 def test_gold(lang, gold):
     check(lang, gold)

@@ -242,20 +242,13 @@ def test_redundant_parentheses_are_equal(lang):
     assert_same(code, other, lang)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "graphs/rewrites.py keeps redundant parentheses before '?': (v0 > 0) ? 1 : 2"))
 @pytest.mark.parametrize("lang", ["java", "c", "javascript"])
 def test_redundant_parentheses_around_a_conditionals_condition(lang):
     assert_same(c_like(lang, "f(a)", "int b = (a > 0) ? 1 : 2; return b;"),
                 c_like(lang, "f(a)", "int b = a > 0 ? 1 : 2; return b;"), lang)
 
 
-@pytest.mark.parametrize("lang", [
-    "java", "csharp", "c", "javascript", "python",
-    pytest.param("cpp", marks=pytest.mark.xfail(strict=True, reason=(
-        "graphs/cfg.py _conditional strips only a parenthesized_expression condition; "
-        "C++'s is a condition_clause, so the fold is labelled v1 = (v0 > 0) ? 1 : 2"))),
-])
+@pytest.mark.parametrize("lang", ["java", "csharp", "c", "javascript", "python", "cpp"])
 def test_conditional_expression_is_the_same_as_if_else(lang):
     if lang == "python":
         code = ("def f(a):\n    b = 0\n    if a > 0:\n        b = 1\n    else:\n        b = 2\n"
