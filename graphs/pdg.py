@@ -20,29 +20,49 @@ What becomes the graph
 Labels (``normalize=True``)
 ---------------------------
 Built from the tokens of the statement (for compound statements, of their header), joined
-with canonical spacing (:mod:`graphs.labels`): ``if (v0 > 0)``, ``for (v1 < v2.length)``,
-``v3 += v0``. Locals and parameters are renamed ``v0, v1, ...`` by order of first
-declaration in the function (nested functions continue the numbering of their enclosing
-function); fields keep their name and ``this.x``/``self.x`` is written ``x``; qualified type
+with canonical spacing (:mod:`graphs.labels`): ``if (v0 > 0)``, ``while (v1 < v0.length)``,
+``v3 += v0``. The entry of a function is labelled with its signature (``int add(int,
+int)``: return type, name, parameter types); an entry for statements is ``entry``.
+Parameters are renamed ``v0, v1, ...`` by position; any other local after its first
+declaration (``v3fa``: a digest of that statement with the variable masked), so that
+neither the order of independent declarations nor a local's name changes a label
+(``names="declaration"`` numbers them in declaration order instead). In Java, C# and C++
+``this.x`` is written ``x`` (a bare ``x`` is the field there); in Python and JavaScript
+``self.x``/``this.x`` keep their receiver (a bare ``x`` is never the field). Qualified type
 names keep their last component (``new P.A()`` -> ``new A()``); with ``abstract_literals``
-numbers, strings and characters become ``NUM``, ``STR``, ``CHAR``. The entry is labelled
-``entry``. Java and C# statements with the same tokens get the same label.
+numbers, strings and characters become ``NUM``, ``STR``, ``CHAR``. Java and C# statements
+with the same tokens get the same label.
+
+Equal meaning, equal graph (:mod:`graphs.rewrites`): ``i++``, ``++i``, ``i = i + 1`` are
+``i += 1``; ``x = x op e`` is ``x op= e``; redundant parentheses go; a classic ``for`` is
+its initializer, a ``while (cond)`` node and its update, as the equivalent ``while`` loop;
+``if (c) x = a; else x = b;`` (or two returns) is the one statement ``x = c ? a : b``.
 
 Dependences
 -----------
 Control: Ferrante-Ottenstein-Warren on the CFG augmented with entry -> exit, so top-level
-statements depend on the entry, and a loop header depends on itself (its back edge).
+statements depend on the entry, and a loop header depends on itself (its back edge). Each
+edge's ``dep`` says which outcome it hangs on: ``control-true`` / ``control-false`` below
+an ``if`` or loop predicate, ``control`` otherwise; a ``case`` body hangs off its case
+label (which the switch controls), so which body runs for which case is in the graph.
 Data: reaching definitions; a statement depends on every definition of a variable it reads
-that reaches it, loop-carried ones included (``i++`` -> ``i < n``). Definitions, uses,
-fields and weak definitions are described in :mod:`graphs.dataflow`; the CFG model
+that reaches it, loop-carried ones included (``i++`` -> ``i < n``); ``dep`` is ``data``.
+Effects: a method called on a local may update it (it reads and weakly defines the local:
+``sb.append(a); sb.append(b)`` are ordered by a data edge); calls with unknown effects
+(free functions, ``System.out.println``, ``print``, methods of classes and modules) read
+and write the pseudo-variable :data:`EFFECTS_VAR`, which chains them in program order with
+``dep`` ``effect`` edges. Calls known to be pure (``graphs.dataflow.PURE_CALLS``: ``get``,
+``len``, ``Math.max`` ...) do neither, so reordering them changes nothing. Definitions,
+uses, fields and weak definitions are described in :mod:`graphs.dataflow`; the CFG model
 (switch fall-through, try/catch/finally, labelled jumps, goto) in :mod:`graphs.cfg`.
 
 Known approximations
 --------------------
 - Exceptions: only the ``try`` header (any statement may throw) and explicit ``throw`` /
   ``raise`` are modelled; a ``throw`` goes to every catch of its ``try``.
-- Method calls do not define their receiver or arguments (``list.add(x)`` does not write
-  ``list``), except C#'s ``out``/``ref`` and C's ``&x``.
+- Method calls do not define their arguments (``Collections.sort(xs)`` does not write
+  ``xs``, though it is ordered with other effects), except C#'s ``out``/``ref`` and C's
+  ``&x``; a call on a local is taken to update it unless its name is a known pure one.
 - Nested functions and lambdas: their bodies are not part of the enclosing function's data
   flow (a nested ``def`` is its own unit; a lambda is part of its statement's label, its
   writes to captured variables are weak definitions).
