@@ -81,6 +81,9 @@ __all__ = [
     "score_judged",
     "judged_validity",
     "with_fallback",
+    "default_datasets",
+    "ExecutionStats",
+    "run_mutation_benchmark",
 ]
 
 log = logging.getLogger(__name__)
