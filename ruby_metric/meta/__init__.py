@@ -7,6 +7,9 @@
   human or execution scores, with bootstrap intervals;
 * :mod:`.significance`: paired approximate randomization, paired bootstrap and paired t-test
   between two systems, resampling cached per-pair statistics;
+* :mod:`.validity` (with :mod:`.mutations`): the validity benchmark: semantics-preserving
+  variants vs semantics-changing mutants of real code (mutation AUC per tier), and agreement
+  with judged development sets (CoNaLa grades, HumanEval execution), with a chrF baseline;
 * :mod:`.sampling` and :mod:`.stacked`: the seeded draws and the vectorized corpus sums
   they share.
 
@@ -44,6 +47,17 @@ from .significance import (
     paired_ttest,
 )
 from .stacked import StackedStats
+from .validity import (
+    ExecutionChecker,
+    MutationReport,
+    TierValidity,
+    chrf,
+    evaluate_mutations,
+    generate_candidates,
+    load_references,
+    mutation_auc,
+    run_mutation_benchmark,
+)
 
 __all__ = [
     "distinguishability",
@@ -72,4 +86,13 @@ __all__ = [
     "ClassPairs",
     "StackedStats",
     "scoring_metric",
+    "run_mutation_benchmark",
+    "load_references",
+    "generate_candidates",
+    "evaluate_mutations",
+    "mutation_auc",
+    "chrf",
+    "ExecutionChecker",
+    "MutationReport",
+    "TierValidity",
 ]
