@@ -289,19 +289,20 @@ class _Problem:
         self.directed = g1.is_directed()
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
-        # Every scaled cost is a multiple of 1 / grid (unit costs: integers), and a scaled
-        # GED a multiple of ``step``: lower bounds are rounded up to that grid.
+        # Every scaled cost is a multiple of 1 / grid (unit costs: integers; graded: see
+        # _cost_grid), a scaled GED a multiple of ``step``: lower bounds round up to it.
         self.graded = node_subst_cost is not None
-        self.grid = GRADED_COST_GRID if self.graded else 1
-        self.step = self.scale / self.grid
         label_vocab: dict[Any, int] = {}
         items1, items2 = (None, None) if items is None else items
         s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
         s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
         # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label).
         self.pair_cost: np.ndarray | None = None
+        self.grid = 1
         if node_subst_cost is not None:
             self.pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+            self.grid = _cost_grid(self.pair_cost)
+        self.step = self.scale / self.grid
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
         self.rows, self.cols = (s2, s1) if self.swapped else (s1, s2)
@@ -372,6 +373,20 @@ class _Problem:
         if self.graded:
             return float(node), int(edge)
         return int(node), int(edge)
+
+
+def _cost_grid(pair_cost: np.ndarray) -> int:
+    """The coarsest ``2**k`` (``k <= 6``) with every cost a multiple of ``2**-k``.
+
+    Lower bounds round up to multiples of ``1 / grid``: the coarser, the sooner they meet
+    the upper bound (0/1 costs from a callable prove exactly what unit costs prove).
+    """
+    ticks = np.rint(pair_cost * GRADED_COST_GRID).astype(np.int64)
+    grid = GRADED_COST_GRID
+    while grid > 1 and not np.any(ticks % 2):
+        ticks //= 2
+        grid //= 2
+    return grid
 
 
 def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> np.ndarray:
