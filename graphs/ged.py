@@ -290,7 +290,7 @@ class _Problem:
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
         # Every scaled cost is a multiple of 1 / grid (unit costs: integers; graded: see
-        # _cost_grid), a scaled GED a multiple of ``step``: lower bounds round up to it.
+        # _label_pair_costs), a scaled GED a multiple of ``step``: lower bounds round up to it.
         self.graded = node_subst_cost is not None
         label_vocab: dict[Any, int] = {}
         items1, items2 = (None, None) if items is None else items
@@ -300,8 +300,7 @@ class _Problem:
         self.pair_cost: np.ndarray | None = None
         self.grid = 1
         if node_subst_cost is not None:
-            self.pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
-            self.grid = _cost_grid(self.pair_cost)
+            self.pair_cost, self.grid = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
         self.step = self.scale / self.grid
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
@@ -375,25 +374,17 @@ class _Problem:
         return int(node), int(edge)
 
 
-def _cost_grid(pair_cost: np.ndarray) -> int:
-    """The coarsest ``2**k`` (``k <= 6``) with every cost a multiple of ``2**-k``.
-
-    Lower bounds round up to multiples of ``1 / grid``: the coarser, the sooner they meet
-    the upper bound (0/1 costs from a callable prove exactly what unit costs prove).
-    """
-    ticks = np.rint(pair_cost * GRADED_COST_GRID).astype(np.int64)
-    grid = GRADED_COST_GRID
-    while grid > 1 and not np.any(ticks % 2):
-        ticks //= 2
-        grid //= 2
-    return grid
-
-
-def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> np.ndarray:
-    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2.
+def _label_pair_costs(
+    f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int
+) -> tuple[np.ndarray, int]:
+    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2, and
+    the grid of the costs: the coarsest ``2**k`` (``k <= 6``) with every cost a multiple of
+    ``2**-k``.
 
     Calls ``f`` once, on the distinct labels of each graph (canonical order). Entries for
     pairs of ids that are not (g1 label, g2 label) are 1 (never read); equal ids cost 0.
+    Lower bounds round up to multiples of ``1 / grid``: the coarser, the sooner they meet
+    the upper bound (0/1 costs from a callable prove exactly what unit costs prove).
     """
     # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
     distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
@@ -403,7 +394,7 @@ def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> 
     cost = np.ones((max(n_labels, 1), max(n_labels, 1)), dtype=np.float64)
     np.fill_diagonal(cost, 0.0)
     if not ids1 or not ids2:
-        return cost  # nothing to substitute: f is not called on an empty side
+        return cost, 1  # nothing to substitute: f is not called on an empty side
     try:
         raw = np.asarray(f(labels1, labels2), dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -415,23 +406,31 @@ def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> 
             f"node_subst_cost returned shape {raw.shape}, expected "
             f"{(len(labels1), len(labels2))} (distinct labels of g1 x distinct labels of g2)"
         )
-    if not np.all(np.isfinite(raw)):
-        raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
-    if raw.size and (raw.min() < 0.0 or raw.max() > 1.0):
+    low, high = raw.min(), raw.max()
+    if not (low >= 0.0 and high <= 1.0):  # also catches nan
+        if not np.isfinite(raw).all():
+            raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
         raise ValueError(
-            f"node_subst_cost must return costs in [0, 1], got values in "
-            f"[{raw.min():g}, {raw.max():g}]"
+            f"node_subst_cost must return costs in [0, 1], got values in [{low:g}, {high:g}]"
         )
-    quantized = np.rint(raw * GRADED_COST_GRID) / GRADED_COST_GRID
-    rows, cols = np.asarray(ids1)[:, None], np.asarray(ids2)[None, :]
+    ticks = np.rint(raw * GRADED_COST_GRID)
+    rows = np.array(ids1, dtype=np.int64)[:, None]
+    cols = np.array(ids2, dtype=np.int64)
     same = rows == cols
-    if np.any(quantized[same] != 0.0):
-        bad = [repr(labels1[i]) for i in np.flatnonzero(same.any(1) & (quantized * same).any(1))]
+    if ticks[same].any():
+        i, j = np.argwhere(same & (ticks != 0.0))[0]
         raise ValueError(
-            f"node_subst_cost must be 0 between equal labels (label {bad[0]} costs more)"
+            f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
+            f"{raw[i, j]:g} against itself)"
         )
-    cost[rows, cols] = quantized
-    return cost
+    cost[rows, cols] = ticks / GRADED_COST_GRID
+    # Coarsest grid: drop the trailing zero bits that all tick counts share.
+    bits = int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+    grid = GRADED_COST_GRID
+    while grid > 1 and bits % 2 == 0:
+        bits //= 2
+        grid //= 2
+    return cost, grid
 
 
 @numba.njit(cache=True, nogil=True)
@@ -1899,7 +1898,7 @@ def edit_path(
     s2 = _Side(g2, node_label, edge_label, label_vocab)
     pair_cost = None
     if node_subst_cost is not None:
-        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))[0]
     node_map: dict[int, int | None] = {}
     seen2: set[int] = set()
     for a, b in node_mapping:
