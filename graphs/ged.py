@@ -35,7 +35,8 @@ multiples of 2**-7 far below 2**53, so floating-point arithmetic on them is *exa
 cost of an edit path does not depend on summation order (determinism), pruning compares
 exact numbers, ``GEDResult.distance`` equals the sum of its operations' costs to the last
 bit, and a lower bound can still be rounded up to the grid the GED lives on (multiples of
-1/64 instead of integers), which is what lets the bounds meet and prove results exact. The
+1/64 instead of integers; of 1/2, 1/4, ... when every cost is), which is what lets the bounds
+meet and prove results exact. The
 rounding moves a substitution by at most 1/128, which is below the resolution of a
 normalized token edit distance between statements of a few dozen tokens. Unit costs are the
 grid of step 1 and take exactly the integer code paths they always did.
@@ -90,6 +91,7 @@ class EditOperation(NamedTuple):
     ``"edge_retype"``, ``"edge_delete"``, ``"edge_insert"``. ``item1`` / ``item2`` are the
     node (or the ``(u, v)`` endpoint pair of the edge) in ``g1`` / ``g2``, ``None`` when it
     does not exist on that side; ``before`` / ``after`` are the node labels or edge types.
+    ``cost`` is 1 except for a relabel under graded costs: its quantized substitution cost.
     """
 
     kind: str
@@ -108,6 +110,8 @@ class GEDResult:
     ----------
     distance : float
         The reported GED: exact when ``exact`` is true, else the best upper bound found.
+        Always the exact cost of the edit path of ``node_mapping`` under the cost model
+        (graded costs: as quantized).
     lower : float
         A valid lower bound on the GED.
     upper : float
@@ -1379,7 +1383,8 @@ def graph_edit_distance(
 
     The lower bound is the larger of the label/type multiset bound and the assignment
     bound with halved edge costs (Riesen–Bunke), rounded up to the grid the GED lives on
-    (integers with unit costs, multiples of 1/64 with graded ones). With graded costs the
+    (integers with unit costs; with graded ones multiples of 1/64, or of the coarsest
+    ``2**-k`` that holds every quantized cost, e.g. 1/4 for quarters). With graded costs the
     label part of the multiset bound lets equal labels pair up for free and charges every
     other node its cheapest available substitution (or insertion), counted from either
     graph's side. The exact search prunes with the same bounds computed on the free nodes,
@@ -1628,7 +1633,8 @@ def _type_multiset_bound(a1, a2):  # pragma: no cover - compiled
 
 def _ceil_scaled(value: float, step: float) -> float:
     """Round a scaled lower bound up to the next multiple of ``step``, the grid the scaled GED
-    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / 64`` with graded ones)."""
+    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / grid`` with graded ones,
+    ``grid`` <= 64 from :func:`_label_pair_costs`)."""
     return step * math.ceil(value / step - 1e-9)
 
 
@@ -1934,5 +1940,12 @@ def warm_up() -> float:
     # Sizes that take the bipartite + local-search path (12 nodes) and the exact branch
     # and bound (6 nodes), so every kernel is loaded.
     for n in (12, 6):
-        graph_edit_distance(random_pdg(rng, n, STATEMENTS[:4]), random_pdg(rng, n, STATEMENTS[:4]))
+        g1, g2 = random_pdg(rng, n, STATEMENTS[:4]), random_pdg(rng, n, STATEMENTS[:4])
+        graph_edit_distance(g1, g2)
+        graph_edit_distance(g1, g2, node_subst_cost=_warm_up_costs)  # graded specializations
     return time.perf_counter() - start
+
+
+def _warm_up_costs(labels1: list, labels2: list) -> np.ndarray:
+    # Some cost that is neither 0 nor 1, so that warm_up takes the graded code paths.
+    return 0.5 * (np.array(labels1, dtype=object)[:, None] != np.array(labels2, dtype=object))

@@ -813,3 +813,16 @@ def test_graded_swap_deltas_match_recomputed_costs():
             swapped = perm.copy()
             swapped[[r, s]] = swapped[[s, r]]
             assert sum(problem.cost(swapped)) - base == deltas[r, s]
+
+
+def test_graded_budget_exhaustion_keeps_valid_bounds():
+    rng = random.Random(48)
+    for _ in range(4):
+        costs = LabelCosts(rng, "ab")
+        g1 = random_graph(rng, 10, p=0.4, labels="ab")
+        g2 = random_graph(rng, 9, p=0.4, labels="ab")
+        r = graph_edit_distance(g1, g2, node_subst_cost=costs, exact_max_expansions=3)
+        check_graded(g1, g2, r, costs)
+        full = graph_edit_distance(g1, g2, node_subst_cost=costs, exact_max_expansions=10**6)
+        assert full.exact and r.lower <= full.distance <= r.distance
+        check_graded(g1, g2, full, costs)
