@@ -35,7 +35,8 @@ multiples of 2**-7 far below 2**53, so floating-point arithmetic on them is *exa
 cost of an edit path does not depend on summation order (determinism), pruning compares
 exact numbers, ``GEDResult.distance`` equals the sum of its operations' costs to the last
 bit, and a lower bound can still be rounded up to the grid the GED lives on (multiples of
-1/64 instead of integers), which is what lets the bounds meet and prove results exact. The
+1/64 instead of integers; of 1/2, 1/4, ... when every cost is), which is what lets the bounds
+meet and prove results exact. The
 rounding moves a substitution by at most 1/128, which is below the resolution of a
 normalized token edit distance between statements of a few dozen tokens. Unit costs are the
 grid of step 1 and take exactly the integer code paths they always did.
@@ -90,6 +91,7 @@ class EditOperation(NamedTuple):
     ``"edge_retype"``, ``"edge_delete"``, ``"edge_insert"``. ``item1`` / ``item2`` are the
     node (or the ``(u, v)`` endpoint pair of the edge) in ``g1`` / ``g2``, ``None`` when it
     does not exist on that side; ``before`` / ``after`` are the node labels or edge types.
+    ``cost`` is 1 except for a relabel under graded costs: its quantized substitution cost.
     """
 
     kind: str
@@ -108,6 +110,8 @@ class GEDResult:
     ----------
     distance : float
         The reported GED: exact when ``exact`` is true, else the best upper bound found.
+        Always the exact cost of the edit path of ``node_mapping`` under the cost model
+        (graded costs: as quantized).
     lower : float
         A valid lower bound on the GED.
     upper : float
@@ -289,19 +293,19 @@ class _Problem:
         self.directed = g1.is_directed()
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
-        # Every scaled cost is a multiple of 1 / grid (unit costs: integers), and a scaled
-        # GED a multiple of ``step``: lower bounds are rounded up to that grid.
+        # Every scaled cost is a multiple of 1 / grid (unit costs: integers; graded: see
+        # _label_pair_costs), a scaled GED a multiple of ``step``: lower bounds round up to it.
         self.graded = node_subst_cost is not None
-        self.grid = GRADED_COST_GRID if self.graded else 1
-        self.step = self.scale / self.grid
         label_vocab: dict[Any, int] = {}
         items1, items2 = (None, None) if items is None else items
         s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
         s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
         # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label).
         self.pair_cost: np.ndarray | None = None
+        self.grid = 1
         if node_subst_cost is not None:
-            self.pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+            self.pair_cost, self.grid = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+        self.step = self.scale / self.grid
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
         self.rows, self.cols = (s2, s1) if self.swapped else (s1, s2)
@@ -374,11 +378,17 @@ class _Problem:
         return int(node), int(edge)
 
 
-def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> np.ndarray:
-    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2.
+def _label_pair_costs(
+    f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int
+) -> tuple[np.ndarray, int]:
+    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2, and
+    the grid of the costs: the coarsest ``2**k`` (``k <= 6``) with every cost a multiple of
+    ``2**-k``.
 
     Calls ``f`` once, on the distinct labels of each graph (canonical order). Entries for
     pairs of ids that are not (g1 label, g2 label) are 1 (never read); equal ids cost 0.
+    Lower bounds round up to multiples of ``1 / grid``: the coarser, the sooner they meet
+    the upper bound (0/1 costs from a callable prove exactly what unit costs prove).
     """
     # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
     distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
@@ -388,7 +398,7 @@ def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> 
     cost = np.ones((max(n_labels, 1), max(n_labels, 1)), dtype=np.float64)
     np.fill_diagonal(cost, 0.0)
     if not ids1 or not ids2:
-        return cost  # nothing to substitute: f is not called on an empty side
+        return cost, 1  # nothing to substitute: f is not called on an empty side
     try:
         raw = np.asarray(f(labels1, labels2), dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -400,23 +410,31 @@ def _label_pair_costs(f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int) -> 
             f"node_subst_cost returned shape {raw.shape}, expected "
             f"{(len(labels1), len(labels2))} (distinct labels of g1 x distinct labels of g2)"
         )
-    if not np.all(np.isfinite(raw)):
-        raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
-    if raw.size and (raw.min() < 0.0 or raw.max() > 1.0):
+    low, high = raw.min(), raw.max()
+    if not (low >= 0.0 and high <= 1.0):  # also catches nan
+        if not np.isfinite(raw).all():
+            raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
         raise ValueError(
-            f"node_subst_cost must return costs in [0, 1], got values in "
-            f"[{raw.min():g}, {raw.max():g}]"
+            f"node_subst_cost must return costs in [0, 1], got values in [{low:g}, {high:g}]"
         )
-    quantized = np.rint(raw * GRADED_COST_GRID) / GRADED_COST_GRID
-    rows, cols = np.asarray(ids1)[:, None], np.asarray(ids2)[None, :]
+    ticks = np.rint(raw * GRADED_COST_GRID)
+    rows = np.array(ids1, dtype=np.int64)[:, None]
+    cols = np.array(ids2, dtype=np.int64)
     same = rows == cols
-    if np.any(quantized[same] != 0.0):
-        bad = [repr(labels1[i]) for i in np.flatnonzero(same.any(1) & (quantized * same).any(1))]
+    if ticks[same].any():
+        i, j = np.argwhere(same & (ticks != 0.0))[0]
         raise ValueError(
-            f"node_subst_cost must be 0 between equal labels (label {bad[0]} costs more)"
+            f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
+            f"{raw[i, j]:g} against itself)"
         )
-    cost[rows, cols] = quantized
-    return cost
+    cost[rows, cols] = ticks / GRADED_COST_GRID
+    # Coarsest grid: drop the trailing zero bits that all tick counts share.
+    bits = int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+    grid = GRADED_COST_GRID
+    while grid > 1 and bits % 2 == 0:
+        bits //= 2
+        grid //= 2
+    return cost, grid
 
 
 @numba.njit(cache=True, nogil=True)
@@ -1365,7 +1383,8 @@ def graph_edit_distance(
 
     The lower bound is the larger of the label/type multiset bound and the assignment
     bound with halved edge costs (Riesen–Bunke), rounded up to the grid the GED lives on
-    (integers with unit costs, multiples of 1/64 with graded ones). With graded costs the
+    (integers with unit costs; with graded ones multiples of 1/64, or of the coarsest
+    ``2**-k`` that holds every quantized cost, e.g. 1/4 for quarters). With graded costs the
     label part of the multiset bound lets equal labels pair up for free and charges every
     other node its cheapest available substitution (or insertion), counted from either
     graph's side. The exact search prunes with the same bounds computed on the free nodes,
@@ -1614,7 +1633,8 @@ def _type_multiset_bound(a1, a2):  # pragma: no cover - compiled
 
 def _ceil_scaled(value: float, step: float) -> float:
     """Round a scaled lower bound up to the next multiple of ``step``, the grid the scaled GED
-    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / 64`` with graded ones)."""
+    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / grid`` with graded ones,
+    ``grid`` <= 64 from :func:`_label_pair_costs`)."""
     return step * math.ceil(value / step - 1e-9)
 
 
@@ -1884,7 +1904,7 @@ def edit_path(
     s2 = _Side(g2, node_label, edge_label, label_vocab)
     pair_cost = None
     if node_subst_cost is not None:
-        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))[0]
     node_map: dict[int, int | None] = {}
     seen2: set[int] = set()
     for a, b in node_mapping:
@@ -1920,5 +1940,12 @@ def warm_up() -> float:
     # Sizes that take the bipartite + local-search path (12 nodes) and the exact branch
     # and bound (6 nodes), so every kernel is loaded.
     for n in (12, 6):
-        graph_edit_distance(random_pdg(rng, n, STATEMENTS[:4]), random_pdg(rng, n, STATEMENTS[:4]))
+        g1, g2 = random_pdg(rng, n, STATEMENTS[:4]), random_pdg(rng, n, STATEMENTS[:4])
+        graph_edit_distance(g1, g2)
+        graph_edit_distance(g1, g2, node_subst_cost=_warm_up_costs)  # graded specializations
     return time.perf_counter() - start
+
+
+def _warm_up_costs(labels1: list, labels2: list) -> np.ndarray:
+    # Some cost that is neither 0 nor 1, so that warm_up takes the graded code paths.
+    return 0.5 * (np.array(labels1, dtype=object)[:, None] != np.array(labels2, dtype=object))

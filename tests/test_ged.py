@@ -76,13 +76,20 @@ def slots(g: nx.Graph) -> dict:
     return out
 
 
-def reference_cost(g1: nx.Graph, g2: nx.Graph, mapping: dict) -> int:
-    """Unit cost of the edit path of ``mapping`` (g1 node -> g2 node or None), from scratch."""
+def reference_cost(g1: nx.Graph, g2: nx.Graph, mapping: dict, subst=None) -> float:
+    """Cost of the edit path of ``mapping`` (g1 node -> g2 node or None), from scratch.
+
+    ``subst(label1, label2)``: the substitution cost (default: unit costs).
+    """
     cost = 0
     image = {b for b in mapping.values() if b is not None}
     for a in g1:
         b = mapping.get(a)
-        if b is None or g1.nodes[a].get("label") != g2.nodes[b].get("label"):
+        if b is None:
+            cost += 1
+        elif subst is not None:
+            cost += subst(g1.nodes[a].get("label"), g2.nodes[b].get("label"))
+        elif g1.nodes[a].get("label") != g2.nodes[b].get("label"):
             cost += 1
     cost += sum(1 for b in g2 if b not in image)
     s1, s2 = slots(g1), slots(g2)
@@ -104,7 +111,7 @@ def reference_cost(g1: nx.Graph, g2: nx.Graph, mapping: dict) -> int:
     return cost
 
 
-def brute_force_ged(g1: nx.Graph, g2: nx.Graph) -> int:
+def brute_force_ged(g1: nx.Graph, g2: nx.Graph, subst=None) -> float:
     """Minimum over every partial injective node map (deletions and insertions included)."""
     nodes1, nodes2 = list(g1), list(g2)
     best = None
@@ -112,7 +119,7 @@ def brute_force_ged(g1: nx.Graph, g2: nx.Graph) -> int:
         used = [b for b in choice if b is not None]
         if len(used) != len(set(used)):
             continue
-        cost = reference_cost(g1, g2, dict(zip(nodes1, choice, strict=True)))
+        cost = reference_cost(g1, g2, dict(zip(nodes1, choice, strict=True)), subst)
         best = cost if best is None else min(best, cost)
     return best if best is not None else len(nodes2) + g2.number_of_edges()
 
@@ -562,3 +569,260 @@ def test_sparse_channels_match_the_dense_definition():
         for c, channel in enumerate(np.array(f1, dtype=float).reshape(-1, p.size, p.size)):
             diag = np.diag(channel)
             assert (block[c] == diag[:, None] + diag[None, :] - channel - channel.T).all()
+
+
+# --------------------------------------------------------------------------------------------
+# Graded node substitution costs
+# --------------------------------------------------------------------------------------------
+
+
+class LabelCosts:
+    """A random symmetric substitution cost table over labels (0 on the diagonal), usable as
+    ``node_subst_cost`` and, quantized as documented, as the brute force's reference."""
+
+    def __init__(self, rng: random.Random, labels: str, *, grid_only: bool = False) -> None:
+        self.table: dict = {}
+        for a, b in itertools.combinations_with_replacement(labels, 2):
+            c = rng.random()
+            if grid_only:  # coarse costs: exercises the coarser rounding grid
+                c = rng.choice([0.25, 0.5, 0.75, 1.0])
+            if a == b:
+                c = 0.0
+            self.table[a, b] = self.table[b, a] = c
+        self.calls = 0
+
+    def __call__(self, labels1: list, labels2: list) -> np.ndarray:
+        self.calls += 1
+        assert len(set(labels1)) == len(labels1) and len(set(labels2)) == len(labels2)
+        return np.array([[self.table[a, b] for b in labels2] for a in labels1])
+
+    def quantized(self, a, b) -> float:
+        return round(self.table[a, b] * 64) / 64
+
+
+def unit_callable(labels1: list, labels2: list) -> np.ndarray:
+    return (np.array(labels1, dtype=object)[:, None] != np.array(labels2, dtype=object)).astype(
+        float
+    )
+
+
+def check_graded(g1: nx.Graph, g2: nx.Graph, r: ged.GEDResult, costs: LabelCosts) -> None:
+    """The invariants of check_result, under the graded (quantized) cost model."""
+    assert r.lower <= r.distance == r.upper
+    assert r.node_cost + r.edge_cost == r.upper
+    assert 0 <= r.distance <= graph_size(g1) + graph_size(g2)
+    mapping = {a: b for a, b in r.node_mapping if a is not None}
+    assert set(mapping) == set(g1.nodes)
+    assert reference_cost(g1, g2, mapping, costs.quantized) == r.upper
+    assert edit_path(g1, g2, r.node_mapping, node_subst_cost=costs)[0] == r.upper
+    if r.exact:
+        assert r.lower == r.distance
+    # On the grid: the quantized costs and integral edge costs make a multiple of 1/64.
+    assert (r.distance * 64).is_integer() and (r.lower * 64).is_integer()
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_graded_costs_match_brute_force(directed):
+    rng = random.Random(40 if directed else 41)
+    methods: Counter = Counter()
+    for trial in range(60):
+        costs = LabelCosts(rng, "abcd", grid_only=trial % 5 == 4)
+        n1 = rng.randint(0, 5 if trial % 4 == 0 else 4)
+        n2 = rng.randint(0, 4)
+        g1 = random_graph(rng, n1, p=0.45, labels="abcd", multi=True, loops=True, directed=directed)
+        g2 = random_graph(rng, n2, p=0.45, labels="abcd", multi=True, loops=True, directed=directed)
+        expected = brute_force_ged(g1, g2, costs.quantized)
+        r = graph_edit_distance(g1, g2, node_subst_cost=costs)
+        assert r.exact and r.distance == expected, (trial, r, expected)
+        check_graded(g1, g2, r, costs)
+        methods[r.method] += 1
+        # A poor starting bound leaves the work to the branch and bound and its bounds.
+        plain = graph_edit_distance(
+            g1, g2, node_subst_cost=costs, max_swaps=0, fixed_point_iterations=0
+        )
+        assert plain.exact and plain.distance == expected
+        for kwargs in ({"exact_max_nodes": 0}, {"exact_max_nodes": 0, "max_swaps": 0}):
+            approx = graph_edit_distance(g1, g2, node_subst_cost=costs, **kwargs)
+            assert approx.lower <= expected <= approx.upper
+            check_graded(g1, g2, approx, costs)
+        # The symmetric cost table makes the GED symmetric.
+        assert graph_edit_distance(g2, g1, node_subst_cost=costs).distance == expected
+    assert methods["exact"] >= 3 and methods["bipartite"] >= 3
+
+
+def test_graded_exact_search_on_harder_graphs():
+    rng = random.Random(42)
+    for trial in range(8):
+        costs = LabelCosts(rng, "abc")
+        g1 = random_graph(rng, 8, p=0.35, labels="abc")
+        g2 = random_graph(rng, 7 + trial % 2, p=0.35, labels="abc")
+        exact = graph_edit_distance(g1, g2, node_subst_cost=costs)
+        approx = graph_edit_distance(g1, g2, node_subst_cost=costs, exact_max_nodes=0)
+        assert exact.exact
+        assert approx.lower <= exact.distance <= approx.upper
+        check_graded(g1, g2, exact, costs)
+        check_graded(g1, g2, approx, costs)
+        if trial < 2:  # brute force on fewer nodes (it enumerates every partial map)
+            h1, h2 = g1.subgraph(range(6)).copy(), g2.subgraph(range(5)).copy()
+            small = graph_edit_distance(h1, h2, node_subst_cost=costs)
+            assert small.exact and small.distance == brute_force_ged(h1, h2, costs.quantized)
+
+
+def test_graded_bounds_hold_on_larger_graphs():
+    rng = random.Random(43)
+    labels = STATEMENTS[:8]
+    costs = LabelCosts(rng, [*labels, "entry"])
+    for n in (20, 45):
+        for k in range(4):
+            g1 = random_pdg(rng, n, labels)
+            g2 = mutate_pdg(rng, g1, n // 4) if k < 2 else random_pdg(rng, n - k, labels)
+            for g in (g1, g2):  # mutate_pdg may draw labels outside the table
+                for v, lab in g.nodes(data="label"):
+                    if lab not in labels and lab != "entry":
+                        g.nodes[v]["label"] = labels[hash(lab) % len(labels)]
+            r = graph_edit_distance(g1, g2, node_subst_cost=costs, operations=True)
+            check_graded(g1, g2, r, costs)
+            assert sum(op.cost for op in r.operations) == r.upper
+            plain = graph_edit_distance(
+                g1, g2, node_subst_cost=costs, max_swaps=0, fixed_point_iterations=0
+            )
+            assert r.upper <= plain.upper and r.lower == plain.lower
+
+
+def test_graded_operations_carry_their_real_cost():
+    g1 = nx.MultiDiGraph()
+    g1.add_node(0, label="x = 1")
+    g1.add_node(1, label="return x")
+    g1.add_node(2, label="print(x)")
+    g1.add_edge(0, 1, type="data")
+    g1.add_edge(0, 2, type="data")
+    g2 = nx.MultiDiGraph()
+    g2.add_node("a", label="x = 2")
+    g2.add_node("b", label="return x")
+    g2.add_edge("a", "b", type="data")
+    table = {("x = 1", "x = 2"): 0.3, ("print(x)", "x = 2"): 0.9}
+
+    def cost(labels1, labels2):
+        return np.array(
+            [[0.0 if a == b else table.get((a, b), 1.0) for b in labels2] for a in labels1]
+        )
+
+    r = graph_edit_distance(g1, g2, node_subst_cost=cost, operations=True)
+    relabel = [op for op in r.operations if op.kind == "node_relabel"]
+    # 0.3 rounds to 19/64; then print(x) is deleted with its edge.
+    assert relabel == [EditOperation("node_relabel", 0, "a", "x = 1", "x = 2", 19 / 64)]
+    assert r.exact and r.distance == 19 / 64 + 2
+    assert sum(op.cost for op in r.operations) == r.distance
+    assert {op.kind for op in r.operations} == {"node_relabel", "node_delete", "edge_delete"}
+    path = edit_path(g1, g2, r.node_mapping, node_subst_cost=cost)
+    assert path == (r.distance, list(r.operations))
+    # A zero-cost substitution between different labels is not a costly operation.
+    free = graph_edit_distance(g1, g2, node_subst_cost=lambda a, b: cost(a, b) * 0.001)
+    assert free.distance == 2 and free.exact
+
+
+def test_graded_costs_are_deterministic_and_id_independent():
+    rng = random.Random(44)
+    for n, m in ((6, 5), (9, 9), (25, 22), (50, 47)):
+        costs = LabelCosts(rng, [*STATEMENTS[:6], "entry"])
+        g1 = random_pdg(rng, n, STATEMENTS[:6])
+        g2 = random_pdg(rng, m, STATEMENTS[:6])
+        r = graph_edit_distance(g1, g2, node_subst_cost=costs)
+        assert graph_edit_distance(g1, g2, node_subst_cost=costs) == r
+        for _ in range(2):
+            s1 = shuffled_copy(rng, g1, rename=False)
+            s2 = shuffled_copy(rng, g2, rename=False)
+            assert graph_edit_distance(s1, s2, node_subst_cost=costs) == r
+            if r.exact:  # other node ids may break ties differently, never the optimum
+                h1 = shuffled_copy(rng, g1, rename=True)
+                h2 = shuffled_copy(rng, g2, rename=True)
+                renamed = graph_edit_distance(h1, h2, node_subst_cost=costs)
+                assert renamed.distance == r.distance and renamed.exact
+
+
+def test_graded_cost_function_is_called_once_on_distinct_labels():
+    rng = random.Random(45)
+    costs = LabelCosts(rng, [*STATEMENTS[:5], "entry"])
+    g1 = random_pdg(rng, 30, STATEMENTS[:5])
+    g2 = random_pdg(rng, 12, STATEMENTS[:5])
+    graph_edit_distance(g1, g2, node_subst_cost=costs)
+    assert costs.calls == 1
+    # Equal graphs and empty sides need no substitution cost at all.
+    graph_edit_distance(g1, g1.copy(), node_subst_cost=costs)
+    r = graph_edit_distance(nx.MultiDiGraph(), g2, node_subst_cost=costs)
+    assert costs.calls == 1 and r.distance == graph_size(g2) and r.method == "trivial"
+
+
+def test_unit_costs_from_a_callable_equal_the_default():
+    rng = random.Random(46)
+    for n in (4, 7, 10, 20, 40, 80):
+        for k in range(3):
+            if k == 0:
+                g1 = random_pdg(rng, n)
+                g2 = mutate_pdg(rng, g1, max(1, n // 5))
+            else:
+                g1 = random_pdg(rng, n, STATEMENTS[:6])
+                g2 = random_pdg(rng, n - k, STATEMENTS[:6])
+            unit = graph_edit_distance(g1, g2, operations=True)
+            same = graph_edit_distance(g1, g2, node_subst_cost=unit_callable, operations=True)
+            assert same.distance == unit.distance and same.lower == unit.lower
+            assert same.exact == unit.exact and same.method == unit.method
+            assert same.node_mapping == unit.node_mapping
+            assert same.operations == unit.operations
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (lambda a, b: np.zeros((len(a), len(b) + 1)), "shape"),
+        (lambda a, b: np.zeros(len(a) * len(b)), "shape"),
+        (lambda a, b: np.full((len(a), len(b)), np.nan), "non-finite"),
+        (lambda a, b: np.full((len(a), len(b)), np.inf), "non-finite"),
+        (lambda a, b: np.full((len(a), len(b)), -0.5), r"\[0, 1\]"),
+        (lambda a, b: np.full((len(a), len(b)), 1.5), r"\[0, 1\]"),
+        (lambda a, b: np.full((len(a), len(b)), 0.5), "equal labels"),
+        (lambda a, b: [["x"] * len(b)] * len(a), "numeric"),
+    ],
+)
+def test_bad_cost_matrices_raise(bad, message):
+    g1 = nx.DiGraph()
+    g1.add_nodes_from([(0, {"label": "a"}), (1, {"label": "b"})])
+    g1.add_edge(0, 1, type="data")
+    g2 = nx.DiGraph()
+    g2.add_nodes_from([(0, {"label": "a"}), (1, {"label": "c"}), (2, {"label": "c"})])
+    with pytest.raises(ValueError, match=message):
+        graph_edit_distance(g1, g2, node_subst_cost=bad)
+    with pytest.raises(ValueError, match=message):
+        edit_path(g1, g2, [(0, 0)], node_subst_cost=bad)
+
+
+def test_graded_swap_deltas_match_recomputed_costs():
+    rng = random.Random(47)
+    nprng = np.random.default_rng(47)
+    for trial in range(8):
+        directed = trial % 3 != 0
+        costs = LabelCosts(rng, "abc")
+        g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
+        g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
+        problem = ged._Problem(g1, g2, "label", "type", node_subst_cost=costs)
+        search = ged._SwapSearch(problem)
+        perm = nprng.permutation(problem.size)
+        base = sum(problem.cost(perm))
+        deltas = search.deltas(perm)
+        for r, s in itertools.combinations(range(problem.size), 2):
+            swapped = perm.copy()
+            swapped[[r, s]] = swapped[[s, r]]
+            assert sum(problem.cost(swapped)) - base == deltas[r, s]
+
+
+def test_graded_budget_exhaustion_keeps_valid_bounds():
+    rng = random.Random(48)
+    for _ in range(4):
+        costs = LabelCosts(rng, "ab")
+        g1 = random_graph(rng, 10, p=0.4, labels="ab")
+        g2 = random_graph(rng, 9, p=0.4, labels="ab")
+        r = graph_edit_distance(g1, g2, node_subst_cost=costs, exact_max_expansions=3)
+        check_graded(g1, g2, r, costs)
+        full = graph_edit_distance(g1, g2, node_subst_cost=costs, exact_max_expansions=10**6)
+        assert full.exact and r.lower <= full.distance <= r.distance
+        check_graded(g1, g2, full, costs)
