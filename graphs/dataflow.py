@@ -43,6 +43,7 @@ from graphs.labels import (
     UNARY_TYPES,
     TokenBuffer,
 )
+from graphs.rewrites import redundant_parentheses
 from graphs.roles import Ctx, LanguageRoles
 
 __all__ = ["EFFECTS_VAR", "Facts", "Ref", "Walker", "data_dependences",
@@ -100,7 +101,7 @@ class _TypeInfo:
 
     __slots__ = ("named", "identifier", "literal", "comment", "type_node", "nested",
                  "leaf_hint", "role", "role_arg", "qualified", "interpolation", "pattern",
-                 "field_ctx", "any_field_ctx", "plain")
+                 "field_ctx", "any_field_ctx", "plain", "parens")
 
     @classmethod
     def of(cls, t: str, named: bool, roles: LanguageRoles) -> _TypeInfo:
@@ -124,6 +125,7 @@ class _TypeInfo:
         info.qualified = t in roles.qualified
         info.interpolation = t in roles.interpolations
         info.pattern = t in roles.patterns
+        info.parens = t == "parenthesized_expression"
         # field name -> context: (t, field) entries override ("*", field) ones
         fields: dict[str, Ctx] = {}
         for parent in ("*", t):
@@ -325,6 +327,11 @@ class Walker:
                     punct(text, in_type, hint)
                 continue
             if info.comment:
+                continue
+            if info.parens and normalize and redundant_parentheses(node, roles.language):
+                # equal meaning, equal label: a + (b * c) is a + b * c
+                inner = next(c for c in node.named_children if c.type != "comment")
+                push((info_of(inner), inner, ctx, nested, 0))
                 continue
             if info.plain:  # most inner nodes: the generic rules below, reduced
                 pass_on = ctx if ctx not in _WRITES else _USE

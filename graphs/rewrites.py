@@ -173,3 +173,120 @@ def _strip_parentheses(label: str) -> str:
             continue
         out.append(gap + tok)
     return "".join(out).strip()
+
+
+# --------------------------------------------------------------------------------------------
+# Parentheses that precedence makes redundant (read off the syntax tree by the walker)
+# --------------------------------------------------------------------------------------------
+
+_PRECEDENCE_C = {
+    "*": 12, "/": 12, "%": 12, "+": 11, "-": 11, "<<": 10, ">>": 10, ">>>": 10,
+    "<": 9, ">": 9, "<=": 9, ">=": 9, "instanceof": 9, "is": 9, "as": 9, "in": 9,
+    "==": 8, "!=": 8, "===": 8, "!==": 8, "&": 7, "^": 6, "|": 5, "&&": 4, "||": 3, "??": 2,
+}
+_PRECEDENCE_PYTHON = {
+    "*": 12, "/": 12, "//": 12, "%": 12, "@": 12, "+": 11, "-": 11, "<<": 10, ">>": 10,
+    "&": 7, "^": 6, "|": 5, "<": 4, ">": 4, "<=": 4, ">=": 4, "==": 4, "!=": 4, "in": 4,
+    "not in": 4, "is": 4, "is not": 4, "and": 3, "or": 2,
+}
+_BINARY_TYPES = frozenset({"binary_expression", "binary_operator", "comparison_operator",
+                           "boolean_operator"})
+# Expressions that need no parentheses whatever they stand in (an operand of their own).
+_ATOM_TYPES = frozenset({"identifier", "parenthesized_expression", "number_literal",
+                         "integer_literal", "decimal_integer_literal", "string_literal",
+                         "string", "integer", "float", "number", "true", "false", "null",
+                         "null_literal", "this", "character_literal", "real_literal"})
+# Where any binary expression may stand unparenthesized (lower precedence around it).
+_OPEN_PARENTS = frozenset({
+    "expression_statement", "return_statement", "argument_list", "arguments", "argument",
+    "parenthesized_expression", "condition_clause", "ternary_expression",
+    "conditional_expression", "variable_declarator", "init_declarator",
+    "equals_value_clause", "array_initializer", "initializer_list", "list", "array",
+    "keyword_argument", "assignment", "assignment_expression", "augmented_assignment",
+    "augmented_assignment_expression", "if_statement", "while_statement", "elif_clause",
+    "assert_statement", "yield_statement", "throw_statement", "expression_list",
+})
+
+
+def _operator(node) -> str | None:  # type: ignore[no-untyped-def]
+    op = node.child_by_field_name("operator")
+    if op is not None:
+        return op.type
+    ops = [c.type for c in node.children if not c.is_named]
+    return " ".join(ops) if ops else None
+
+
+def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a ``parenthesized_expression`` syntax node changes nothing.
+
+    True for a parenthesized atom (``(x)``, ``(f(a))``, ``(1)``) and for a parenthesized
+    operation that either stands where any expression may (an assignment's right side, an
+    argument, a return value, a condition, a branch of ``?:``) or is an operand of an
+    operator that binds more loosely (``a + (b * c)``), or equally on its left
+    (``(a - b) - c``). Python's chained comparisons and ``**`` are left alone.
+
+    Parameters
+    ----------
+    paren : tree_sitter.Node
+        A ``parenthesized_expression``.
+    language : str
+        The canonical language name (precedence tables differ for Python).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> p = parse("x = a + (b * c) - (d - e);", "java")
+    >>> parens = [n for n in _walk(p.nodes[0]) if n.type == "parenthesized_expression"]
+    >>> [redundant_parentheses(n, "java") for n in parens]
+    [True, False]
+    """
+    inner = [c for c in paren.named_children if c.type != "comment"]
+    parent = paren.parent
+    if len(inner) != 1 or parent is None:
+        return False
+    child = inner[0]
+    if language != "python" and (parent.type.endswith(("_statement", "_clause"))
+                                 or parent.type.startswith("switch")):
+        return False  # if (...), while (...): the statement's own parentheses
+    if child.type in _ATOM_TYPES or child.type.endswith(("call", "invocation",
+                                                         "call_expression", "access",
+                                                         "member_expression", "attribute",
+                                                         "subscript")):
+        # an atom needs no parentheses, but a cast's operand position is left alone
+        return not parent.type.startswith("cast")
+    if child.type not in _BINARY_TYPES:
+        return False
+    if parent.type in _OPEN_PARENTS:
+        # the value, not the target, of an assignment
+        field = None
+        for i, c in enumerate(parent.children):
+            if c.id == paren.id:
+                field = parent.field_name_for_child(i)
+        return field not in ("left", "function", "object")
+    if parent.type not in _BINARY_TYPES:
+        return False
+    table = _PRECEDENCE_PYTHON if language == "python" else _PRECEDENCE_C
+    inner_op, outer_op = _operator(child), _operator(parent)
+    if inner_op is None or outer_op is None:
+        return False
+    p_in, p_out = table.get(inner_op), table.get(outer_op)
+    if p_in is None or p_out is None or "**" in (inner_op, outer_op):
+        return False
+    if p_in > p_out:
+        return True
+    if language == "python" and parent.type == "comparison_operator":
+        return False  # (a < b) < c is not a < b < c
+    return p_in == p_out and parent.named_children[0].id == paren.id
+
+
+def _walk(node):  # type: ignore[no-untyped-def]
+    """Every node below ``node``, in document order (for examples)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
