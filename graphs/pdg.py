@@ -87,7 +87,7 @@ from graphs.dataflow import (
 )
 from graphs.labels import local_name, render
 from graphs.parsing import ParsedCode, parse
-from graphs.rewrites import canonical_label
+from graphs.rewrites import canonical_label, merge_statements
 from graphs.roles import Ctx, get_roles
 
 __all__ = ["CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
@@ -175,6 +175,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     size = cfg.pdg_size
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep)
              if n.label is None else Facts() for n in cfg.nodes[:size]]
+    absorbed = merge_statements(cfg.nodes, cfg.succ, facts, size) if normalize else set()
     if names not in ("canonical", "declaration"):
         raise ValueError(f"names must be 'canonical' or 'declaration', not {names!r}")
     shown, uses, defs, displays = _resolve_names(cfg, facts, normalize, roles.explicit_fields,
@@ -201,8 +202,10 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
                 label = canonical_label(label)
         node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
     control, data = _dependences(cfg, uses, defs, displays)
+    if absorbed:
+        node_attrs, control, data = _without(absorbed, node_attrs, control, data)
     graph = _assemble(parsed.language, node_attrs, control, data)
-    graph.graph["statements"] = _statements(cfg)
+    graph.graph["statements"] = _statements(cfg)  # folded statements included
     graph.graph["functions"] = _functions(cfg)
     graph.graph["fallback_types"] = tuple(sorted(cfg.fallback_types))
     return graph
@@ -255,6 +258,24 @@ def pdg_shape(code: str | ParsedCode, language: str | None = None, *,
 def _functions(cfg: CFG) -> int:
     # node 0 stands for the function itself when the snippet is one function
     return len(cfg.functions) or int(cfg.nodes[0].first is not None)
+
+
+def _without(absorbed: set[int], node_attrs: list[dict],
+             control: list[tuple[tuple[int, int], str]], data: list[tuple[int, int, str]]
+             ) -> tuple[list[dict], list[tuple[tuple[int, int], str]], list[tuple[int, int, str]]]:
+    """The graph's parts without the nodes folded into a neighbour, ids kept contiguous in
+    source order. Folded nodes read and define nothing, so only control edges meet them."""
+    new: list[int] = []
+    shift = 0
+    for nid in range(len(node_attrs)):
+        new.append(nid - shift)
+        if nid in absorbed:
+            shift += 1
+    attrs = [a for nid, a in enumerate(node_attrs) if nid not in absorbed]
+    ctrl = [((new[u], new[v]), dep) for (u, v), dep in control
+            if u not in absorbed and v not in absorbed]
+    dat = [(new[u], new[v], var) for u, v, var in data]
+    return attrs, ctrl, dat
 
 
 def _clean_parse(code: str | ParsedCode, language: str | None) -> ParsedCode:

@@ -86,11 +86,32 @@ def _compound_assignment(label: str) -> str:
     if op not in _BINARY or not operand:
         return label
     toks = _TOKEN.findall(operand)
-    if not _is_atom(operand) and not _wrapped(toks):
+    if not _is_atom(operand) and not _wrapped(toks) and not _binds_tighter(toks, op):
         return label
     if _wrapped(toks):
         operand = operand[1:-1]
     return f"{target} {op}= {operand}"
+
+
+def _binds_tighter(toks: list[str], op: str) -> bool:
+    """Every operator outside brackets in ``toks`` binds more tightly than ``op``: then
+    ``x op toks`` groups as ``x op (toks)``."""
+    limit = _PRECEDENCE_C[op]
+    depth = 0
+    prev = ""
+    for t in toks:
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+        elif depth == 0 and prev and prev not in _PRECEDENCE_C and prev not in "([{,":
+            # a binary position (after an operand): a unary "-" follows an operator
+            if t in _PRECEDENCE_C and _PRECEDENCE_C[t] <= limit:
+                return False
+            if t in ("?", ":", "=", "and", "or", "not", "if", "else", "lambda"):
+                return False
+        prev = t
+    return True
 
 
 def _is_atom(text: str) -> bool:
@@ -290,3 +311,206 @@ def _walk(node):  # type: ignore[no-untyped-def]
         n = stack.pop()
         yield n
         stack.extend(reversed(n.children))
+
+
+# --------------------------------------------------------------------------------------------
+# Statements that are one statement written in two (a temporary, a split declaration)
+# --------------------------------------------------------------------------------------------
+
+_MERGE_TARGETS = frozenset({"return", "statement", "declaration", "if", "throw", "switch"})
+
+
+def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int) -> set[int]:
+    """Fold two adjacent statements that say what one says, in place; the absorbed nodes.
+
+    - A temporary: ``T t = e; return t;`` (``t`` defined once, read once, by the next
+      statement) is ``return e;``: the reader gets ``(e)`` where it read ``t`` (the
+      parentheses go again where :func:`canonical_label` finds them redundant).
+    - A split declaration: ``T x; x = e;`` is ``T x = e;``.
+
+    The absorbed node keeps its place in the CFG with no references (a no-op for the data
+    flow) and is left out of the PDG. Only straight-line neighbours are folded (the first
+    node's only successor is the second, whose only predecessor is the first), never a
+    loop header (it is evaluated again on each iteration), and never when both statements
+    call something (the calls' order could change).
+
+    Parameters
+    ----------
+    nodes : list of graphs.cfg.CFGNode
+    succ : list of list of int
+        CFG successors.
+    facts : list of graphs.dataflow.Facts
+        Per PDG node, updated in place.
+    size : int
+        Number of PDG nodes (``nodes[:size]``; the rest are CFG-only copies).
+
+    Returns
+    -------
+    set of int
+    """
+    from graphs.roles import Ctx
+
+    writes = (Ctx.DECL, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK)
+    preds = [0] * size
+    aliased = False
+    for n in range(len(succ)):
+        if nodes[n].alias is not None:
+            aliased = True
+        for m in succ[n]:
+            if 0 <= m < size:
+                preds[m] += 1
+    if aliased:
+        return set()  # finally copies: their flow is shared, leave them be
+    # per name: (defining refs, reading refs) over the snippet (names are per scope, but a
+    # fold needs a name seen exactly twice, which makes the scope irrelevant)
+    counts: dict[str, list[int]] = {}
+    for f in facts[:size]:
+        for ref in f.refs:
+            if not ref.field:
+                c = counts.setdefault(ref.name, [0, 0])
+                c[0 if ref.mode in writes else 1] += 1
+    absorbed: set[int] = set()
+    # split declarations first: T x = e may then be a temporary
+    for n in range(1, size):
+        m = _next(n, succ, preds, absorbed, size)
+        if m is None or nodes[n].kind != "declaration" or nodes[m].kind != "statement":
+            continue
+        fn, fm = facts[n], facts[m]
+        if not (fn.calls and fm.calls) and _split_declaration(fn, fm):
+            absorbed.add(m)
+            counts[fn.refs[fn.toks[_first_var(fn)]].name][0] -= 1
+            nodes[n].last = nodes[m].last
+    # temporaries, wherever the one read is further down the same straight line, so that
+    # the order of independent temporaries does not matter
+    for n in range(1, size):
+        if n in absorbed or nodes[n].kind not in ("declaration", "statement"):
+            continue
+        fn = facts[n]
+        between: list[int] = []
+        m = _next(n, succ, preds, absorbed, size)
+        while m is not None and m != n and len(between) < size:  # (a goto cycle)
+            target = _temporary(fn, facts[m], counts)
+            if target is not None:
+                if nodes[m].kind in _MERGE_TARGETS and _movable(fn, between, facts, writes):
+                    _inline(fn, facts[m], *target)
+                    absorbed.add(n)
+                break
+            between.append(m)
+            m = _next(m, succ, preds, absorbed, size)
+    return absorbed
+
+
+def _next(n: int, succ: list[list[int]], preds: list[int], absorbed: set[int],
+          size: int) -> int | None:
+    """The statement after ``n`` on a straight line (its only successor, of which it is
+    the only predecessor), looking through absorbed nodes; None at a branch or a join."""
+    if len(succ[n]) != 1:
+        return None
+    m = succ[n][0]
+    for _ in range(size):
+        if not 0 <= m < size or preds[m] != 1 or m == n:
+            return None
+        if m not in absorbed:
+            return m
+        if len(succ[m]) != 1:
+            return None
+        m = succ[m][0]
+    return None
+
+
+def _movable(fn, between: list[int], facts: list, writes: tuple) -> bool:  # type: ignore
+    """Whether ``fn``'s value can be computed after the statements ``between`` instead:
+    none of them writes what it reads, and calls never change their order."""
+    reads = {r.name for r in fn.refs[1:]}
+    for k in between:
+        f = facts[k]
+        if fn.calls and f.calls:
+            return False
+        if any(r.mode in writes and r.name in reads for r in f.refs):
+            return False
+    return True
+
+
+def _first_var(f) -> int:  # type: ignore[no-untyped-def]
+    return next(i for i, t in enumerate(f.toks) if t.__class__ is int)
+
+
+def _temporary(fn, fm, counts):  # type: ignore[no-untyped-def]
+    """``(name, value tokens)`` when ``fn`` is ``[T] t = e`` and ``fm`` reads ``t`` once,
+    ``t`` being defined and read nowhere else."""
+    toks = fn.toks
+    decl = [i for i, t in enumerate(toks) if t.__class__ is int]
+    if not decl:
+        return None
+    first = decl[0]
+    ref = fn.refs[toks[first]]
+    from graphs.roles import Ctx
+
+    if ref.field or ref.mode != Ctx.DECL or counts.get(ref.name) != [1, 1]:
+        return None
+    if first + 1 >= len(toks) or toks[first + 1] != "=" or any(
+            t.__class__ is int and fn.refs[t].name == ref.name for t in toks[first + 2:]):
+        return None
+    # every token before t is a type or keyword (T, var, let, const), not an operand
+    if any(t.__class__ is int for t in toks[:first]) or sum(
+            1 for r in fn.refs if r.mode == Ctx.DECL) != 1:
+        return None
+    uses = [i for i, t in enumerate(fm.toks) if t.__class__ is int
+            and fm.refs[t].name == ref.name and not fm.refs[t].field]
+    if len(uses) != 1 or fm.refs[fm.toks[uses[0]]].mode != Ctx.USE:
+        return None
+    if (ref.name, False) in fm.calls:
+        return None  # a method is called on it: an object being used, not a value
+    return uses[0], first + 2
+
+
+def _inline(fn, fm, at: int, value_start: int) -> None:  # type: ignore[no-untyped-def]
+    """Replace the variable token ``fm.toks[at]`` by ``( value of fn )``."""
+    # the value's references, renumbered after fm's (the temporary's own declaration goes)
+    index: dict[int, int] = {}
+    for t in fn.toks[value_start:]:
+        if t.__class__ is int and t not in index:
+            index[t] = len(fm.refs)
+            fm.refs.append(fn.refs[t])
+    value = [index[t] if t.__class__ is int else t for t in fn.toks[value_start:]]
+    seps = fn.seps[value_start:]
+    fm.toks[at:at + 1] = ["(", *value, ")"]
+    fm.seps[at:at + 1] = [fm.seps[at], "", *seps[1:], ""]
+    fm.calls.extend(fn.calls)
+    fn.toks.clear()
+    fn.seps.clear()
+    fn.refs.clear()
+    fn.calls.clear()
+
+
+def _split_declaration(fn, fm) -> bool:  # type: ignore[no-untyped-def]
+    """Fold ``T x`` + ``x = e`` into ``T x = e`` in ``fn``; True when done."""
+    from graphs.roles import Ctx
+
+    toks = fn.toks
+    if not toks or toks[-1].__class__ is not int or "=" in toks:
+        return False
+    ref = fn.refs[toks[-1]]
+    if ref.field or ref.mode != Ctx.DECL or any(t.__class__ is int for t in toks[:-1]):
+        return False
+    mt = fm.toks
+    if len(mt) < 3 or mt[0].__class__ is not int or mt[1] != "=":
+        return False
+    target = fm.refs[mt[0]]
+    if target.name != ref.name or target.field or target.mode != Ctx.DEF or any(
+            t.__class__ is int and fm.refs[t].name == ref.name for t in mt[2:]):
+        return False
+    # fm's references but its target (fn declares it now), renumbered after fn's
+    index: dict[int, int] = {}
+    for j, r in enumerate(fm.refs):
+        if j != mt[0]:
+            index[j] = len(fn.refs)
+            fn.refs.append(r)
+    fn.toks.extend([index[t] if t.__class__ is int else t for t in mt[1:]])
+    fn.seps.extend(fm.seps[1:])
+    fn.calls.extend(fm.calls)
+    fm.toks.clear()
+    fm.seps.clear()
+    fm.refs.clear()
+    fm.calls.clear()
+    return True

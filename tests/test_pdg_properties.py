@@ -152,7 +152,7 @@ def test_positions_are_in_the_original_snippet_inside_wrappers():
     g = build_pdg("int x = 1;\n\nx++;\nreturn x;", "java")
     assert [(g.nodes[n]["line"], g.nodes[n]["text"]) for n in g] == [
         (1, ""), (1, "int x = 1;"), (3, "x++;"), (4, "return x;")]
-    g = build_pdg("x = 1\nif x:\n    y = 2\n", "python")
+    g = build_pdg("x = 1\nif x:\n    y = x\n", "python")
     assert [g.nodes[n]["line"] for n in g] == [1, 1, 2, 3]
 
 
@@ -342,8 +342,9 @@ def test_arrow_functions_and_expression_bodies():
 
 def test_walrus_comprehension_and_lambda_scopes():
     g = build_pdg("def f(xs):\n    if (n := len(xs)) > 2:\n        return [x * n for x in xs]\n"
-                  "    g = lambda y: y + n\n    return g(1)\n", "python", names="declaration")
+                  "    g = lambda y: y + n\n    return g(1) + g(2)\n", "python",
+                  names="declaration")
     assert [g.nodes[v]["label"] for v in g] == [
         "def f(_)", "v0", "if (v1 := len(v0)) > 2", "return [v2 * v1 for v2 in v0]",
-        "v3 = lambda v4: v4 + v1", "return v3(1)"]
+        "v3 = lambda v4: v4 + v1", "return v3(1) + v3(2)"]
     assert ("if (v1 := len(v0)) > 2", "v3 = lambda v4: v4 + v1", "v1") in data(g)
