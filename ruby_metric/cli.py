@@ -1,7 +1,8 @@
 """The ``ruby-metric`` command line: ``score`` and ``ngrams build``.
 
-Exit status: 0 on success, 2 on bad usage or unreadable input (one line on stderr naming the
-file and line), 1 on an unexpected internal error.
+Exit status: 0 on success, 2 on bad usage, unreadable input or no pairs (one line on stderr
+naming the file and line), 1 when worker processes cannot start or on an unexpected internal
+error.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .progress import Progress
 from .results import METRICS
 from .scorer import RubyScorer
 from .signature import ngram_set_id
+from .worker import WorkerStartError
 
 logger = logging.getLogger("ruby_metric")
 
@@ -246,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError) as exc:
         print(f"ruby-metric: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except WorkerStartError as exc:
+        print(f"ruby-metric: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("ruby-metric: interrupted", file=sys.stderr)
         return 130
