@@ -147,12 +147,17 @@ class RubyScorer:
         reasons: dict[str, str] = {}
 
         wanted = set(self.metrics)
+        # one text on both sides (one shared Code): what stops a tier stops it on both
+        same_text = all(ref is cand for ref in refs)
         for tier in self._tiers:
             if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
                 outcome = tier.score(refs, cand)
                 values[tier.metric] = outcome.value
                 if outcome.value is None:
-                    reasons[tier.metric] = outcome.reason or "not applicable"
+                    reason = outcome.reason or "not applicable"
+                    if same_text and reason.startswith("candidate: "):
+                        reason = "both: " + reason.removeprefix("candidate: ")
+                    reasons[tier.metric] = reason
                 elif "tier" not in values:
                     values["tier"] = tier.name
                     values["ruby"] = outcome.value
@@ -382,9 +387,15 @@ class RubyScorer:
         """A sacrebleu-style signature naming everything that determines the scores."""
         return self._signature({self.language: self.ngram_set} if self.ngram_set else {})
 
-    def _signature(self, ngram_sets: dict[str | None, crystal.NgramSet]) -> str:
+    def _signature(
+        self,
+        ngram_sets: dict[str | None, crystal.NgramSet],
+        languages: set[str | None] | None = None,
+    ) -> str:
+        """The signature; ``languages``: those of the pairs actually scored, when known."""
         return signature(
             language=self.language,
+            languages=sorted(languages, key=str) if languages else None,
             tokenizer=self.tokenizer,
             ngram_sets=ngram_sets,
             variant=self.variant,
@@ -432,6 +443,7 @@ class ScoreStream:
         self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
         self._done = False
         self._pool: Executor | None = None
+        self._raw: set[str | None] = set()  # the languages the readable pairs ask for
 
     def __iter__(self) -> Iterator[PairResult]:
         for scored in self._scored():
@@ -444,8 +456,16 @@ class ScoreStream:
         """Pairs scored so far."""
         return self._acc.n
 
+    def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
+        """``pairs``, noting the language each readable pair asks for (for the signature)."""
+        raw = self._raw
+        for pair in pairs:
+            if pair.problem is None:
+                raw.add(pair.language)
+            yield pair
+
     def _scored(self) -> Iterator[_Scored]:
-        chunks = _chunked(self._pairs, _CHUNK)
+        chunks = _chunked(self._noted(self._pairs), _CHUNK)
         if self._executor is None and self._workers <= 1:
             for chunk in chunks:
                 yield from _score_chunk(self._scorer, self._cbleus, chunk)
@@ -532,10 +552,15 @@ class ScoreStream:
             corpus_cb = scorer._bleu.score_stats(self._acc.crystalbleu_total)
         if "bleu" in scorer.metrics:
             total = self._acc.bleu_total
-            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else 0.0
+            # no statistics (no pairs, or none readable): undefined, like the other means
+            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else None
         sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
+        languages = {scorer._pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages.discard(_UNKNOWN)
         return self._acc.result(
-            crystalbleu=corpus_cb, bleu=corpus_bleu, signature=scorer._signature(sets)
+            crystalbleu=corpus_cb,
+            bleu=corpus_bleu,
+            signature=scorer._signature(sets, languages),
         )
 
 
