@@ -25,7 +25,9 @@ class BuildPyWithKernels(build_py):
         if getattr(self, "editable_mode", False):
             return  # an editable install compiles in its source tree on first use
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.path.abspath(self.build_lib)
+        # pip's isolated build environment reaches the child through PYTHONPATH: keep it
+        path = [os.path.abspath(self.build_lib), env.get("PYTHONPATH", "")]
+        env["PYTHONPATH"] = os.pathsep.join(p for p in path if p)
         env["PYTHONDONTWRITEBYTECODE"] = "1"  # numba's cache files only, no .pyc
         env.pop("NUMBA_CACHE_DIR", None)  # the cache must land next to the built sources
         env.pop("NUMBA_DISABLE_JIT", None)
