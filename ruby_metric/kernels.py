@@ -5,11 +5,12 @@ The tree and graph edit distances and ``crystal``'s n-gram counter are compiled 
 a fraction of a second. Building a wheel (``pip install .``, ``pip install ruby-metric`` from a
 source distribution) runs this module on the built package, so the cache files ship inside the
 installed package and the first ``ruby-metric score`` after the install loads instead of
-compiling. numba (0.60 and later) keys a cache entry by the source file's content hash, the
-numba and Python versions and the CPU, so the shipped cache serves the machine that built the
-package. A package built elsewhere (a wheel from another machine) compiles on first use, as
-usual; run this module once in the image (a Dockerfile ``RUN`` line) to pay that cost at
-build time instead of in every container.
+compiling. numba keys a cache entry by the source file's content hash (not its mtime, in the
+numba versions verified here, 0.68), the numba and Python versions and the CPU, so the
+shipped cache serves the machine that built the package; anything else is a cache miss and
+compiles, never a wrong kernel. A package built elsewhere (a wheel from another machine)
+compiles on first use, as usual; run this module once in the image (a Dockerfile ``RUN``
+line) to pay that cost at build time instead of in every container.
 """
 
 from __future__ import annotations

@@ -161,3 +161,11 @@ def test_a_scorer_the_workers_cannot_load_fails_at_once(monkeypatch):
     refs = [REFS.read_text().splitlines()[0]] * 10
     with pytest.raises(WorkerStartError, match="cannot load the scorer.*importable module"):
         MainScorer(language="cs").score_corpus(refs, refs, workers=2)
+
+
+def test_the_kernel_builder_loads_every_group():
+    from ruby_metric.kernels import build
+
+    timings = build()
+    assert list(timings) == ["ged", "ted", "crystal", "pairs"]
+    assert all(seconds >= 0 for seconds in timings.values())
