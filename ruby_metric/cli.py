@@ -1,15 +1,17 @@
 """The ``ruby-metric`` command line: ``score`` and ``ngrams build``.
 
-Exit status: 0 on success, 2 on bad usage or unreadable input (one line on stderr naming the
-file and line), 1 on an unexpected internal error.
+Exit status: 0 on success, 2 on bad usage, unreadable input or no pairs (one line on stderr
+naming the file and line), 1 when worker processes cannot start or on an unexpected internal
+error.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import crystal
@@ -24,6 +26,7 @@ from .progress import Progress
 from .results import METRICS
 from .scorer import RubyScorer
 from .signature import ngram_set_id
+from .worker import WorkerStartError
 
 logger = logging.getLogger("ruby_metric")
 
@@ -50,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score candidates against references",
         description="Score line-aligned REFS and HYPS files (one snippet per line), or a JSONL "
-        'file of {"reference", "candidate", "language"?, "id"?} objects.',
+        'file of {"reference", "candidate", "language"?, "id"?} objects. A pair without an id '
+        "gets its 0-based position (blank JSONL lines are not pairs).",
     )
     score.add_argument("refs", nargs="?", help="references, one snippet per line")
     score.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
@@ -113,33 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    if args.jsonl:
-        if args.refs or args.hyps:
-            raise InputError("give either REFS HYPS or --jsonl FILE, not both")
-        path = args.jsonl
-        if Path(path).is_file():
-            total = _count_lines(path)
-
-            def pairs() -> Iterator[PairInput]:
-                return iter_jsonl(path)
-        else:
-            # A pipe or process substitution can be read only once: keep its pairs.
-            kept = list(iter_jsonl(path))
-            total = len(kept)
-
-            def pairs() -> Iterator[PairInput]:
-                return iter(kept)
-    else:
-        if not (args.refs and args.hyps):
-            raise InputError("give REFS and HYPS files, or --jsonl FILE")
-        if not args.lang:
-            raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
-        aligned = read_aligned(args.refs, args.hyps)
-        total = len(aligned)
-
-        def pairs() -> Iterator[PairInput]:
-            return iter(aligned)
-
+    pairs, total = _score_input(args)
     scorer = RubyScorer(
         language=args.lang,
         ngrams=args.ngrams,
@@ -176,6 +154,44 @@ def _cmd_score(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _score_input(
+    args: argparse.Namespace,
+) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
+    """The pairs to score (a function giving a fresh iterator per call) and their number.
+
+    Raises
+    ------
+    InputError : bad usage, an unreadable file, or no pairs at all.
+    """
+    if args.jsonl:
+        if args.refs or args.hyps:
+            raise InputError("give either REFS HYPS or --jsonl FILE, not both")
+        path = args.jsonl
+        if Path(path).is_file():
+            if next(iter_jsonl(path, warn=False), None) is None:
+                raise InputError(f"no pairs to score: {path} has no JSON lines")
+            reads = itertools.count()
+
+            def pairs() -> Iterator[PairInput]:
+                # the file may be read twice (n-gram sets, then scores): warn on the first
+                return iter_jsonl(path, warn=next(reads) == 0)
+
+            return pairs, _count_lines(path)
+        # A pipe or process substitution can be read only once: keep its pairs.
+        kept = list(iter_jsonl(path))
+        if not kept:
+            raise InputError(f"no pairs to score: {path} has no JSON lines")
+        return lambda: iter(kept), len(kept)
+    if not (args.refs and args.hyps):
+        raise InputError("give REFS and HYPS files, or --jsonl FILE")
+    if not args.lang:
+        raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
+    aligned = read_aligned(args.refs, args.hyps)
+    if not aligned:
+        raise InputError(f"no pairs to score: {args.refs} and {args.hyps} are empty")
+    return lambda: iter(aligned), len(aligned)
 
 
 def _num(value: float | None) -> str:
@@ -253,6 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError) as exc:
         print(f"ruby-metric: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except WorkerStartError as exc:
+        print(f"ruby-metric: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("ruby-metric: interrupted", file=sys.stderr)
         return 130

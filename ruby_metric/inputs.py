@@ -9,6 +9,7 @@ a line: other Unicode line separators are part of the code.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import logging
 from collections.abc import Callable, Iterator
@@ -19,6 +20,9 @@ from typing import Any, BinaryIO, TypeVar
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+#: The keys a JSONL pair object may have; any other key is reported (once per key and file).
+JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id")
 
 
 class InputError(ValueError):
@@ -76,23 +80,34 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     return [PairInput(i, ref, cand) for i, (ref, cand) in enumerate(zip(refs, cands, strict=True))]
 
 
-def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
+def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
     """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
 
     The file is read line by line (constant memory). A line that is not JSON stops the read
     with an :class:`InputError` naming the line; an object with missing or mistyped fields
     becomes a :class:`PairInput` with a ``problem``, so one bad pair is reported without
-    losing the others. Blank lines are skipped; a missing ``id`` defaults to the 1-based
-    line number.
+    losing the others. Blank lines are skipped (they are not pairs); a missing ``id``
+    defaults to the pair's 0-based position in the file, as for line-aligned files.
+
+    A key other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) is ignored with a
+    warning, once per key, naming the line where it first appears and the closest known key.
+
+    Parameters
+    ----------
+    path : the file.
+    warn : log warnings (unknown keys, invalid UTF-8); pass ``False`` on a second read of a
+        file already warned about.
     """
-    warned = False
+    warned_utf8 = not warn
+    unknown: set[str] = set()
+    position = 0
     for number, raw in enumerate(_open_lines(path), start=1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            if not warned:
+            if not warned_utf8:
                 logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", path, number)
-                warned = True
+                warned_utf8 = True
             line = raw.decode("utf-8", errors="replace")
         if not line.strip():
             continue
@@ -101,7 +116,26 @@ def iter_jsonl(path: str | Path) -> Iterator[PairInput]:
         except json.JSONDecodeError as exc:
             message = f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
             raise InputError(message) from None
-        yield _pair_from_object(obj, path, number)
+        if warn and isinstance(obj, dict):
+            for key in obj:
+                if key not in JSONL_KEYS and key not in unknown:
+                    unknown.add(key)
+                    _warn_unknown_key(path, number, key)
+        yield _pair_from_object(obj, path, number, position)
+        position += 1
+
+
+def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
+    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    logger.warning(
+        "%s:%d: unknown key %r ignored (%sknown keys: %s)",
+        path,
+        number,
+        key,
+        hint,
+        ", ".join(JSONL_KEYS),
+    )
 
 
 def _open_lines(path: str | Path) -> Iterator[bytes]:
@@ -130,11 +164,11 @@ def _read_or_fail(path: str | Path, action: Callable[[], T]) -> T:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def _pair_from_object(obj: Any, path: str | Path, number: int) -> PairInput:
+def _pair_from_object(obj: Any, path: str | Path, number: int, position: int) -> PairInput:
     where = f"{path}:{number}"
     if not isinstance(obj, dict):
-        return PairInput(number, None, None, problem=f"{where}: expected a JSON object")
-    pair_id = obj.get("id", number)
+        return PairInput(position, None, None, problem=f"{where}: expected a JSON object")
+    pair_id = obj.get("id", position)
     problems = []
     reference = obj.get("reference")
     if "reference" not in obj:

@@ -241,7 +241,7 @@ def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInpu
             value = float(value)
         else:
             raise InputError(f"{where}: {human_field!r} must be a number or true/false")
-        pairs.append(PairInput(obj.get("id", number), ref, cand, language))
+        pairs.append(PairInput(obj.get("id", len(pairs)), ref, cand, language))  # 0-based
         human.append(value)
     if not pairs:
         raise InputError(f"{path}: no pairs")

@@ -80,6 +80,8 @@ class CorpusResult:
     counts : for each metric, the number of pairs where it is defined.
     tiers : how many pairs RUBY scored with each tier.
     signature : the reproducibility signature of the scorer that produced the results.
+    n_pairs : the number of pairs scored (``len(pairs)`` unless the pairs were streamed
+        without being kept); ``summary()["pairs"]`` reports it.
     crystalbleu_stats, bleu_stats : each pair's cached :class:`crystal.SegmentStats` (``None``
         where not computed), in pair order, so resampling (bootstrap, significance tests)
         recomputes corpus BLEU scores by summing, without re-tokenizing anything.
@@ -92,6 +94,7 @@ class CorpusResult:
     counts: dict[str, int]
     tiers: dict[str, int]
     signature: str
+    n_pairs: int | None = None
     crystalbleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
     bleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -109,7 +112,7 @@ class CorpusResult:
     def summary(self) -> dict[str, Any]:
         """The corpus aggregates as a JSON-ready dict."""
         return {
-            "pairs": len(self.pairs),
+            "pairs": len(self.pairs) if self.n_pairs is None else self.n_pairs,
             "ruby": self.means.get("ruby"),
             "grs": self.means.get("grs"),
             "trs": self.means.get("trs"),
@@ -198,6 +201,7 @@ class CorpusAccumulator:
             counts=dict(self._counts),
             tiers=dict(self._tiers),
             signature=signature,
+            n_pairs=self.n,
             crystalbleu_stats=tuple(self._cb_stats),
             bleu_stats=tuple(self._bleu_stats),
         )

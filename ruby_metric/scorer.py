@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +18,7 @@ from .ngram_sets import NgramSource, resolve_ngram_set
 from .results import METRICS, CorpusAccumulator, CorpusResult, PairResult
 from .signature import signature
 from .tiers import TIER_ORDER, Tier
+from .worker import start_pool
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -148,12 +147,17 @@ class RubyScorer:
         reasons: dict[str, str] = {}
 
         wanted = set(self.metrics)
+        # one text on both sides (one shared Code): what stops a tier stops it on both
+        same_text = all(ref is cand for ref in refs)
         for tier in self._tiers:
             if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
                 outcome = tier.score(refs, cand)
                 values[tier.metric] = outcome.value
                 if outcome.value is None:
-                    reasons[tier.metric] = outcome.reason or "not applicable"
+                    reason = outcome.reason or "not applicable"
+                    if same_text and reason.startswith("candidate: "):
+                        reason = "both: " + reason.removeprefix("candidate: ")
+                    reasons[tier.metric] = reason
                 elif "tier" not in values:
                     values["tier"] = tier.name
                     values["ruby"] = outcome.value
@@ -383,9 +387,15 @@ class RubyScorer:
         """A sacrebleu-style signature naming everything that determines the scores."""
         return self._signature({self.language: self.ngram_set} if self.ngram_set else {})
 
-    def _signature(self, ngram_sets: dict[str | None, crystal.NgramSet]) -> str:
+    def _signature(
+        self,
+        ngram_sets: dict[str | None, crystal.NgramSet],
+        languages: set[str | None] | None = None,
+    ) -> str:
+        """The signature; ``languages``: those of the pairs actually scored, when known."""
         return signature(
             language=self.language,
+            languages=sorted(languages, key=str) if languages else None,
             tokenizer=self.tokenizer,
             ngram_sets=ngram_sets,
             variant=self.variant,
@@ -433,6 +443,7 @@ class ScoreStream:
         self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
         self._done = False
         self._pool: Executor | None = None
+        self._raw: set[str | None] = set()  # the languages the readable pairs ask for
 
     def __iter__(self) -> Iterator[PairResult]:
         for scored in self._scored():
@@ -445,14 +456,22 @@ class ScoreStream:
         """Pairs scored so far."""
         return self._acc.n
 
+    def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
+        """``pairs``, noting the language each readable pair asks for (for the signature)."""
+        raw = self._raw
+        for pair in pairs:
+            if pair.problem is None:
+                raw.add(pair.language)
+            yield pair
+
     def _scored(self) -> Iterator[_Scored]:
-        chunks = _chunked(self._pairs, _CHUNK)
+        chunks = _chunked(self._noted(self._pairs), _CHUNK)
         if self._executor is None and self._workers <= 1:
             for chunk in chunks:
                 yield from _score_chunk(self._scorer, self._cbleus, chunk)
             return
         own = self._executor is None
-        self._pool = self._executor or _new_pool(self._workers)
+        self._pool = self._executor or self._new_pool(self._workers)
         # A bounded window of chunks in flight keeps every worker busy without reading the
         # whole input ahead; results are taken in submission order, so output order is input
         # order whatever order the chunks finish in.
@@ -471,6 +490,14 @@ class ScoreStream:
             if own:
                 self._pool.shutdown(wait=True, cancel_futures=True)
 
+    def _new_pool(self, workers: int) -> Executor:
+        """A pool of clean worker processes, checked to start and to load the scorer.
+
+        Raises :class:`~ruby_metric.worker.WorkerStartError` when they cannot: a pair is
+        only ever reported as lost by a pool whose workers did start.
+        """
+        return start_pool(workers, (self._scorer, self._cbleus))
+
     def _submit(self, chunk: list[PairInput]) -> Future:
         return self._pool.submit(_score_chunk, self._scorer, self._cbleus, chunk)
 
@@ -486,7 +513,7 @@ class ScoreStream:
         self._pool.shutdown(wait=True, cancel_futures=True)
         results = self._isolate(chunk)
         # Every chunk in flight died with the pool: resubmit them to a fresh one.
-        self._pool = _new_pool(self._workers)
+        self._pool = self._new_pool(self._workers)
         for i, (_, waiting) in enumerate(pending):
             pending[i] = (self._submit(waiting), waiting)
         return results
@@ -494,7 +521,7 @@ class ScoreStream:
     def _isolate(self, chunk: list[PairInput]) -> list[_Scored]:
         """Score pairs one by one in a single worker, so a crash costs only its own pair."""
         results = []
-        pool = _new_pool(1)
+        pool = self._new_pool(1)
         try:
             for pair in chunk:
                 try:
@@ -508,7 +535,7 @@ class ScoreStream:
                         _Scored(PairResult(id=pair.id, reasons={"error": reason}), None, None)
                     )
                     pool.shutdown(wait=True, cancel_futures=True)
-                    pool = _new_pool(1)
+                    pool = self._new_pool(1)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return results
@@ -525,39 +552,16 @@ class ScoreStream:
             corpus_cb = scorer._bleu.score_stats(self._acc.crystalbleu_total)
         if "bleu" in scorer.metrics:
             total = self._acc.bleu_total
-            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else 0.0
+            # no statistics (no pairs, or none readable): undefined, like the other means
+            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else None
         sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
+        languages = {scorer._pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages.discard(_UNKNOWN)
         return self._acc.result(
-            crystalbleu=corpus_cb, bleu=corpus_bleu, signature=scorer._signature(sets)
+            crystalbleu=corpus_cb,
+            bleu=corpus_bleu,
+            signature=scorer._signature(sets, languages),
         )
-
-
-def _new_pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=_worker_context(), initializer=_ignore_interrupts
-    )
-
-
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches the whole process group; the parent handles it (stops submitting,
-    # keeps what was written), so workers must not die with a traceback of their own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _worker_context() -> multiprocessing.context.BaseContext:
-    """Start workers from a clean server process, never by forking this one.
-
-    Forking a process that runs threads (numba's, a Dask client's, a caller's) can copy a
-    held lock into the child and hang it; "forkserver" avoids that and still starts workers
-    quickly. Where it does not exist (Windows), "spawn".
-    """
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    # The fork server imports and compiles once; workers forked from it start warm. (Only
-    # takes effect if this process's fork server has not started yet.)
-    context.set_forkserver_preload(["ruby_metric.worker"])
-    return context
 
 
 def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]:

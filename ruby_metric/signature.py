@@ -5,6 +5,7 @@ Two runs with the same signature and the same inputs give the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import metadata
 
 import crystal
@@ -28,6 +29,7 @@ def ngram_set_id(ngram_set: crystal.NgramSet) -> str:
 def signature(
     *,
     language: str | None,
+    languages: Sequence[str | None] | None = None,
     tokenizer: str,
     ngram_sets: dict[str | None, crystal.NgramSet],
     variant: str,
@@ -39,6 +41,8 @@ def signature(
     Parameters
     ----------
     language : canonical language name, or ``None``.
+    languages : the canonical languages of the pairs actually scored, when known; a run of
+        several languages names each one (``lang:cs+java``, and a grammar per language).
     tokenizer : the token splitter used by STS and the BLEUs.
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
@@ -55,9 +59,10 @@ def signature(
         )
         or "none"
     )
+    scored = list(languages) if languages else [language]
     fields = [
         f"ruby-metric:{__version__}",
-        f"lang:{language or 'none'}",
+        "lang:" + "+".join(lang or "none" for lang in scored),
         f"tok:{tokenizer}",
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
@@ -65,9 +70,13 @@ def signature(
         "norm:ast-named-nocomments,pdg2-canonical-graded",
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
-    if language is not None:
-        import graphs
+    grammars = []
+    for lang in scored:
+        if lang is not None:
+            import graphs
 
-        package = graphs.get_language(language).package
-        fields.append(f"grammar:{package}-{_package_version(package)}")
+            package = graphs.get_language(lang).package
+            grammars.append(f"{package}-{_package_version(package)}")
+    if grammars:
+        fields.append("grammar:" + "+".join(grammars))
     return "|".join(fields)

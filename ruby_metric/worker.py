@@ -1,16 +1,206 @@
-"""What a worker process loads before its first pair: imports and compiled kernels.
+"""Worker processes that start clean: they never run the caller's ``__main__``.
 
-The scorer's fork server preloads this module once; every worker forked from it then starts
-with the parsers' modules imported and the numba kernels of the tree and graph edit distance
-already loaded, instead of paying for that per worker.
+Library code runs inside other people's programs: plain scripts without an
+``if __name__ == "__main__":`` guard, code fed on stdin, ``python -c``, notebooks. The standard
+``spawn`` and ``forkserver`` start methods re-import the parent's main module in every worker
+(``multiprocessing.spawn.prepare`` runs ``_fixup_main_from_path``/``_fixup_main_from_name``
+from the ``init_main_from_*`` keys of the preparation data), so a guard-less script would run
+again, in full, inside each worker; ``fork`` is unsafe with threads (numba's, a Dask client's,
+the caller's).
+
+So workers here are spawned from a fresh interpreter with preparation data that carries the
+parent's ``sys.path``, working directory and authentication key but *no* main module: the
+child imports only what unpickling the work needs (``ruby_metric`` and the modules of the
+scorer's class). A pool is checked before any pair is sent: every worker must start and load
+the scorer, or :func:`start_pool` raises :class:`WorkerStartError` with the reason, so a pool
+that cannot work never reports pairs as lost.
 """
 
-import graphs
-import graphs.ged
-import graphs.ted
-import ruby_metric.scorer  # noqa: F401 - imported for the workers' benefit
+from __future__ import annotations
 
-graphs.ted.warm_up()
-graphs.ged.warm_up()
-for _language in graphs.known_languages():
-    graphs.parse("x", _language)
+import io
+import os
+import pickle
+import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import context as mp_context
+from multiprocessing import process, reduction, spawn, util
+from typing import Any
+
+#: Why this worker could not get ready (set by :func:`init`, reported by :func:`ready`).
+_START_ERROR: str | None = None
+
+
+class WorkerStartError(RuntimeError):
+    """Worker processes could not start, or could not load what they must score with."""
+
+
+def init() -> None:
+    """Run in each worker before its first task: ignore Ctrl-C, import and load the kernels.
+
+    Ctrl-C reaches the whole process group; the parent handles it (stops submitting, keeps
+    what was written), so workers must not die with a traceback of their own. A failure is
+    kept for :func:`ready` to report, instead of killing the worker with a traceback.
+    """
+    global _START_ERROR
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import graphs
+        import ruby_metric.scorer  # noqa: F401 - what every task unpickles
+
+        for language in graphs.known_languages():
+            graphs.parse("x", language)
+    except Exception as exc:  # noqa: BLE001 - reported to the parent by ready()
+        _START_ERROR = f"{type(exc).__name__}: {exc}"
+
+
+def ready(payload: bytes) -> str | None:
+    """The start-up check: ``None`` when this worker is ready and can load ``payload``.
+
+    Parameters
+    ----------
+    payload : the pickled objects every task will carry (the scorer and its CrystalBLEUs).
+
+    Returns
+    -------
+    ``None``, or a one-line reason why this worker cannot score.
+    """
+    if _START_ERROR is not None:
+        return f"a worker failed to start ({_START_ERROR})"
+    try:
+        pickle.loads(payload)  # noqa: S301 - our own bytes, from the parent process
+    except Exception as exc:  # noqa: BLE001 - reported to the parent
+        hint = ""
+        if "__main__" in str(exc) or "__mp_main__" in str(exc):
+            hint = (
+                ": a class defined in the main script cannot be sent to worker processes; "
+                "define it in an importable module"
+            )
+        return f"a worker cannot load the scorer ({type(exc).__name__}: {exc}){hint}"
+    return None
+
+
+def start_pool(workers: int, payload: Any) -> ProcessPoolExecutor:
+    """A pool of ``workers`` clean processes, each checked to be ready to score ``payload``.
+
+    Parameters
+    ----------
+    workers : number of processes.
+    payload : the objects every task will carry; each worker must be able to unpickle them.
+
+    Raises
+    ------
+    WorkerStartError : the pool cannot be created, a worker dies at start-up, or a worker
+        cannot load ``payload``. The pool is shut down first.
+    """
+    blob = pickle.dumps(payload)
+    try:
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=worker_context(), initializer=init
+        )
+    except (OSError, ImportError) as exc:  # no semaphores, no /dev/shm, ...
+        raise WorkerStartError(f"cannot create worker processes ({exc})") from exc
+    try:
+        # One check per worker: each submit starts another process while none is idle.
+        checks = [pool.submit(ready, blob) for _ in range(workers)]
+        problems = [problem for problem in (check.result() for check in checks) if problem]
+    except (BrokenProcessPool, OSError) as exc:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise WorkerStartError(
+            f"worker processes died at start-up ({exc}); their error output is above"
+        ) from exc
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    if problems:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise WorkerStartError(problems[0])
+    return pool
+
+
+def worker_context() -> mp_context.BaseContext:
+    """The multiprocessing context of the workers: spawn, without the caller's main module.
+
+    On Windows, plain ``spawn`` (which re-imports the main module there, as Python documents).
+    """
+    if sys.platform == "win32":  # pragma: no cover - the project's CI is POSIX
+        return mp_context.SpawnContext()
+    return _CleanSpawnContext()
+
+
+if sys.platform != "win32":
+    from multiprocessing import popen_spawn_posix
+
+    class _CleanSpawnPopen(popen_spawn_posix.Popen):
+        """``popen_spawn_posix.Popen`` with preparation data that names no main module."""
+
+        def _launch(self, process_obj: Any) -> None:
+            # The body of popen_spawn_posix.Popen._launch (CPython 3.8-3.13), with
+            # clean_preparation_data() in place of spawn.get_preparation_data().
+            from multiprocessing import resource_tracker
+
+            tracker_fd = resource_tracker.getfd()
+            self._fds.append(tracker_fd)
+            prep_data = clean_preparation_data(process_obj._name)
+            fp = io.BytesIO()
+            mp_context.set_spawning_popen(self)
+            try:
+                reduction.dump(prep_data, fp)
+                reduction.dump(process_obj, fp)
+            finally:
+                mp_context.set_spawning_popen(None)
+
+            parent_r = child_w = child_r = parent_w = None
+            try:
+                parent_r, child_w = os.pipe()
+                child_r, parent_w = os.pipe()
+                cmd = spawn.get_command_line(tracker_fd=tracker_fd, pipe_handle=child_r)
+                self._fds.extend([child_r, child_w])
+                self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, self._fds)
+                self.sentinel = parent_r
+                with open(parent_w, "wb", closefd=False) as f:
+                    f.write(fp.getbuffer())
+            finally:
+                fds_to_close = [fd for fd in (parent_r, parent_w) if fd is not None]
+                self.finalizer = util.Finalize(self, util.close_fds, fds_to_close)
+                for fd in (child_r, child_w):
+                    if fd is not None:
+                        os.close(fd)
+
+    class _CleanSpawnProcess(mp_context.SpawnProcess):
+        _start_method = "spawn"
+
+        @staticmethod
+        def _Popen(process_obj: Any) -> _CleanSpawnPopen:  # noqa: N802 - multiprocessing's name
+            return _CleanSpawnPopen(process_obj)
+
+    class _CleanSpawnContext(mp_context.SpawnContext):
+        _name = "spawn"
+        Process = _CleanSpawnProcess
+
+
+def clean_preparation_data(name: str) -> dict[str, Any]:
+    """What a spawned worker needs from its parent, without the parent's main module.
+
+    Like :func:`multiprocessing.spawn.get_preparation_data`, minus ``init_main_from_name`` and
+    ``init_main_from_path`` (the keys that make the child re-run ``__main__``) and minus
+    ``start_method`` (reading it would fix the caller's default start method as a side
+    effect).
+    """
+    sys_path = sys.path.copy()
+    if "" in sys_path:
+        sys_path[sys_path.index("")] = process.ORIGINAL_DIR
+    data: dict[str, Any] = {
+        "name": name,
+        "authkey": process.current_process().authkey,
+        "log_to_stderr": util._log_to_stderr,
+        "sys_path": sys_path,
+        "sys_argv": sys.argv,
+        "orig_dir": process.ORIGINAL_DIR,
+        "dir": os.getcwd(),
+    }
+    if util._logger is not None:
+        data["log_level"] = util._logger.getEffectiveLevel()
+    return data

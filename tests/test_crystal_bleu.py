@@ -352,6 +352,39 @@ def test_ignoring_container_types(make: Any) -> None:
         assert close(ours, expected)
 
 
+@pytest.mark.parametrize("kind", [dict, set, list])
+def test_an_ignoring_collection_reused_across_calls_follows_its_mutations(kind: Any) -> None:
+    # crystalbleu's own usage passes the same collection on every call: its conversion is
+    # cached by identity, and a mutation between calls (same size) must not be served stale.
+    sf = SmoothingFunction(epsilon=1e-4).method1
+    refs, hyp = [T("f ( x ) ; g ( y ) ;")], T("f ( x ) ; h ( y ) ;")
+    grams = [("f",), ("(",), (")",)]
+    ignoring = dict.fromkeys(grams, 1) if kind is dict else kind(grams)
+
+    def ours() -> float:
+        return sentence_bleu(refs, hyp, smoothing_function=sf, ignoring=ignoring)
+
+    def theirs(current: Any) -> float:
+        return quiet(crystalbleu.sentence_bleu, refs, hyp, smoothing_function=sf, ignoring=current)
+
+    before = ours()
+    assert ours() == before and close(before, theirs(set(grams)))
+    if kind is dict:
+        del ignoring[("(",)]
+        ignoring[("h",)] = 1
+    elif kind is set:
+        ignoring.discard(("(",))
+        ignoring.add(("h",))
+    else:
+        ignoring[1] = ("h",)
+    after = ours()
+    expected = theirs({("f",), ("h",), (")",)})
+    assert close(after, expected) and not close(after, before)
+    assert after == sentence_bleu(
+        refs, hyp, smoothing_function=sf, ignoring=frozenset({("f",), ("h",), (")",)})
+    )
+
+
 def test_ignoring_ngramset_and_odd_members(caplog: pytest.LogCaptureFixture) -> None:
     refs, hyp = SNIPPET_PAIRS[2]
     ngram_set = NgramSet(dict.fromkeys(IGNORE, 3), k=len(IGNORE))

@@ -61,7 +61,8 @@ def test_jsonl_bad_fields_become_problems_not_errors(tmp_path):
     pairs = list(iter_jsonl(path))
     assert pairs[0].problem is None and pairs[0].reference == ["a", "b"]
     assert pairs[0].language == "java"
-    assert pairs[1].id == 2 and pairs[1].problem == f"{path}:2: missing 'candidate'"
+    # ids are 0-based positions, lines in messages 1-based (as editors number them)
+    assert pairs[1].id == 1 and pairs[1].problem == f"{path}:2: missing 'candidate'"
     assert "'reference' must be a string" in pairs[2].problem
     assert "'candidate' must be a string" in pairs[2].problem
     assert pairs[3].problem == f"{path}:4: expected a JSON object"

@@ -1,0 +1,154 @@
+"""CLI and batch edges met by a pipeline author: streamed counts, unknown JSONL keys, empty
+input, mixed-language signatures, 0-based ids, and the reason on an identical broken pair."""
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from ruby_metric import RubyScorer
+from ruby_metric.cli import main
+from ruby_metric.inputs import PairInput, iter_jsonl
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+REFS = FIXTURES / "java_to_cs" / "references.cs"
+HYPS = FIXTURES / "java_to_cs" / "candidates.cs"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_streamed_summary_counts_the_pairs_scored(capsys, fmt):
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "-f", fmt)
+    assert code == 0, err
+    summary = [line for line in err.splitlines() if line.startswith("ruby-metric: 10 pairs")]
+    assert len(summary) == 1, err
+    assert summary[0].startswith("ruby-metric: 10 pairs, RUBY 0.")
+
+
+def test_streamed_corpus_result_reports_its_pair_count():
+    refs = REFS.read_text().splitlines()
+    hyps = HYPS.read_text().splitlines()
+    pairs = [PairInput(i, r, h) for i, (r, h) in enumerate(zip(refs, hyps, strict=True))]
+    run = RubyScorer("cs").stream(lambda: iter(pairs))
+    assert len(list(run)) == 10
+    corpus = run.corpus()
+    assert corpus.pairs == () and corpus.summary()["pairs"] == 10
+
+
+def test_unknown_jsonl_key_warns_once_with_key_and_line(tmp_path, caplog, capsys):
+    path = tmp_path / "pairs.jsonl"
+    rows = [{"reference": "int a = 1;", "candidate": "int a = 2;"}]
+    rows += [{"reference": "x = 1", "candidate": "x = 2", "lang": "python"}] * 3
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl")
+    assert code == 0, err
+    warnings = [r.getMessage() for r in caplog.records if "unknown key" in r.getMessage()]
+    assert warnings == [
+        f"{path}:2: unknown key 'lang' ignored (did you mean 'language'? "
+        "known keys: reference, candidate, language, id)"
+    ]
+    # the library reader warns too, and can be told not to (a second read of the file)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        assert len(list(iter_jsonl(path))) == 4
+        assert len(list(iter_jsonl(path, warn=False))) == 4
+    assert [r.getMessage()[-60:] for r in caplog.records] == [warnings[0][-60:]]
+
+
+@pytest.mark.parametrize("fmt", ["table", "jsonl"])
+def test_two_empty_files_are_bad_usage(tmp_path, capsys, fmt):
+    refs, hyps = tmp_path / "refs.txt", tmp_path / "hyps.txt"
+    refs.write_text("")
+    hyps.write_text("")
+    code, out, err = run(capsys, "score", refs, hyps, "-l", "java", "-f", fmt)
+    assert (code, out) == (2, "")
+    assert err == f"ruby-metric: error: no pairs to score: {refs} and {hyps} are empty\n"
+
+
+def test_a_jsonl_file_of_blank_lines_is_bad_usage(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text("\n  \n")
+    code, out, err = run(capsys, "score", "--jsonl", path, "-f", "jsonl")
+    assert (code, out) == (2, "")
+    assert err == f"ruby-metric: error: no pairs to score: {path} has no JSON lines\n"
+
+
+def test_an_empty_corpus_has_no_bleu_either():
+    corpus = RubyScorer("java").score_corpus([], [])
+    summary = corpus.summary()
+    assert summary["pairs"] == 0
+    assert summary["bleu"] is None and summary["crystalbleu"] is None and summary["ruby"] is None
+
+
+def test_mixed_language_run_names_every_language(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    rows = [
+        {"reference": "int a = 1;", "candidate": "int a = 2;", "language": "cs"},
+        {"reference": "x = 1", "candidate": "x = 2", "language": "python"},
+        {"reference": "int a = 1;", "candidate": "int a = 2;"},  # scored as --lang java
+        {"reference": 5, "candidate": "x", "language": "cobol"},  # unreadable: not scored
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "json", "-q")
+    assert code == 0, err
+    signature = json.loads(out)["corpus"]["signature"]
+    fields = dict(field.split(":", 1) for field in signature.split("|"))
+    assert fields["lang"] == "csharp+java+python"
+    grammars = [g.rsplit("-", 1)[0] for g in fields["grammar"].split("+")]
+    assert grammars == ["tree-sitter-c-sharp", "tree-sitter-java", "tree-sitter-python"]
+
+
+def test_a_one_language_run_keeps_its_signature():
+    refs = REFS.read_text().splitlines()
+    corpus = RubyScorer("cs").score_corpus(refs, refs)
+    assert "|lang:csharp|" in corpus.signature
+    assert corpus.signature == RubyScorer("cs").signature()
+
+
+def test_default_ids_are_zero_based_for_aligned_files_and_jsonl(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    rows = [
+        {"reference": "int a;", "candidate": "int b;"},
+        {"id": "named", "reference": "x", "candidate": "y"},
+    ]
+    rows.append({"reference": "int c;", "candidate": "int c;"})
+    path.write_text(json.dumps(rows[0]) + "\n\n" + "\n".join(map(json.dumps, rows[1:])) + "\n[1]\n")
+    assert [p.id for p in iter_jsonl(path)] == [0, "named", 2, 3]  # blank lines are not pairs
+    code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl")
+    assert code == 0, err
+    assert [json.loads(line)["id"] for line in out.splitlines()] == [0, "named", 2, 3]
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "-f", "jsonl")
+    assert [json.loads(line)["id"] for line in out.splitlines()] == list(range(10))
+
+
+def test_an_identical_pair_that_does_not_parse_blames_both_sides():
+    scorer = RubyScorer("java")
+    broken = "int f(int a) { return a +"
+    same = scorer.score(broken, broken)
+    assert same.reasons["grs"].startswith("both: ") and same.reasons["trs"].startswith("both: ")
+    assert same.reasons["trs"] == "both: " + scorer.score("int f() {}", broken).reasons[
+        "trs"
+    ].removeprefix("candidate: ")
+    assert same.tier == "string" and same.ruby == 1.0
+    # different texts: the side that fails is named as before
+    assert scorer.score("int f() { return 1; }", broken).reasons["trs"].startswith("candidate: ")
+
+
+def test_meta_judged_pairs_default_ids_are_zero_based(tmp_path):
+    from ruby_metric.meta_cli import read_judged_pairs
+
+    path = tmp_path / "judged.jsonl"
+    rows = [
+        {"reference": "a", "candidate": "b", "human": 1},
+        {"reference": "c", "candidate": "d", "human": 0},
+    ]
+    path.write_text("\n\n".join(map(json.dumps, rows)) + "\n")
+    pairs, human = read_judged_pairs(path, "human")
+    assert [p.id for p in pairs] == [0, 1] and human == [1.0, 0.0]
