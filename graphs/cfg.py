@@ -390,9 +390,10 @@ class _Builder:
         if role is Role.FUNCTION:
             return self._nested_function(s)
         if role is Role.CLASS:
+            # one node labelled with the whole class (its names as words): a change in its
+            # methods still changes the label
             self.plain.add(t)
-            body = s.child_by_field_name("body")
-            n = self._header_node("class", s, body)
+            n = self._new("class", [(s, Ctx.NAME)], s, s)
             return n, [n]
         self.plain.add(t)
         ctx = Ctx.NAME if t in self.roles.name_statements else Ctx.USE

@@ -47,7 +47,7 @@ from graphs.rewrites import redundant_parentheses
 from graphs.roles import Ctx, LanguageRoles
 
 __all__ = ["EFFECTS_VAR", "Facts", "Ref", "Walker", "data_dependences",
-           "path_data_dependences", "reaching_definitions"]
+           "path_data_dependences", "reaching_definitions", "reverse_postorder"]
 
 #: The pseudo-variable that orders calls with unknown effects: each such call reads and
 #: (weakly) writes it, so reaching definitions chain them in program order.
@@ -618,7 +618,7 @@ def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[
     # deep loop nests cost O(nodes * changes) rather than a full pass per nesting level.
     # Definitions are pushed along the edges (no predecessor lists to build): reach_in[w]
     # accumulates what w's predecessors send, which only grows.
-    order = _reverse_postorder(succ, entry, n)
+    order = reverse_postorder(succ, entry, n)
     reach_in = [0] * n
     reach_out = [0] * n
     queue = deque(order)
@@ -717,8 +717,28 @@ def path_data_dependences(path: Sequence[int], defs: Sequence[Sequence[tuple[str
     return edges
 
 
-def _reverse_postorder(succ: Sequence[Sequence[int]], entry: int, n: int) -> list[int]:
-    """Reverse postorder from ``entry`` (iterative DFS), then unreachable nodes in id order."""
+def reverse_postorder(succ: Sequence[Sequence[int]], entry: int, n: int) -> list[int]:
+    """Reverse postorder from ``entry`` (iterative DFS), then unreachable nodes in id order.
+
+    In a reducible CFG an edge ``a -> b`` with ``b`` no later than ``a`` in this order is a
+    loop's back edge.
+
+    Parameters
+    ----------
+    succ : sequence of sequence of int
+        Successors (ids outside ``0..n-1``, such as an exit, are ignored).
+    entry, n : int
+        The start node and the number of nodes.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
+    >>> reverse_postorder([[1], [2, 3], [1], []], 0, 4)  # 1 -> 2 -> 1 is a loop
+    [0, 1, 3, 2]
+    """
     seen = [False] * n
     post: list[int] = []
     if 0 <= entry < n:

@@ -46,13 +46,15 @@ edge's ``dep`` says which outcome it hangs on: ``control-true`` / ``control-fals
 an ``if`` or loop predicate, ``control`` otherwise; a ``case`` body hangs off its case
 label (which the switch controls), so which body runs for which case is in the graph.
 Data: reaching definitions; a statement depends on every definition of a variable it reads
-that reaches it, loop-carried ones included (``i++`` -> ``i < n``); ``dep`` is ``data``.
+that reaches it, loop-carried ones included (``i++`` -> ``i < n``); ``dep`` is ``data``, or
+``data-carried`` for a definition that reaches a use earlier in the source (round a loop).
 Effects: a method called on a local may update it (it reads and weakly defines the local:
 ``sb.append(a); sb.append(b)`` are ordered by a data edge); calls with unknown effects
 (free functions, ``System.out.println``, ``print``, methods of classes and modules) read
 and write the pseudo-variable :data:`EFFECTS_VAR`, which chains them in program order with
-``dep`` ``effect`` edges. Calls known to be pure (``graphs.dataflow.PURE_CALLS``: ``get``,
-``len``, ``Math.max`` ...) do neither, so reordering them changes nothing. Definitions,
+``dep`` ``effect`` edges (``effect-carried`` round a loop). Calls known to be pure
+(``graphs.dataflow.PURE_CALLS``: ``get``, ``len``, ``Math.max`` ...) do neither, so
+reordering them changes nothing. Definitions,
 uses, fields and weak definitions are described in :mod:`graphs.dataflow`; the CFG model
 (switch fall-through, try/catch/finally, labelled jumps, goto) in :mod:`graphs.cfg`.
 
@@ -84,13 +86,14 @@ from graphs.dataflow import (
     data_dependences,
     path_data_dependences,
     reaching_definitions,
+    reverse_postorder,
 )
 from graphs.labels import local_name, render
 from graphs.parsing import ParsedCode, parse
 from graphs.rewrites import canonical_label, merge_statements
 from graphs.roles import Ctx, get_roles
 
-__all__ = ["CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
+__all__ = ["CARRIED", "CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
            "GraphTooLarge", "build_pdg", "pdg_shape", "pdg_statements"]
 
 #: Values of an edge's ``dep`` attribute: what GRS compares edges by. A control dependence
@@ -98,6 +101,8 @@ __all__ = ["CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECT
 #: effects (see :mod:`graphs.dataflow`).
 CONTROL, CONTROL_TRUE, CONTROL_FALSE = "control", "control-true", "control-false"
 DATA, EFFECT = "data", "effect"
+#: Suffix of the ``dep`` of a loop-carried data or effect edge (``data-carried``).
+CARRIED = "-carried"
 _PREDICATES = frozenset({"if", "while", "for", "foreach", "do"})
 _CASE_LABELS = frozenset({"case", "default"})
 
@@ -261,8 +266,10 @@ def _functions(cfg: CFG) -> int:
 
 
 def _without(absorbed: set[int], node_attrs: list[dict],
-             control: list[tuple[tuple[int, int], str]], data: list[tuple[int, int, str]]
-             ) -> tuple[list[dict], list[tuple[tuple[int, int], str]], list[tuple[int, int, str]]]:
+             control: list[tuple[tuple[int, int], str]],
+             data: list[tuple[int, int, str, bool]]
+             ) -> tuple[list[dict], list[tuple[tuple[int, int], str]],
+                        list[tuple[int, int, str, bool]]]:
     """The graph's parts without the nodes folded into a neighbour, ids kept contiguous in
     source order. Folded nodes read and define nothing, so only control edges meet them."""
     new: list[int] = []
@@ -274,7 +281,7 @@ def _without(absorbed: set[int], node_attrs: list[dict],
     attrs = [a for nid, a in enumerate(node_attrs) if nid not in absorbed]
     ctrl = [((new[u], new[v]), dep) for (u, v), dep in control
             if u not in absorbed and v not in absorbed]
-    dat = [(new[u], new[v], var) for u, v, var in data]
+    dat = [(new[u], new[v], var, carried) for u, v, var, carried in data]
     return attrs, ctrl, dat
 
 
@@ -298,7 +305,7 @@ def _statements(cfg: CFG) -> int:
 
 def _assemble(language: str, node_attrs: list[dict],
               control: list[tuple[tuple[int, int], str]],
-              data: list[tuple[int, int, str]]) -> nx.MultiDiGraph:
+              data: list[tuple[int, int, str, bool]]) -> nx.MultiDiGraph:
     """The graph of ``add_node(i, **node_attrs[i])`` for each node, then ``add_edge`` for
     each control and data edge, in order.
 
@@ -317,8 +324,9 @@ def _assemble(language: str, node_attrs: list[dict],
         pred[nid] = {}
     for (u, v), dep in control:  # distinct pairs, added first: key 0 of a new key dict
         succ[u][v] = pred[v][u] = {0: {"type": "control", "dep": dep}}
-    for u, v, var in data:
-        edge = {"type": "data", "var": var, "dep": EFFECT if var == EFFECTS_VAR else DATA}
+    for u, v, var, carried in data:
+        dep = EFFECT if var == EFFECTS_VAR else DATA
+        edge = {"type": "data", "var": var, "dep": dep + CARRIED if carried else dep}
         keys = succ[u].get(v)
         if keys is None:
             succ[u][v] = pred[v][u] = {0: edge}
@@ -475,14 +483,14 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
 
 def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, bool]]],
                  displays: dict[int, dict[str, str]]
-                 ) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int, str]]]:
+                 ) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int, str, bool]]]:
     nodes = cfg.nodes
     cfg_succ = cfg.succ
     true_succ = cfg.true_succ
     # (controller, dependent) -> the outcome it hangs on (CONTROL: none, the entry's)
     control: dict[tuple[int, int], str] = dict.fromkeys(((0, f) for f in cfg.functions),
                                                          CONTROL)
-    data: set[tuple[int, int, str]] = set()
+    data: set[tuple[int, int, str, bool]] = set()  # (def, use, variable, loop-carried)
     for unit in cfg.units:
         ids = [unit.entry, *unit.nodes]
         k = len(ids)
@@ -537,9 +545,68 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
                     control.setdefault((ids[0], g), CONTROL)
             reach_in, def_node, var_mask = reaching_definitions(succ[:k], unit_defs, 0)
             edges = data_dependences(reach_in, def_node, var_mask, unit_uses)
+            carried = _loop_carried(succ, k, {(a, b) for a, b, _ in edges})
+            for a, b, key in edges:
+                data.add((canon[a], canon[b], display.get(key, key), (a, b) in carried))
+            continue
         for a, b, key in edges:
-            data.add((canon[a], canon[b], display.get(key, key)))
+            data.add((canon[a], canon[b], display.get(key, key), False))
     return sorted(control.items()), sorted(data)
+
+
+def _loop_carried(succ: list[list[int]], k: int, pairs: set[tuple[int, int]]
+                  ) -> set[tuple[int, int]]:
+    """The def-use pairs ``(a, b)`` carried by a loop: both in one loop, and ``b`` reached
+    from ``a`` only round the loop's back edge (not within the iteration).
+
+    ``a.append(x); a.append(y)`` in a loop reach each other both ways, the second one
+    carried: their order still shows. A definition reaching a use after the loop is not
+    carried. Back edges are those to a node no later in reverse postorder (a reducible
+    CFG's; for an irreducible one, a consistent approximation).
+    """
+    rank = [0] * k
+    for i, g in enumerate(reverse_postorder(succ[:k], 0, k)):
+        rank[g] = i
+    forward: list[list[int]] = [[] for _ in range(k)]
+    back: list[tuple[int, int]] = []
+    preds: list[list[int]] = [[] for _ in range(k)]
+    for x in range(k):
+        for y in succ[x]:
+            if 0 <= y < k:
+                preds[y].append(x)
+                if rank[y] <= rank[x]:
+                    back.append((x, y))
+                else:
+                    forward[x].append(y)
+    if not back:
+        return set()
+    loops = []  # natural loop of each back edge t -> h: h and what reaches t without h
+    for t, h in back:
+        body = {h, t}
+        stack = [t] if t != h else []
+        while stack:
+            for p in preds[stack.pop()]:
+                if p not in body:
+                    body.add(p)
+                    stack.append(p)
+        loops.append(body)
+    carried = set()
+    reach: dict[int, set[int]] = {}
+    for a, b in pairs:
+        if not any(a in body and b in body for body in loops):
+            continue
+        seen = reach.get(a)
+        if seen is None:
+            seen = reach[a] = set()
+            stack = list(forward[a])
+            while stack:
+                v = stack.pop()
+                if v not in seen:
+                    seen.add(v)
+                    stack.extend(forward[v])
+        if b not in seen:
+            carried.add((a, b))
+    return carried
 
 
 def _straight_line(succ: list[list[int]], exit_node: int) -> list[int] | None:

@@ -391,7 +391,9 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int)
         while m is not None and m != n and len(between) < size:  # (a goto cycle)
             target = _temporary(fn, facts[m], counts)
             if target is not None:
-                if nodes[m].kind in _MERGE_TARGETS and _movable(fn, between, facts, writes):
+                # (both calling: inlining could change the order of the calls)
+                if nodes[m].kind in _MERGE_TARGETS and not (fn.calls and facts[m].calls) \
+                        and _movable(fn, between, facts, writes):
                     _inline(fn, facts[m], *target)
                     absorbed.add(n)
                 break

@@ -9,7 +9,9 @@ Edges are checked with their ``dep`` too (GRS v2, SPEC section 3): ``branches`` 
 control edges that hang on an outcome of an if/while/for/foreach/do predicate
 (``"true"``: ``control-true``, ``"false"``: ``control-false``); every other control edge
 must be plain ``control``. A data edge on the pseudo-variable ``<effects>`` must be an
-``effect`` edge, any other a ``data`` edge.
+``effect`` edge, any other a ``data`` edge; ``-carried`` is added to the ``dep`` of a
+loop-carried one. Where a gold gives ``carried`` (the data edges that go round a loop,
+worked out by hand), exactly those must be carried.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class Gold:
     data: set[tuple[str, str, str]]
     programs: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
     branches: dict[tuple[str, str], str] = field(default_factory=dict)
+    carried: set[tuple[str, str, str]] | None = None
 
     def __post_init__(self) -> None:
         unknown = set(self.branches) - self.control
@@ -102,7 +105,13 @@ def check(lang: str, gold: Gold) -> None:
                  for e in gold.control}
     wrong = {e: (dep, want_deps[e]) for e, dep in got_deps.items() if dep != want_deps[e]}
     assert not wrong, f"control dep (got, expected): {wrong}"
+    got_carried = set()
     for u, v, d in graph.edges(data=True):
         if d["type"] == "data":
             want = "effect" if d["var"] == "<effects>" else "data"
-            assert d["dep"] == want, (names[u], names[v], d)
+            assert d["dep"] in (want, want + "-carried"), (names[u], names[v], d)
+            if d["dep"].endswith("-carried"):
+                got_carried.add((names[u], names[v], d["var"]))
+    if gold.carried is not None:
+        assert got_carried == gold.carried, (
+            f"carried: missing {gold.carried - got_carried}, extra {got_carried - gold.carried}")

@@ -145,11 +145,12 @@ BRANCHES_SWAPPED = "void f(int x, int y) { if (x > 0) { print(y); } else { print
 # The if/else assigning one variable is a conditional expression (one statement).
 SIGN = "int f(int x){int r; if (x > 0) {r = 1;} else {r = -1;} return r;}"
 SIGN_SWAPPED = "int f(int x){int r; if (x > 0) {r = -1;} else {r = 1;} return r;}"
-# Two effect calls in the other order; the locals they print pin them by data edges.
-PRINTS = "void f() { int a = 1; int b = a + 1; System.out.println(a); System.out.println(b); }"
-PRINTS_SWAPPED = (
-    "void f() { int a = 1; int b = a + 1; System.out.println(b); System.out.println(a); }"
-)
+# Two effect calls in the other order; the locals they print pin them by data edges (read
+# from r, so they are not temporaries folded into the prints).
+PRINTS = ("void f(Reader r) { int a = r.read(); int b = r.read(); System.out.println(a); "
+          "System.out.println(b); }")
+PRINTS_SWAPPED = ("void f(Reader r) { int a = r.read(); int b = r.read(); "
+                  "System.out.println(b); System.out.println(a); }")
 
 
 @pytest.mark.parametrize(
@@ -208,19 +209,20 @@ def test_swapped_sign_relabel_cost_by_hand(java):
     g = e.graph
     (m,) = g.nodes_with("relabel")
     ref_label, cand_label = e.ref_pdg.node(m.ref).label, e.cand_pdg.node(m.cand).label
-    # "r = x > 0 ? 1 : -1" vs "r = x > 0 ? -1 : 1", variables renamed: 10 tokens each,
-    # the same first 6; the tails [1 : - 1] and [- 1 : 1] are 2 edits apart (insert "-"
-    # in front, delete the inner "-"; one substitution cannot do: 3 positions differ).
-    # 2 / 10 = 0.2, on the GED's grid: rint(0.2 * 64) / 64 = 13/64.
+    # int r; + the if/else that sets r fold into r's declaration, which is a temporary
+    # read once by the return: "return v0 > 0 ? 1 : -1" vs "return v0 > 0 ? -1 : 1",
+    # 9 tokens each, the same first 5; the tails [1 : - 1] and [- 1 : 1] are 2 edits apart
+    # (insert "-" in front, delete the inner "-"; one substitution cannot do: 3 positions
+    # differ). 2 / 9 = 0.222..., on the GED's grid: rint(0.222 * 64) / 64 = 14/64.
     ref_toks, cand_toks = label_tokens(ref_label), label_tokens(cand_label)
-    assert len(ref_toks) == len(cand_toks) == 10 and ref_toks[:6] == cand_toks[:6]
-    assert ref_toks[6:] == ["1", ":", "-", "1"] and cand_toks[6:] == ["-", "1", ":", "1"]
-    assert m.cost == 13 / 64 == 0.203125
-    assert g.edge_edits == () and g.distance == 13 / 64
-    # 5 nodes (entry, x, int r, the conditional, return) and 6 edges per side
-    assert (g.ref_size, g.cand_size) == (11, 11)
-    assert e.result.grs == g.similarity == 1 - (13 / 64) / 22
-    assert "relabel 0.203125: line 1 'if (x > 0) {r = 1;} else {r = -1;}'" in e.to_text()
+    assert len(ref_toks) == len(cand_toks) == 9 and ref_toks[:5] == cand_toks[:5]
+    assert ref_toks[5:] == ["1", ":", "-", "1"] and cand_toks[5:] == ["-", "1", ":", "1"]
+    assert m.cost == 14 / 64 == 0.21875
+    assert g.edge_edits == () and g.distance == 14 / 64
+    # 3 nodes (entry, x, the return) and 3 edges per side
+    assert (g.ref_size, g.cand_size) == (6, 6)
+    assert e.result.grs == g.similarity == 1 - (14 / 64) / 12
+    assert "relabel 0.21875: line 1 'return r;'" in e.to_text()
 
 
 def test_one_token_change_costs_a_fraction(java):
@@ -272,9 +274,10 @@ def test_swapped_effects_show_an_effect_edge(java):
         "System.out.println(b);",
         "System.out.println(a);",
     ]
-    # 5 nodes, 8 edges (4 control from the entry, 3 data, 1 effect) per side
-    assert g.distance == 2 and (g.ref_size, g.cand_size) == (13, 13)
-    assert e.result.grs == 1 - 2 / 26
+    # 6 nodes, 11 edges per side: 5 control from the entry; data r -> a, r -> b, a -> b (a
+    # read of r may update r), a -> print(a), b -> print(b); 1 effect
+    assert g.distance == 2 and (g.ref_size, g.cand_size) == (17, 17)
+    assert e.result.grs == 1 - 2 / 34
     effect = [x for x in e.ref_pdg.edges if x.dep == "effect"]
     assert len(effect) == 1 and effect[0].type == "data" and effect[0].var == "<effects>"
     assert "reference effect edge line 1 'System.out.println(a);'" in e.to_text()

@@ -104,6 +104,8 @@ WHILE = Gold(
           ("U", "A", "v0"), ("U", "U", "v0"), ("I", "A", "v1"), ("I", "R", "v1"),
           ("A", "A", "v1"), ("A", "R", "v1")},
     branches={("W", "W"): "true", ("W", "A"): "true", ("W", "U"): "true"},
+    # n-- and s += n reach the next iteration's reads round the loop
+    carried={("U", "W", "v0"), ("U", "A", "v0"), ("U", "U", "v0"), ("A", "A", "v1")},
 )
 _WHILE = "int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }"
 _WHILE_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "W": "while (v0 > 0)",
@@ -146,6 +148,8 @@ FOR = Gold(
           ("FU", "FC", "v2"), ("FU", "FU", "v2"), ("FU", "A", "v2"), ("S", "A", "v1"),
           ("S", "R", "v1"), ("A", "A", "v1"), ("A", "R", "v1")},
     branches={("FC", "FC"): "true", ("FC", "A"): "true", ("FC", "FU"): "true"},
+    # the update reaches the condition, itself and the body of the next iteration
+    carried={("FU", "FC", "v2"), ("FU", "FU", "v2"), ("FU", "A", "v2"), ("A", "A", "v1")},
 )
 _FOR = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }"
 _FOR_LABELS = {"E": "entry", "P": "int v0", "S": "int v1 = 0", "FI": "int v2 = 0",
