@@ -38,7 +38,7 @@ _HEADER_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "foreach"
                               "lock", "synchronized", "fixed", "elif", "do", "sizeof",
                               "typeof", "nameof", "checked", "unchecked", "default",
                               "function", "def", "new", "assert", "print"})
-_BINARY = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>")
+_BINARY = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "//", "**")
 _INCREMENT = re.compile(r"^(?:(?P<a>[^\s=]+)(?P<op>\+\+|--)|(?P<op2>\+\+|--)(?P<b>[^\s=]+))$")
 
 
@@ -204,6 +204,8 @@ _PRECEDENCE_C = {
     "*": 12, "/": 12, "%": 12, "+": 11, "-": 11, "<<": 10, ">>": 10, ">>>": 10,
     "<": 9, ">": 9, "<=": 9, ">=": 9, "instanceof": 9, "is": 9, "as": 9, "in": 9,
     "==": 8, "!=": 8, "===": 8, "!==": 8, "&": 7, "^": 6, "|": 5, "&&": 4, "||": 3, "??": 2,
+    "and": 4, "or": 3,  # C++'s alternative tokens (Python's table is apart)
+    "//": 12, "**": 14,  # (Python's, for the compound-assignment rewrite of labels)
 }
 _PRECEDENCE_PYTHON = {
     "*": 12, "/": 12, "//": 12, "%": 12, "@": 12, "+": 11, "-": 11, "<<": 10, ">>": 10,
@@ -226,7 +228,11 @@ _OPEN_PARENTS = frozenset({
     "keyword_argument", "assignment", "assignment_expression", "augmented_assignment",
     "augmented_assignment_expression", "if_statement", "while_statement", "elif_clause",
     "assert_statement", "yield_statement", "throw_statement", "expression_list",
+    "lambda_expression", "lambda", "arrow_function", "list_comprehension",
+    "set_comprehension", "generator_expression",  # (their body only: see below)
 })
+_LAMBDAS = frozenset({"lambda_expression", "lambda", "arrow_function", "list_comprehension",
+                      "set_comprehension", "generator_expression"})
 
 
 def _operator(node) -> str | None:  # type: ignore[no-untyped-def]
@@ -282,11 +288,13 @@ def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-unty
     if child.type not in _BINARY_TYPES:
         return False
     if parent.type in _OPEN_PARENTS:
-        # the value, not the target, of an assignment
+        # the value, not the target, of an assignment; a lambda's body, not its parameters
         field = None
         for i, c in enumerate(parent.children):
             if c.id == paren.id:
                 field = parent.field_name_for_child(i)
+        if parent.type in _LAMBDAS:
+            return field == "body"
         return field not in ("left", "function", "object")
     if parent.type not in _BINARY_TYPES:
         return False
@@ -370,16 +378,28 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int)
                 c = counts.setdefault(ref.name, [0, 0])
                 c[0 if ref.mode in writes else 1] += 1
     absorbed: set[int] = set()
-    # split declarations first: T x = e may then be a temporary
+    # split declarations first (T x = e may then be a temporary): the declaration moves
+    # down to the first statement that mentions x, when that assigns x
     for n in range(1, size):
+        if nodes[n].kind != "declaration" or not facts[n].toks \
+                or facts[n].toks[-1].__class__ is not int:
+            continue
+        name = facts[n].refs[facts[n].toks[-1]].name
         m = _next(n, succ, preds, absorbed, size)
-        if m is None or nodes[n].kind != "declaration" or nodes[m].kind != "statement":
+        steps = 0
+        while m is not None and m != n and steps < size and not any(
+                r.name == name and not r.field for r in facts[m].refs):
+            m = _next(m, succ, preds, absorbed, size)
+            steps += 1
+        if m is None or m == n or nodes[m].kind != "statement":
             continue
         fn, fm = facts[n], facts[m]
-        if not (fn.calls and fm.calls) and _split_declaration(fn, fm):
-            absorbed.add(m)
-            counts[fn.refs[fn.toks[_first_var(fn)]].name][0] -= 1
-            nodes[n].last = nodes[m].last
+        if _split_declaration(fn, fm):
+            absorbed.add(n)
+            counts[name][0] -= 1
+            nodes[m].kind = "declaration"
+            nodes[m].first = nodes[n].first if _next(n, succ, preds, absorbed, size) == m \
+                else nodes[m].first
     # temporaries, wherever the one read is further down the same straight line, so that
     # the order of independent temporaries does not matter
     for n in range(1, size):
@@ -486,7 +506,7 @@ def _inline(fn, fm, at: int, value_start: int) -> None:  # type: ignore[no-untyp
 
 
 def _split_declaration(fn, fm) -> bool:  # type: ignore[no-untyped-def]
-    """Fold ``T x`` + ``x = e`` into ``T x = e`` in ``fn``; True when done."""
+    """Fold ``T x`` + ``x = e`` into ``T x = e`` in ``fm``; True when done."""
     from graphs.roles import Ctx
 
     toks = fn.toks
@@ -502,17 +522,19 @@ def _split_declaration(fn, fm) -> bool:  # type: ignore[no-untyped-def]
     if target.name != ref.name or target.field or target.mode != Ctx.DEF or any(
             t.__class__ is int and fm.refs[t].name == ref.name for t in mt[2:]):
         return False
-    # fm's references but its target (fn declares it now), renumbered after fn's
+    # fn's declaration, then fm's value: fm's references but its target (declared now)
+    refs = list(fn.refs)
     index: dict[int, int] = {}
     for j, r in enumerate(fm.refs):
         if j != mt[0]:
-            index[j] = len(fn.refs)
-            fn.refs.append(r)
-    fn.toks.extend([index[t] if t.__class__ is int else t for t in mt[1:]])
-    fn.seps.extend(fm.seps[1:])
-    fn.calls.extend(fm.calls)
-    fm.toks.clear()
-    fm.seps.clear()
-    fm.refs.clear()
-    fm.calls.clear()
+            index[j] = len(refs)
+            refs.append(r)
+    toks = [*fn.toks, *[index[t] if t.__class__ is int else t for t in mt[1:]]]
+    seps = [*fn.seps, *fm.seps[1:]]
+    calls = [*fn.calls, *fm.calls]
+    fm.toks[:], fm.seps[:], fm.refs[:], fm.calls[:] = toks, seps, refs, calls
+    fn.toks.clear()
+    fn.seps.clear()
+    fn.refs.clear()
+    fn.calls.clear()
     return True

@@ -214,6 +214,7 @@ _NEVER_VAR_PARENTS = {
     "decorator",
     "global_statement",
     "nonlocal_statement",
+    "method_reference",  # Integer::sum names a method, whatever the locals are called
 }
 _NAMED_DEFS = {
     "method_declaration",
