@@ -320,8 +320,21 @@ class _Builder:
     def _seq(self, stmts: list[Node]) -> Generator:
         first: int | None = None
         exits: list[int] = []
-        for s in stmts:
-            r = self._simple(s)
+        skip = -1
+        for i, s in enumerate(stmts):
+            if i <= skip:
+                continue
+            r = None
+            if self.roles.statements.get(s.type) is Role.IF:
+                # if (c) return a; return b;  is  return c ? a : b;
+                nxt = next((j for j in range(i + 1, len(stmts))
+                            if stmts[j].type not in self.comments), None)
+                if nxt is not None:
+                    r = self._conditional(s, s.child_by_field_name("consequence"), stmts[nxt])
+                    if r is not None:
+                        skip = nxt
+            if r is None:
+                r = self._simple(s)
             if r is None:
                 r = yield s
             f, ex = r
@@ -524,17 +537,25 @@ class _Builder:
             exits.append(pred)
         return p, exits
 
-    def _conditional(self, s: Node, cons: Node) -> Result | None:
+    def _conditional(self, s: Node, cons: Node | None, follower: Node | None = None
+                     ) -> Result | None:
         """``if (c) x = a; else x = b;`` as the one statement ``x = c ? a : b`` (and two
-        returns as ``return c ? a : b``): the same meaning gets the same node, labelled as
-        the language writes a conditional expression. None when ``s`` is not of that form.
+        returns, or ``if (c) return a;`` followed by ``return b;``, as ``return c ? a : b``;
+        a compound ``x op= a`` branch as ``x op (a)``): the same meaning gets the same node,
+        labelled as the language writes a conditional expression. None when ``s`` is not of
+        that form.
         """
         alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) == "alternative"]
-        if len(alts) != 1 or alts[0].type in self.roles.elif_clauses:
-            return None
-        alt = alts[0]
-        if alt.type in self.roles.else_clauses:
-            alt = self._last_body(alt)
+        if follower is not None:
+            if alts or self.roles.statements.get(follower.type) is not Role.RETURN:
+                return None
+            alt = follower
+        else:
+            if len(alts) != 1 or alts[0].type in self.roles.elif_clauses:
+                return None
+            alt = alts[0]
+            if alt.type in self.roles.else_clauses:
+                alt = self._last_body(alt)
         a, b = self._single(cons), self._single(alt)
         cond = s.child_by_field_name("condition")
         if a is None or b is None or cond is None:
@@ -550,26 +571,39 @@ class _Builder:
                 return None
             head: list = ["return"]
             kind = _RETURN
+            values = [[(va, _USE)], [(vb, _USE)]]
+        elif follower is not None:
+            return None
         else:
             ea, eb = self._only_named(a), self._only_named(b)
             if (a.type != "expression_statement" or b.type != "expression_statement"
                     or ea is None or eb is None or ea.type not in roles.assignments
-                    or eb.type != ea.type or roles.assignments[ea.type]):
+                    or eb.type not in roles.assignments):
                 return None
             la, lb = ea.child_by_field_name("left"), eb.child_by_field_name("left")
-            va, vb = ea.child_by_field_name("right"), eb.child_by_field_name("right")
-            ops = [e.child_by_field_name("operator") for e in (ea, eb)]
-            if (la is None or lb is None or va is None or vb is None or la.text != lb.text
-                    or any(op is not None and op.type != "=" for op in ops)):
+            if la is None or lb is None or la.text != lb.text:
                 return None
+            values = []
+            for e, left in ((ea, la), (eb, lb)):
+                right = e.child_by_field_name("right")
+                op = e.child_by_field_name("operator")
+                if right is None:
+                    return None
+                if op is None or op.type == "=":
+                    if roles.assignments[e.type]:
+                        return None  # compound, operator unknown
+                    values.append([(right, _USE)])
+                else:  # x op= e: the value x op (e)
+                    values.append([(left, _USE), op.type[:-1], "(", (right, _USE), ")"])
             head = [(la, Ctx.DEF), "="]
             kind = "statement"
+        va_parts, vb_parts = values
         if python:
-            parts = [*head, (va, _USE), "if", (cond, _USE), "else", (vb, _USE)]
+            parts = [*head, *va_parts, "if", (cond, _USE), "else", *vb_parts]
         else:
-            parts = [*head, (cond, _USE), "?", (va, _USE), ":", (vb, _USE)]
+            parts = [*head, (cond, _USE), "?", *va_parts, ":", *vb_parts]
         parts = [p if isinstance(p, tuple) else (p, _USE) for p in parts]
-        n = self._new(kind, parts, s, s)
+        n = self._new(kind, parts, s, s if follower is None else follower)
         if kind == _RETURN:
             self._jump([n], kind, None)
             return n, []

@@ -24,7 +24,7 @@ __all__ = ["TokenBuffer", "label_costs", "label_tokens", "local_name", "render"]
 # Tokens of a rendered label: strings and chars, words, then operators longest first.
 LABEL_TOKEN = re.compile(
     r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|\w+|>>>=|<<=|>>=|\*\*=|//=|->|::|\?\.|'
-    r'\+\+|--|[-+*/%&|^]=|<<|>>|==|!=|<=|>=|&&|\|\||\S'
+    r'\+\+|--|[-+*/%&|^]=|<<|>>|==|!=|<=|>=|&&|\|\||//|\*\*|\S'
 )
 
 # A space is never put before these ...

@@ -38,6 +38,9 @@ _HEADER_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "foreach"
                               "lock", "synchronized", "fixed", "elif", "do", "sizeof",
                               "typeof", "nameof", "checked", "unchecked", "default",
                               "function", "def", "new", "assert", "print"})
+# Words that are operators, not operands: "(x) if c" is no cast.
+_KEYWORD_OPERATORS = frozenset({"if", "else", "and", "or", "for", "in", "not", "is",
+                                "instanceof", "as"})
 _BINARY = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "//", "**")
 _INCREMENT = re.compile(r"^(?:(?P<a>[^\s=]+)(?P<op>\+\+|--)|(?P<op2>\+\+|--)(?P<b>[^\s=]+))$")
 
@@ -175,7 +178,7 @@ def _strip_parentheses(label: str) -> str:
         if not inner or inner.endswith(","):
             continue  # (v0,) is a tuple
         # a cast is followed by its operand; a grouped operand by an operator or a closer
-        if nxt and (nxt[0].isalnum() or nxt[0] in "_(\"'"):
+        if nxt and (nxt[0].isalnum() or nxt[0] in "_(\"'") and nxt not in _KEYWORD_OPERATORS:
             continue
         if _is_atom(inner) or (prev in _OPEN_CONTEXT and nxt in _CLOSE_CONTEXT):
             drop.update((i, j))

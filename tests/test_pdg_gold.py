@@ -23,23 +23,25 @@ from pdg_gold import Gold, check
 # if / else
 
 # (b += a and b = 2 do not fold into one conditional expression: see IF_FOLD)
+# (the branches assign different variables: one variable in both would fold into a
+# conditional expression, IF_FOLD below); b = 0 reaches the return on the false branch
 IF_ELSE = Gold(
     control={("E", "P"), ("E", "I"), ("E", "IF"), ("E", "R"), ("IF", "T"), ("IF", "F")},
     data={("P", "IF", "v0"), ("P", "T", "v0"), ("I", "T", "v1"), ("T", "R", "v1"),
-          ("F", "R", "v1")},
+          ("I", "R", "v1")},
     branches={("IF", "T"): "true", ("IF", "F"): "false"},
 )
-_C_IF = "int f(int a) {\n  int b = 0;\n  if (a > 0) { b += a; } else { b = 2; }\n  return b;\n}"
+_C_IF = "int f(int a) {\n  int b = 0;\n  if (a > 0) { b += a; } else { a = 2; }\n  return b;\n}"
 _C_IF_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "IF": "if (v0 > 0)",
-                "T": "v1 += v0", "F": "v1 = 2", "R": "return v1"}
+                "T": "v1 += v0", "F": "v0 = 2", "R": "return v1"}
 IF_ELSE.programs = {
     "java": (_C_IF, _C_IF_LABELS),
     "csharp": (_C_IF.replace("int f", "int F"), _C_IF_LABELS),
     "c": (_C_IF, _C_IF_LABELS),
     "cpp": (_C_IF, _C_IF_LABELS),
-    "javascript": ("function f(a) { let b = 0; if (a > 0) { b += a; } else { b = 2; } "
+    "javascript": ("function f(a) { let b = 0; if (a > 0) { b += a; } else { a = 2; } "
                    "return b; }", {**_C_IF_LABELS, "P": "v0", "I": "let v1 = 0"}),
-    "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b += a\n    else:\n        b = 2\n"
+    "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b += a\n    else:\n        a = 2\n"
                "    return b\n",
                {**_C_IF_LABELS, "P": "v0", "I": "v1 = 0", "IF": "if v0 > 0"}),
 }

@@ -58,16 +58,17 @@ ALL = [*C_FAMILY, "python"]
 
 @pytest.mark.parametrize("lang", ALL)
 def test_swapped_then_and_else_bodies_differ(lang):
-    # compound assignments: the bodies do not fold into one conditional expression, so
-    # the graphs have the same labels and differ only in the outcome of two control edges
+    # bodies assigning different variables do not fold into one conditional expression,
+    # so the graphs have the same labels and differ in the outcome of two control edges
     if lang == "python":
-        code = ("def f(a, b):\n    if a > 0:\n        b += a\n    else:\n        b -= a\n"
-                "    return b\n")
-        swapped = ("def f(a, b):\n    if a > 0:\n        b -= a\n    else:\n        b += a\n"
-                   "    return b\n")
+        code = ("def f(a, b):\n    if a > 0:\n        b += a\n    else:\n        a -= b\n"
+                "    return b + a\n")
+        swapped = ("def f(a, b):\n    if a > 0:\n        a -= b\n    else:\n        b += a\n"
+                   "    return b + a\n")
     else:
-        code = c_like(lang, "f(a, b)", "if (a > 0) { b += a; } else { b -= a; } return b;")
-        swapped = c_like(lang, "f(a, b)", "if (a > 0) { b -= a; } else { b += a; } return b;")
+        code = c_like(lang, "f(a, b)", "if (a > 0) { b += a; } else { a -= b; } return b + a;")
+        swapped = c_like(lang, "f(a, b)",
+                         "if (a > 0) { a -= b; } else { b += a; } return b + a;")
     assert_different(code, swapped, lang)
     g = build_pdg(code, lang)
     deps = sorted(d for _, _, d in g.edges(data="dep") if d.startswith("control-"))
