@@ -430,17 +430,29 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
     ``_`` (``int x = a * 2`` and ``int y = a * 2`` both name their variable ``v`` + the
     digest of ``int • = v0 * 2``). Swapping two independent declarations, or renaming a
     local, therefore changes no label, and a change to one declaration renames only the
-    variable it declares. Locals with equal first declarations are told apart by order.
+    variable it declares. Locals with equal first declarations are told apart by what is
+    done with them, then by order. Names bound by a lambda or a comprehension are ``b0``,
+    ``b1``, ... by their place in their statement.
     """
     first: dict[str, int] = {}
     params: list[str] = []
+    rename: dict[str, str] = {}
     for nid in ids:
-        for ref in facts[nid].refs:
+        bound = 0
+        fact = facts[nid]
+        # in label order (a folded statement's references are not in source order)
+        refs = [*(fact.refs[t] for t in fact.toks if t.__class__ is int), *fact.refs]
+        for ref in refs:
             if not ref.field and ref.mode in _DECLARING and ref.name not in first:
                 first[ref.name] = nid
                 if nodes[nid].kind == "param":
                     params.append(ref.name)
-    rename = {name: local_name(i) for i, name in enumerate(params)}
+                elif ref.mode == Ctx.BIND:
+                    # a lambda's or comprehension's own name: by its place in the statement
+                    # (b0, b1, ...), so that nothing outside the statement renames it
+                    rename[ref.name] = f"b{bound}"
+                    bound += 1
+    rename.update((name, local_name(i)) for i, name in enumerate(params))
 
     def signature(nid: int, own: str, names: dict[str, str]) -> str:
         fact = facts[nid]
@@ -450,6 +462,7 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
             else refs[i].name if refs[i].field or refs[i].name not in first
             else names.get(refs[i].name, "_"))))
 
+    bound_names = {n for n, shown in rename.items() if shown.startswith("b")}
     sigs = {name: signature(nid, name, rename) for name, nid in first.items()
             if name not in rename}
     groups: dict[str, list[str]] = {}
@@ -467,7 +480,7 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
             for name in tied:
                 uses = sorted({signature(nid, name, rename) for nid in mentions.get(name, ())})
                 sigs[name] = sig + "\n" + "\n".join(uses)
-    taken = set(rename.values())
+    taken = {shown for name, shown in rename.items() if name not in bound_names}
     for name in first:  # declaration order: only ties left after both rounds depend on it
         if name in rename:
             continue
