@@ -25,6 +25,7 @@ import logging
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from ruby_metric.meta.mutations import PRESERVING
@@ -101,8 +102,10 @@ def main(argv: list[str] | None = None) -> int:
 
     judged: dict[str, dict[str, JudgedResult]] = {}
     sizes: dict[str, int] = {}
-    for name, loader, stat in (("conala", load_conala, "spearman"),
-                               ("humaneval", load_humaneval_judged, "auc")):
+    for name, loader, stat in (
+            ("conala", load_conala, "spearman"),
+            ("humaneval", load_humaneval_judged, "auc"),
+            ("humaneval-reindented", partial(load_humaneval_judged, reindent=True), "auc")):
         try:
             items = loader(datasets / "judged_dev" / (
                 "conala-aggregated-grades.json" if name == "conala"
@@ -147,6 +150,14 @@ def main(argv: list[str] | None = None) -> int:
         h_head, h_fb = _judged_cell(judged.get("humaneval", {}).get(tier))
         print(f"{NAMES[tier]:<12} {mut:<26} {at1:>7} {v1:>7}  {c_head:<32} {c_fb:<24} "
               f"{h_head:<32} {h_fb:<24}", file=out)
+    if "humaneval-reindented" in judged:
+        print("", file=out)
+        print("HumanEval-Python with each completion's first line re-indented (every "
+              "completion in the file lost it, which Python rejects; see "
+              "load_humaneval_judged):", file=out)
+        for tier in (*TIERS, "chrf"):
+            h_head, h_fb = _judged_cell(judged["humaneval-reindented"].get(tier))
+            print(f"  {NAMES[tier]:<12} {h_head:<32} fallback {h_fb}", file=out)
     print("", file=out)
     print("mut=1.0: share of mutants scoring exactly 1.0; var=1.0: share of variants "
           "scoring 1.0. Pairs counted per tier / candidates where the tier does not apply:",

@@ -265,6 +265,36 @@ def _wrap(code: str, original: bytes, wrapper: Wrapper) -> tuple[bytes, tuple[in
     return b"".join(parts), (len(prefix), w_off), segments
 
 
+def _python_indentation(root: tree_sitter.Node) -> tuple[int, str] | None:
+    """The first statement indented unlike the statements before it in its block, as
+    ``(byte offset, message)``; None when every block is consistently indented.
+
+    tree-sitter-python recovers from an unexpected indent without an ERROR node (it reads
+    ``def f():\n    pass\nx = 1\n    return x`` as four top-level statements), so such
+    code would otherwise count as a clean parse, and get a PDG of a structure Python
+    rejects (IndentationError).
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kids = node.named_children
+        if node.type in ("module", "block"):
+            column = None
+            row = node.parent.start_point.row if node.parent is not None else -1
+            for kid in kids:
+                if kid.type == "comment":
+                    continue
+                start = kid.start_point
+                if start.row > row:  # first on its line
+                    if column is None:
+                        column = start.column
+                    elif start.column != column:
+                        return kid.start_byte, "indentation does not match the block"
+                row = kid.end_point.row
+        stack.extend(reversed(kids))
+    return None
+
+
 def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
     """The first ERROR or MISSING node in document order, descending only into subtrees
     that contain one."""
@@ -347,7 +377,10 @@ def _attempt(parser: tree_sitter.Parser, lang: Language, code: str, original: by
     elif leak is not None:
         offset, message = leak, "parse error"
     else:
-        return attempt
+        bad_indent = _python_indentation(root) if lang.name == "python" else None
+        if bad_indent is None:
+            return attempt
+        offset, message = bad_indent
     line, col = index.position(offset)
     attempt.error = f"{message} at line {line}, col {col}"
     attempt.rank = (span[0] <= offset <= span[1], index.original_byte(offset))

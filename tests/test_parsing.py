@@ -554,3 +554,18 @@ def test_position_shortcuts_agree_with_the_offset_mapping(lang, code, wrapper):
 )
 def test_unbalanced_brackets_are_named(code, language, message):
     assert parse(code, language).error == message
+
+
+def test_python_unexpected_indent_is_a_parse_error():
+    # tree-sitter-python recovers from these without an ERROR node; Python rejects them
+    code = 'def f(x):\n    """doc"""\nx = 1\n    for i in x:\n        y = i\n    return x\n'
+    message = "indentation does not match the block"
+    assert parse(code, "python").error == f"{message} at line 4, col 5"
+    dedent = "def f(x):\n    if x:\n        y = 1\n      return y\n"
+    assert parse(dedent, "python").error == f"{message} at line 4, col 7"
+    # consistent blocks, one-line bodies, several statements on a line, bracket
+    # continuations and a uniformly indented snippet stay clean
+    for ok in ("def f(x):\n    if x: return 1\n    y = 2; z = 3\n    return y\n",
+               "    x = 1\n    return x\n", "x = [1,\n  2]\ny = 3\n",
+               "def f():\n    x = 1\n        # a comment anywhere\n    return x\n"):
+        assert parse(ok, "python").ok, ok

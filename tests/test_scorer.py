@@ -10,6 +10,7 @@ import crystal
 import graphs
 from ruby_metric import Limits, RubyScorer
 from ruby_metric.inputs import read_aligned
+from ruby_metric.tiers import grs_ged_options
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -240,6 +241,6 @@ def test_grs_drops_when_a_swap_breaks_a_def_use_order():
     assert r.grs is not None and r.grs < 1.0
     pdg = graphs.build_pdg(GRS_BASE, "java")
     other = graphs.build_pdg(broken, "java")
-    ged = graphs.graph_edit_distance(pdg, other).distance
+    ged = graphs.graph_edit_distance(pdg, other, **grs_ged_options()).distance
     size = graphs.graph_size(pdg) + graphs.graph_size(other)
     assert r.grs == pytest.approx(1 - ged / size, abs=1e-12)

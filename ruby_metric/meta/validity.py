@@ -686,8 +686,16 @@ def load_conala(path: Path | None = None) -> list[tuple[list[str], str, float]]:
             for r in data for m in _CONALA_SYSTEMS]
 
 
-def load_humaneval_judged(path: Path | None = None) -> list[tuple[list[str], str, int]]:
+def load_humaneval_judged(path: Path | None = None, *, reindent: bool = False
+                          ) -> list[tuple[list[str], str, int]]:
     """HumanEval-Python completions: ([reference], candidate, passed 0/1). 3,220 items.
+
+    The candidate is ``intent + completion``, as the dataset's README says. Every completion
+    in the file has lost the indentation of its first line (it starts at column 0, the rest
+    of its lines are indented), so that text is not valid Python (an unexpected indent); the
+    tests were evidently run on the indented code. ``reindent=True`` gives the first line
+    the indentation of the completion's next indented line (4 spaces if none), which is
+    what ran.
 
     Raises FileNotFoundError when the file is missing.
     """
@@ -695,12 +703,28 @@ def load_humaneval_judged(path: Path | None = None) -> list[tuple[list[str], str
     with open(path, encoding="utf-8") as fh:
         data = json.load(fh)
     return [
-        ([r["intent"] + r["snippet"][0]], r["intent"] + r[k],
+        ([r["intent"] + r["snippet"][0]],
+         r["intent"] + (_reindent_first_line(r[k]) if reindent else r[k]),
          int(r["grade-" + k]["execution"]))
         for r in data
         for k in r
         if k.isdigit()
     ]
+
+
+def _reindent_first_line(completion: str) -> str:
+    r"""Indent the first line like the next indented one (4 spaces when there is none).
+
+    >>> _reindent_first_line("x = 1\n    return x\n")
+    '    x = 1\n    return x\n'
+    """
+    if completion[:1] in (" ", "\t"):
+        return completion
+    for line in completion.splitlines()[1:]:
+        stripped = line.lstrip(" \t")
+        if stripped and len(stripped) < len(line):
+            return line[: len(line) - len(stripped)] + completion
+    return "    " + completion
 
 
 def score_judged(
