@@ -469,7 +469,9 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
     for name, sig in sigs.items():
         groups.setdefault(sig, []).append(name)
     # Locals declared alike (``int i = 0; int j = 0;``) are told apart by what is done
-    # with them: the labels of every statement that mentions them, in a multiset.
+    # with them: the labels of every statement that mentions them, in a multiset. The
+    # first of them in that order keeps the plain name, which a local declared the same
+    # way but alone gets in another graph (int total = 0 vs int t = 0 beside int i = 0).
     mentions: dict[str, list[int]] = {}
     for sig, tied in groups.items():
         if len(tied) > 1:
@@ -477,9 +479,13 @@ def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[st
                 for ref in facts[nid].refs:
                     if ref.name in tied and not ref.field:
                         mentions.setdefault(ref.name, []).append(nid)
+            full = {name: sig + "\n" + "\n".join(sorted(
+                {signature(nid, name, rename) for nid in mentions.get(name, ())}))
+                for name in tied}
+            keeps = min(tied, key=full.__getitem__)
             for name in tied:
-                uses = sorted({signature(nid, name, rename) for nid in mentions.get(name, ())})
-                sigs[name] = sig + "\n" + "\n".join(uses)
+                if name != keeps:
+                    sigs[name] = full[name]
     taken = {shown for name, shown in rename.items() if name not in bound_names}
     for name in first:  # declaration order: only ties left after both rounds depend on it
         if name in rename:
