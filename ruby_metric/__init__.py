@@ -7,7 +7,7 @@
 (1.0, 'graph')
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from .code import Limits  # noqa: E402
 from .explain import Explanation  # noqa: E402

@@ -50,7 +50,7 @@ def signature(
     Returns
     -------
     ``key:value`` fields joined by ``|``, e.g.
-    ``ruby-metric:0.1.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
+    ``ruby-metric:0.2.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
     """
     ngrams = (
         "+".join(
