@@ -1097,6 +1097,10 @@ def _signature(fn: Node, roles: LanguageRoles) -> str:
         types.append(text(t) if t is not None else "_")
     name = text(_function_name(fn)) or "lambda"
     head = f"{name}({', '.join(types)})"
+    # a constructor's call of another one (C#'s : this(0), C++'s : base(x), a(b)) runs
+    # before the body and has no node of its own
+    head += "".join(" " + text(c) for c in fn.children
+                    if c.type in ("constructor_initializer", "field_initializer_list"))
     if roles.language == "python":
         return f"def {head} -> {ret}" if ret else f"def {head}"
     return f"{ret} {head}" if ret else head

@@ -20,7 +20,8 @@ Cost model
 * node insertion / deletion: 1;
 * node substitution: 0 when the labels are equal, else 1 (unit costs, the default); or, with
   ``node_subst_cost=f`` (graded costs), ``f(l1, l2)`` in ``[0, 1]`` **rounded to the nearest
-  multiple of 1/64** (:data:`GRADED_COST_GRID`), 0 for equal labels;
+  multiple of 1/64** (:data:`GRADED_COST_GRID`; a positive cost to at least 1/64), 0 for
+  equal labels;
 * edges: between an ordered pair of nodes (unordered for undirected graphs) the edges form a
   multiset of types. When the pair ``(u, v)`` of ``g1`` is mapped onto ``(u', v')`` of ``g2``
   with type multisets ``A`` and ``B``, the cost is ``max(|A|, |B|) - |A ∩ B|`` (retype the
@@ -417,7 +418,9 @@ def _label_pair_costs(
         raise ValueError(
             f"node_subst_cost must return costs in [0, 1], got values in [{low:g}, {high:g}]"
         )
-    ticks = np.rint(raw * GRADED_COST_GRID)
+    # a positive cost stays positive: at least one tick (two different statements that
+    # differ in one token of 300 must not cost nothing)
+    ticks = np.where(raw > 0.0, np.maximum(np.rint(raw * GRADED_COST_GRID), 1.0), 0.0)
     rows = np.array(ids1, dtype=np.int64)[:, None]
     cols = np.array(ids2, dtype=np.int64)
     same = rows == cols
@@ -1335,7 +1338,8 @@ def graph_edit_distance(
         unhashable label is passed as its ``repr``, a missing one as ``None``), and must
         return an array of shape ``(len(labels1), len(labels2))`` of finite costs in
         ``[0, 1]``, 0 between equal labels. Each cost is rounded to the nearest multiple of
-        ``1 / 64`` (:data:`GRADED_COST_GRID`), and that quantized value is the cost model:
+        ``1 / 64`` (:data:`GRADED_COST_GRID`; a positive one to at least ``1 / 64``), and
+        that quantized value is the cost model:
         ``distance``, bounds and operation costs are exact for it. Insertions, deletions
         and edges keep their unit costs. Not called when the graphs are equal or one is
         empty.

@@ -597,7 +597,8 @@ class LabelCosts:
         return np.array([[self.table[a, b] for b in labels2] for a in labels1])
 
     def quantized(self, a, b) -> float:
-        return round(self.table[a, b] * 64) / 64
+        c = self.table[a, b]
+        return (max(round(c * 64), 1) if c > 0 else 0) / 64  # a positive cost: >= 1/64
 
 
 def unit_callable(labels1: list, labels2: list) -> np.ndarray:
@@ -716,9 +717,12 @@ def test_graded_operations_carry_their_real_cost():
     assert {op.kind for op in r.operations} == {"node_relabel", "node_delete", "edge_delete"}
     path = edit_path(g1, g2, r.node_mapping, node_subst_cost=cost)
     assert path == (r.distance, list(r.operations))
-    # A zero-cost substitution between different labels is not a costly operation.
-    free = graph_edit_distance(g1, g2, node_subst_cost=lambda a, b: cost(a, b) * 0.001)
+    # A zero-cost substitution between different labels is not a costly operation; a tiny
+    # positive one costs the grid's smallest step, 1/64 (different is never free).
+    free = graph_edit_distance(g1, g2, node_subst_cost=lambda a, b: cost(a, b) * 0.0)
     assert free.distance == 2 and free.exact
+    tiny = graph_edit_distance(g1, g2, node_subst_cost=lambda a, b: cost(a, b) * 0.001)
+    assert tiny.distance == 2 + 1 / 64 and tiny.exact
 
 
 def test_graded_costs_are_deterministic_and_id_independent():
