@@ -5,21 +5,9 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-
-from ruby_metric.cli import main
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-REFS = FIXTURES / "java_to_cs" / "references.cs"
-HYPS = FIXTURES / "java_to_cs" / "candidates.cs"
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_helpers import FIXTURES, HYPS, REFS, run
 
 
 def test_score_json_has_corpus_and_pairs(capsys):

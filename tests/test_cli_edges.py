@@ -3,23 +3,12 @@ input, mixed-language signatures, 0-based ids, and the reason on an identical br
 
 import json
 import logging
-from pathlib import Path
 
 import pytest
+from cli_helpers import HYPS, REFS, run
 
 from ruby_metric import RubyScorer
-from ruby_metric.cli import main
 from ruby_metric.inputs import PairInput, iter_jsonl
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-REFS = FIXTURES / "java_to_cs" / "references.cs"
-HYPS = FIXTURES / "java_to_cs" / "candidates.cs"
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv"])

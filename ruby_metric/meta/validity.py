@@ -52,6 +52,7 @@ import crystal
 import graphs
 
 from ..scorer import RubyScorer
+from ._util import percentile_interval
 from .correlation import correlate
 from .mutations import OPERATORS, Operator, normalize_whitespace
 from .validity_snippets import snippets
@@ -512,12 +513,7 @@ def bootstrap_ratio(
         d = den[idx].sum(axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             stats[start:start + rows] = np.where(d > 0, num[idx].sum(axis=1) / d, np.nan)
-    finite = stats[np.isfinite(stats)]
-    if finite.size == 0:
-        return None
-    tail = 50.0 * (1 - confidence)
-    lo, hi = np.percentile(finite, [tail, 100 - tail])
-    return float(lo), float(hi)
+    return percentile_interval(stats, confidence)
 
 
 @dataclass(frozen=True)
