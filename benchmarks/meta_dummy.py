@@ -38,19 +38,13 @@ import graphs
 from ruby_metric import RubyScorer
 from ruby_metric.inputs import read_text, split_lines
 from ruby_metric.meta import compare_systems
+from ruby_metric.metrics import LABELS, METRICS
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "codexglue_code2code_trans"
 )
-ORDER = ("bleu", "crystalbleu", "sts", "trs", "grs", "ruby")
-NAMES = {
-    "bleu": "BLEU",
-    "crystalbleu": "CrystalBLEU",
-    "sts": "STS",
-    "trs": "TRS",
-    "grs": "GRS",
-    "ruby": "RUBY",
-}
+ORDER = tuple(reversed(METRICS))  # cheapest first
+NAMES = LABELS
 
 logger = logging.getLogger("meta_dummy")
 

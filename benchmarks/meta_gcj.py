@@ -42,6 +42,7 @@ import crystal
 import graphs
 from ruby_metric import RubyScorer
 from ruby_metric.meta import distinguishability
+from ruby_metric.metrics import LABELS, METRICS
 from ruby_metric.ngram_sets import shipped_ngram_set
 
 DEFAULT_DATA = (
@@ -51,15 +52,8 @@ DEFAULT_DATA = (
     / "gcj_googlejam4"
     / "googlejam4.jsonl.gz"
 )
-NAMES = {
-    "bleu": "BLEU",
-    "crystalbleu": "CrystalBLEU",
-    "sts": "STS",
-    "trs": "TRS",
-    "grs": "GRS",
-    "ruby": "RUBY",
-}
-ORDER = ("bleu", "crystalbleu", "sts", "trs", "grs", "ruby")
+NAMES = LABELS
+ORDER = tuple(reversed(METRICS))  # cheapest first
 
 logger = logging.getLogger("meta_gcj")
 

@@ -40,11 +40,11 @@ from ruby_metric.meta.validity import (
     run_mutation_benchmark,
     score_judged,
 )
+from ruby_metric.metrics import LABELS
 
 _PRESERVING_NAMES = {op.name for op in PRESERVING}
 CACHE = Path(__file__).resolve().parent / ".cache" / "validity_exec.json"
-NAMES = {"ruby": "RUBY", "grs": "GRS", "trs": "TRS", "sts": "STS",
-         "crystalbleu": "CrystalBLEU", "bleu": "BLEU", "chrf": "chrF"}
+NAMES = {**LABELS, "chrf": "chrF"}
 
 
 def _ci(ci: tuple[float, float] | list[float] | None) -> str:

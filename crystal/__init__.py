@@ -18,7 +18,7 @@ from crystal.bleu import (
 )
 from crystal.corpus import CorpusError, read_corpus
 from crystal.crystalbleu import CrystalBLEU
-from crystal.ngrams import NgramSet, build_ngram_set
+from crystal.ngrams import NgramSet, build_ngram_set, clipped_matches, count_ngrams
 from crystal.smoothing import SMOOTHING_METHODS
 from crystal.tokenize import available_tokenizers, register_tokenizer, token_spans, tokenize
 
@@ -29,6 +29,8 @@ __all__ = [
     "available_tokenizers",
     "NgramSet",
     "build_ngram_set",
+    "clipped_matches",
+    "count_ngrams",
     "read_corpus",
     "CorpusError",
     "sentence_bleu",

@@ -103,6 +103,47 @@ def count_ngrams(tokens: Sequence[str], max_n: int = 4, min_n: int = 1) -> Count
     return counts
 
 
+def clipped_matches(
+    references: Sequence[str] | Sequence[Sequence[str]],
+    hypothesis: Sequence[str],
+    n: int,
+) -> list[tuple[Ngram, int]]:
+    """The hypothesis's n-grams of order ``n`` found in a reference, with clipped counts.
+
+    BLEU's modified precision counts a hypothesis n-gram at most as often as it occurs in
+    the reference where it occurs most (the clip).
+
+    Parameters
+    ----------
+    references : one token sequence, or a list of them.
+    hypothesis : token sequence.
+    n : the order, at least 1.
+
+    Returns
+    -------
+    list of (n-gram, clipped count), clipped count > 0, in the hypothesis's reading order
+    (each n-gram once, where it first occurs).
+
+    Examples
+    --------
+    >>> from crystal.ngrams import clipped_matches
+    >>> clipped_matches(["a", "b", "a"], ["a", "a", "a", "c"], 1)
+    [(('a',), 2)]
+    >>> clipped_matches([["a", "b"], ["b", "b"]], ["b", "b", "b"], 1)
+    [(('b',), 2)]
+    """
+    if references and isinstance(references[0], str):
+        references = [references]  # type: ignore[list-item]
+    hyp_counts = Counter(ngrams(hypothesis, n))
+    best: dict[Ngram, int] = {}
+    for ref in references:
+        for gram, count in Counter(ngrams(ref, n)).items():
+            if count > best.get(gram, 0) and gram in hyp_counts:
+                best[gram] = count
+    # Counter keeps first-insertion order: matches come in hypothesis reading order.
+    return [(g, min(c, best[g])) for g, c in hyp_counts.items() if g in best]
+
+
 def _update_counts(counts: Counter[Ngram], tokens: Sequence[str], min_n: int, max_n: int) -> None:
     for n in range(min_n, max_n + 1):
         if len(tokens) < n:

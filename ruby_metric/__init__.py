@@ -7,12 +7,12 @@
 (1.0, 'graph')
 """
 
-__version__ = "0.2.0"
-
 from .code import Limits  # noqa: E402
 from .explain import Explanation  # noqa: E402
-from .results import METRICS, CorpusResult, PairResult  # noqa: E402
+from .metrics import METRICS  # noqa: E402
+from .results import CorpusResult, PairResult  # noqa: E402
 from .scorer import RubyScorer  # noqa: E402
+from .version import __version__  # noqa: E402
 
 __all__ = [
     "RubyScorer",

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import crystal
 
-from . import __version__
 from .cli_args import int_at_least, metrics_arg, output_file
 from .cli_explain import add_explain_parser, run_explain
 from .formats import FORMATS, PairWriter, write
@@ -26,6 +25,7 @@ from .progress import Progress
 from .results import METRICS
 from .scorer import RubyScorer
 from .signature import ngram_set_id
+from .version import __version__
 from .worker import WorkerStartError
 
 logger = logging.getLogger("ruby_metric")

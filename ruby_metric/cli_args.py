@@ -9,18 +9,15 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from .inputs import InputError
-from .results import METRICS
+from .metrics import parse_metrics
 
 
 def metrics_arg(text: str) -> list[str]:
-    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.results.METRICS`."""
-    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
-    unknown = [m for m in chosen if m not in METRICS]
-    if unknown or not chosen:
-        raise argparse.ArgumentTypeError(
-            f"unknown metric(s) {', '.join(unknown) or '(none)'}; choose from {','.join(METRICS)}"
-        )
-    return chosen
+    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`."""
+    try:
+        return list(parse_metrics([m for m in text.split(",") if m.strip()]))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:

@@ -7,7 +7,8 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from .results import METRICS, REASON_KEYS, CorpusResult, PairResult
+from .metrics import METRIC_TABLE, REASON_KEYS
+from .results import CorpusResult, PairResult
 
 FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
 
@@ -34,7 +35,12 @@ def write_json(corpus: CorpusResult, out: TextIO) -> None:
     out.write(json.dumps(corpus.to_dict(), ensure_ascii=False, allow_nan=False, indent=2) + "\n")
 
 
-CSV_FIELDS = ["id", "ruby", "tier", *METRICS[1:], *[f"reason_{key}" for key in REASON_KEYS]]
+#: CSV columns: the keys of :meth:`PairResult.to_record`, in its order.
+CSV_FIELDS = [
+    "id",
+    *[k for m in METRIC_TABLE for k in ((m.key, "tier") if m.key == "ruby" else (m.key,))],
+    *[f"reason_{key}" for key in REASON_KEYS],
+]
 
 
 class PairWriter:
@@ -72,25 +78,21 @@ def _fmt(value: float | None) -> str:
 
 def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> None:
     """Aligned per-pair rows, then the corpus summary and the signature."""
-    header = ["id", "ruby", "tier", "grs", "trs", "sts", "cbleu", "bleu", "why not"]
+    header = ["id"]
+    for m in METRIC_TABLE:
+        header += [m.short, "tier"] if m.key == "ruby" else [m.short]
+    header.append("why not")
     rows = []
     for pair in corpus.pairs:
         why = "; ".join(f"{k}: {v}" for k, v in sorted(pair.reasons.items()) if k != "ruby")
         if len(why) > max_reason:
             why = why[: max_reason - 1] + "…"
-        rows.append(
-            [
-                str(pair.id),
-                _fmt(pair.ruby),
-                pair.tier or "-",
-                _fmt(pair.grs),
-                _fmt(pair.trs),
-                _fmt(pair.sts),
-                _fmt(pair.crystalbleu),
-                _fmt(pair.bleu),
-                why,
-            ]
-        )
+        row = [str(pair.id)]
+        for m in METRIC_TABLE:
+            row.append(_fmt(getattr(pair, m.key)))
+            if m.key == "ruby":
+                row.append(pair.tier or "-")
+        rows.append([*row, why])
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
     line = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()
     out.write(line + "\n" + "-" * len(line) + "\n")
@@ -99,10 +101,9 @@ def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> N
     summary = corpus.summary()
     out.write("\n")
     out.write(f"pairs        {summary['pairs']}\n")
-    for metric, label in (("ruby", "RUBY"), ("grs", "GRS"), ("trs", "TRS"), ("sts", "STS")):
-        out.write(f"{label:<12} {_fmt(summary[metric])}  (mean of {summary['counts'][metric]})\n")
-    out.write(f"{'CrystalBLEU':<12} {_fmt(summary['crystalbleu'])}  (corpus)\n")
-    out.write(f"{'BLEU':<12} {_fmt(summary['bleu'])}  (corpus)\n")
+    for m in METRIC_TABLE:
+        how = f"mean of {summary['counts'][m.key]}" if m.aggregate == "mean" else "corpus"
+        out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
     tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
     out.write(f"{'RUBY tiers':<12} {tiers}\n")
     out.write(f"{'signature':<12} {summary['signature']}\n")

@@ -28,11 +28,16 @@ import re
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from crystal import token_spans
 
-from . import __version__
-from .explain import METRIC_NAMES, EdgeEdit, Explanation, NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
+from .evidence import EdgeEdit, NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
+from .metrics import LABELS
+from .version import __version__
+
+if TYPE_CHECKING:
+    from .explanation import Explanation
 
 __all__ = ["render_html", "write_html"]
 
@@ -233,7 +238,7 @@ def _header(e: Explanation) -> str:
 
 def _bars(e: Explanation) -> str:
     rows = []
-    for (name, value, comment), metric in zip(e.tier_lines(), METRIC_NAMES, strict=True):
+    for (name, value, comment), metric in zip(e.tier_lines(), LABELS, strict=True):
         cls = " ruby" if metric == "ruby" else ""
         if value is None:
             track = '<div class="track na"></div>'

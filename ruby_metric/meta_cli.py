@@ -18,21 +18,13 @@ from typing import Any, TextIO
 
 from .cli_args import int_at_least, metrics_arg, output_file
 from .inputs import InputError, PairInput, read_text, split_lines
-from .results import METRICS
+from .metrics import METRICS, label
 from .scorer import RubyScorer
 
 __all__ = ["add_meta_parser", "run_meta", "read_classes", "read_judged_pairs"]
 
 META_FORMATS = ("table", "json")
 
-_LABELS = {
-    "ruby": "RUBY",
-    "grs": "GRS",
-    "trs": "TRS",
-    "sts": "STS",
-    "crystalbleu": "CrystalBLEU",
-    "bleu": "BLEU",
-}
 
 
 # --------------------------------------------------------------------------- arguments
@@ -286,7 +278,7 @@ def _dump(obj: Any, out: TextIO) -> None:
 
 
 def _name(metric: str) -> str:
-    return _LABELS.get(metric, metric)
+    return label(metric)
 
 
 # --------------------------------------------------------------------------- commands

@@ -7,15 +7,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Every score a pair can carry, in report order.
-METRICS: tuple[str, ...] = ("ruby", "grs", "trs", "sts", "crystalbleu", "bleu")
+from .metrics import MEAN_METRICS, METRICS, REASON_KEYS, TIER_METRICS, metric_info
 
-#: Keys a pair's ``reasons`` can have: a metric that is missing, or the whole pair
-#: (``input``: the pair could not be read; ``error``: scoring it crashed a worker).
-REASON_KEYS: tuple[str, ...] = (*METRICS, "input", "error")
-
-#: The structural tiers in RUBY's order of preference, with the metric each one reports.
-TIER_METRICS: dict[str, str] = {"graph": "grs", "tree": "trs", "string": "sts"}
+__all__ = [
+    "METRICS",
+    "REASON_KEYS",
+    "TIER_METRICS",
+    "CorpusAccumulator",
+    "CorpusResult",
+    "PairResult",
+    "aggregate",
+]
 
 
 @dataclass(frozen=True)
@@ -46,17 +48,13 @@ class PairResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The pair as a plain, JSON-ready dict with a fixed key order."""
-        return {
-            "id": self.id,
-            "ruby": self.ruby,
-            "tier": self.tier,
-            "grs": self.grs,
-            "trs": self.trs,
-            "sts": self.sts,
-            "crystalbleu": self.crystalbleu,
-            "bleu": self.bleu,
-            "reasons": dict(sorted(self.reasons.items())),
-        }
+        row: dict[str, Any] = {"id": self.id}
+        for metric in METRICS:
+            row[metric] = getattr(self, metric)
+            if metric == "ruby":
+                row["tier"] = self.tier
+        row["reasons"] = dict(sorted(self.reasons.items()))
+        return row
 
     def to_record(self) -> dict[str, Any]:
         """A flat record: the scores, plus one ``reason_<metric>`` column per metric."""
@@ -111,18 +109,28 @@ class CorpusResult:
 
     def summary(self) -> dict[str, Any]:
         """The corpus aggregates as a JSON-ready dict."""
-        return {
-            "pairs": len(self.pairs) if self.n_pairs is None else self.n_pairs,
-            "ruby": self.means.get("ruby"),
-            "grs": self.means.get("grs"),
-            "trs": self.means.get("trs"),
-            "sts": self.means.get("sts"),
-            "crystalbleu": self.crystalbleu,
-            "bleu": self.bleu,
+        out: dict[str, Any] = {"pairs": len(self.pairs) if self.n_pairs is None else self.n_pairs}
+        for metric in METRICS:
+            out[metric] = self.score(metric)
+        out.update({
             "counts": dict(self.counts),
             "tiers": dict(self.tiers),
             "signature": self.signature,
-        }
+        })
+        return out
+
+    def score(self, metric: str) -> float | None:
+        """The corpus score of ``metric``: the mean of its pair scores, or for the BLEUs the
+        score of the summed statistics (see :data:`~ruby_metric.metrics.METRIC_TABLE`).
+
+        >>> from ruby_metric import RubyScorer
+        >>> corpus = RubyScorer().score_corpus(["a b c"], ["a b d"])
+        >>> corpus.score("sts") == corpus.means["sts"]
+        True
+        """
+        if metric_info(metric).aggregate == "mean":
+            return self.means.get(metric)
+        return getattr(self, metric)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"corpus": summary, "pairs": [...]}``, the shape of ``--format json``."""
@@ -150,7 +158,7 @@ class CorpusAccumulator:
         self._pairs: list[PairResult] = []
         self._cb_stats: list[Any] = []
         self._bleu_stats: list[Any] = []
-        self._sums: dict[str, _ExactSum] = {m: _ExactSum() for m in METRICS[:4]}
+        self._sums: dict[str, _ExactSum] = {m: _ExactSum() for m in MEAN_METRICS}
         self._counts: dict[str, int] = dict.fromkeys(METRICS, 0)
         self._tiers: dict[str, int] = dict.fromkeys(TIER_METRICS, 0)
         self._cb_total: Any = None

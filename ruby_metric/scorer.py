@@ -14,10 +14,11 @@ import crystal
 
 from .code import Code, Limits, NotApplicable
 from .inputs import PairInput
+from .metrics import METRICS, parse_metrics
 from .ngram_sets import NgramSource, resolve_ngram_set
-from .results import METRICS, CorpusAccumulator, CorpusResult, PairResult
+from .results import CorpusAccumulator, CorpusResult, PairResult
 from .signature import signature
-from .tiers import TIER_ORDER, Tier
+from .tiers import TIER_ORDER, GraphTier, Tier, TierScore
 from .worker import start_pool
 
 if TYPE_CHECKING:
@@ -34,11 +35,13 @@ _CHUNK = 64
 
 @dataclass(frozen=True)
 class _Scored:
-    """A pair's result plus the BLEU statistics the corpus scores are summed from."""
+    """A pair's result plus the BLEU statistics the corpus scores are summed from, and
+    (scored for an explanation) each tier's outcome with its evidence."""
 
     result: PairResult
     crystalbleu_stats: Any
     bleu_stats: Any
+    outcomes: dict[str, TierScore] | None = None
 
 
 class RubyScorer:
@@ -141,17 +144,20 @@ class RubyScorer:
         language: str | None,
         cbleu: crystal.CrystalBLEU | None,
         codes: tuple[list[Code], Code] | None = None,
+        explain: bool = False,
     ) -> _Scored:
         refs, cand = codes if codes is not None else self._codes(reference, candidate, language)
         values: dict[str, Any] = {}
         reasons: dict[str, str] = {}
+        outcomes: dict[str, TierScore] = {}
 
         wanted = set(self.metrics)
         # one text on both sides (one shared Code): what stops a tier stops it on both
         same_text = all(ref is cand for ref in refs)
         for tier in self._tiers:
             if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
-                outcome = tier.score(refs, cand)
+                outcome = tier.score(refs, cand, explain=explain)
+                outcomes[tier.name] = outcome
                 values[tier.metric] = outcome.value
                 if outcome.value is None:
                     reason = outcome.reason or "not applicable"
@@ -192,7 +198,7 @@ class RubyScorer:
             bleu=values.get("bleu"),
             reasons=reasons,
         )
-        return _Scored(result, cb_stats, bleu_stats)
+        return _Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
 
     def _codes(
         self, reference: Reference, candidate: str, language: str | None
@@ -228,9 +234,31 @@ class RubyScorer:
         ------
         TypeError : reference or candidate is not text.
         """
-        from .explain import explain_pair
+        from .explain import assemble_explanation
 
-        return explain_pair(self, reference, candidate)
+        refs, cand = self._codes(reference, candidate, self.language)
+        scored = self._score(
+            reference,
+            candidate,
+            None,
+            self.language,
+            self._crystal,
+            codes=(refs, cand),
+            explain=True,
+        )
+        return assemble_explanation(
+            scored.result,
+            references=refs,
+            candidate=cand,
+            outcomes=scored.outcomes or {},
+            graph_tier=next(t for t in self._tiers if isinstance(t, GraphTier)),
+            metrics=self.metrics,
+            language=self.language,
+            tokenizer=self.tokenizer,
+            ngram_set=self._crystal.ngrams if self._crystal is not None else None,
+            max_n=self._bleu.max_n,
+            variant=self.variant,
+        )
 
     # -- a corpus -------------------------------------------------------------------------
 
@@ -614,15 +642,7 @@ def _check_pair(reference: Any, candidate: Any) -> list[str]:
 
 
 def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
-    if metrics is None:
-        return METRICS
-    chosen = tuple(m.strip().lower() for m in metrics)
-    unknown = [m for m in chosen if m not in METRICS]
-    if unknown:
-        raise ValueError(f"unknown metric(s) {', '.join(unknown)}; known: {', '.join(METRICS)}")
-    if not chosen:
-        raise ValueError(f"no metric given; known: {', '.join(METRICS)}")
-    return tuple(m for m in METRICS if m in chosen)
+    return METRICS if metrics is None else parse_metrics(tuple(metrics))
 
 
 def _canonical_language(language: str | None) -> str | None:

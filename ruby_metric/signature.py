@@ -10,7 +10,7 @@ from importlib import metadata
 
 import crystal
 
-from . import __version__
+from .version import __version__
 
 
 def _package_version(name: str) -> str:

@@ -1,7 +1,9 @@
 """RUBY's three tiers (graph, tree, string) behind one interface.
 
 A tier turns a :class:`~ruby_metric.code.Code` into its representation (or says why it
-cannot) and compares two representations with a similarity in [0, 1].
+cannot), compares two representations with a similarity in [0, 1] (:meth:`Tier.similarity`),
+and can say what it measured (:meth:`Tier.explain`: the same number with the edits behind
+it). :func:`normalized_similarity` is the one place a distance becomes a similarity.
 """
 
 from __future__ import annotations
@@ -16,14 +18,37 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from .code import Code, Limits, NotApplicable
+from .evidence import (
+    AstEdit,
+    EdgeEdit,
+    GraphExplanation,
+    NodeMatch,
+    StringExplanation,
+    TokenBlock,
+    TokenEdit,
+    TreeExplanation,
+    node_key,
+)
 
 
 @dataclass(frozen=True)
 class TierScore:
-    """A tier's outcome for one pair: a value, or the reason it does not apply."""
+    """A tier's outcome for one pair: a value, or the reason it does not apply.
+
+    Attributes
+    ----------
+    value : the best similarity over the references, ``None`` when the tier does not apply.
+    reason : why it does not apply.
+    reference : 0-based index of the reference that gave ``value`` (the first on ties).
+    evidence : only when scored with ``explain=True``: per reference, the tier's evidence
+        record (:meth:`Tier.explain`) or, where it could not be computed, the reason (a
+        ``str`` such as ``"candidate: parse error at line 1, col 3"``).
+    """
 
     value: float | None
     reason: str | None = None
+    reference: int | None = None
+    evidence: tuple[Any, ...] | None = None
 
 
 class Tier(ABC):
@@ -50,6 +75,14 @@ class Tier(ABC):
         Raises :class:`NotApplicable` with a reason when the pair is beyond a limit.
         """
 
+    @abstractmethod
+    def explain(self, reference: Any, candidate: Any) -> Any:
+        """What :meth:`similarity` measured: an evidence record whose ``similarity`` is the
+        same number, with the edits behind it (see :mod:`ruby_metric.evidence`).
+
+        Raises :class:`NotApplicable` exactly when :meth:`similarity` does.
+        """
+
     def represent(self, code: Code) -> Any:
         """:meth:`build`, done at most once per text and tier."""
         return code.representation(self.name, self.build)
@@ -63,42 +96,77 @@ class Tier(ABC):
         """
         self.represent(code)
 
-    def score(self, references: Sequence[Code], candidate: Code) -> TierScore:
-        """The best similarity over ``references``, or why the tier does not apply."""
-        if any(ref is candidate for ref in references):
+    def score(
+        self, references: Sequence[Code], candidate: Code, *, explain: bool = False
+    ) -> TierScore:
+        """The best similarity over ``references``, or why the tier does not apply.
+
+        With ``explain``, each reference is compared by :meth:`explain` instead of
+        :meth:`similarity` (the same number, plus its evidence), so an explanation computes
+        nothing twice.
+        """
+        identical = next((i for i, ref in enumerate(references) if ref is candidate), None)
+        if identical is not None:
             # an exact match (the scorer shares one Code per text): the best there is
             try:
                 self.check(candidate)
             except NotApplicable as exc:
-                return TierScore(None, f"candidate: {exc}")
-            return TierScore(1.0)
+                return self._not_applicable(f"candidate: {exc}", references, explain)
+            evidence = None
+            if explain:
+                rep = self.represent(candidate)
+                evidence = tuple(
+                    self._evidence(rep, rep) if i == identical else None
+                    for i in range(len(references))
+                )
+            return TierScore(1.0, reference=identical, evidence=evidence)
         try:
             cand = self.represent(candidate)
         except NotApplicable as exc:
-            return TierScore(None, f"candidate: {exc}")
+            return self._not_applicable(f"candidate: {exc}", references, explain)
         best: float | None = None
+        best_index: int | None = None
         first_reason: str | None = None
+        notes: list[Any] = []
         for i, ref_code in enumerate(references):
             try:
                 ref = self.represent(ref_code)
             except NotApplicable as exc:
+                notes.append(f"reference: {exc}")
                 if first_reason is None:
                     where = "reference" if len(references) == 1 else f"reference {i + 1}"
                     first_reason = f"{where}: {exc}"
                 continue
             try:
-                value = self.similarity(ref, cand)
+                if explain:
+                    evidence = self.explain(ref, cand)
+                    value = evidence.similarity
+                    notes.append(evidence)
+                else:
+                    value = self.similarity(ref, cand)
             except NotApplicable as exc:
                 # a limit on the pair, not on one side (STS's bound on the edit distance)
+                notes.append(str(exc))
                 if first_reason is None:
                     where = "" if len(references) == 1 else f"reference {i + 1}: "
                     first_reason = f"{where}{exc}"
                 continue
             if best is None or value > best:
-                best = value
+                best, best_index = value, i
+        evidence_out = tuple(notes) if explain else None
         if best is None:
-            return TierScore(None, first_reason or "no reference")
-        return TierScore(best)
+            return TierScore(None, first_reason or "no reference", evidence=evidence_out)
+        return TierScore(best, reference=best_index, evidence=evidence_out)
+
+    def _evidence(self, reference: Any, candidate: Any) -> Any:
+        try:
+            return self.explain(reference, candidate)
+        except NotApplicable as exc:
+            return str(exc)
+
+    @staticmethod
+    def _not_applicable(reason: str, references: Sequence[Code], explain: bool) -> TierScore:
+        return TierScore(None, reason, evidence=(reason,) * len(references) if explain else None)
 
 
 def normalized_similarity(distance: float, total: float) -> float:
@@ -122,6 +190,38 @@ class StringTier(Tier):
         longest = max(len(reference), len(candidate))
         distance = token_distance(reference, candidate, self.limits.max_tokens)
         return normalized_similarity(distance, longest)
+
+    def explain(self, reference: list[str], candidate: list[str]) -> StringExplanation:
+        """The token edit script behind STS.
+
+        >>> from ruby_metric.code import Limits
+        >>> e = StringTier(Limits()).explain(["a", "=", "1"], ["a", "=", "2"])
+        >>> e.distance, round(e.similarity, 4), e.edits[0].cand_token
+        (1, 0.6667, '2')
+        """
+        # The distance first, under STS's work bound (it raises NotApplicable beyond it); the
+        # hint then lets rapidfuzz find the edit script in a band instead of the full table.
+        distance = token_distance(reference, candidate, self.limits.max_tokens)
+        ops = Levenshtein.editops(*token_ids(reference, candidate), score_hint=distance)
+        edits = tuple(
+            TokenEdit(
+                kind=op.tag,
+                ref_index=op.src_pos,
+                cand_index=op.dest_pos,
+                ref_token=reference[op.src_pos] if op.tag != "insert" else None,
+                cand_token=candidate[op.dest_pos] if op.tag != "delete" else None,
+            )
+            for op in ops
+        )
+        blocks = tuple(
+            TokenBlock(b.tag, b.src_start, b.src_end, b.dest_start, b.dest_end)
+            for b in ops.as_opcodes()
+        )
+        longest = max(len(reference), len(candidate))
+        similarity = normalized_similarity(len(edits), longest)
+        return StringExplanation(
+            len(edits), len(reference), len(candidate), similarity, edits, blocks
+        )
 
 
 def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
@@ -199,6 +299,32 @@ class TreeTier(Tier):
         distance = graphs.tree_edit_distance(reference, candidate)
         return normalized_similarity(distance, len(reference) + len(candidate))
 
+    def explain(self, reference: Any, candidate: Any) -> TreeExplanation:
+        """The AST edit mapping behind TRS (renames, insertions, deletions)."""
+        import graphs
+
+        ted = graphs.tree_edit_mapping(reference, candidate)
+
+        def kind(tree: Any, i: int | None) -> str | None:
+            return tree.kinds[i] if i is not None and tree.kinds else None
+
+        edits = tuple(
+            AstEdit(
+                kind=op.kind,
+                ref_label=None if op.label_a is None else str(op.label_a),
+                cand_label=None if op.label_b is None else str(op.label_b),
+                ref_type=kind(reference, op.i),
+                cand_type=kind(candidate, op.j),
+                ref_position=op.position_a,
+                cand_position=op.position_b,
+            )
+            for op in ted.operations
+        )
+        renames = sum(1 for e in edits if e.kind == "rename")
+        matched = sum(1 for i, j in ted.mapping if i is not None and j is not None) - renames
+        similarity = normalized_similarity(ted.distance, ted.size_a + ted.size_b)
+        return TreeExplanation(ted.distance, ted.size_a, ted.size_b, similarity, matched, edits)
+
 
 class GraphTier(Tier):
     """GRS: graph edit distance of PDGs, ``1 - GED / (size_ref + size_cand)``, size = V + E.
@@ -254,6 +380,75 @@ class GraphTier(Tier):
         result = graphs.graph_edit_distance(reference, candidate, **grs_ged_options())
         total = graphs.graph_size(reference) + graphs.graph_size(candidate)
         return normalized_similarity(result.distance, total)
+
+    def explain(self, reference: Any, candidate: Any) -> GraphExplanation:
+        """The PDG node mapping behind GRS, each pair with its cost, and the unmatched edges.
+
+        The same call as :meth:`similarity` (:func:`grs_ged_options`) with the edit path
+        listed, so its distance and similarity are GRS's.
+        """
+        import graphs
+
+        ged = graphs.graph_edit_distance(
+            reference, candidate, operations=True, **grs_ged_options()
+        )
+        relabel_cost = {
+            (op.item1, op.item2): float(op.cost)
+            for op in ged.operations
+            if op.kind == "node_relabel"
+        }
+        mapping = []
+        for a, b in ged.node_mapping:
+            if a is None:
+                status, cost = "insert", 1.0
+            elif b is None:
+                status, cost = "delete", 1.0
+            elif reference.nodes[a].get("label") == candidate.nodes[b].get("label"):
+                status, cost = "match", 0.0
+            else:
+                # Zero-cost substitutions are not listed: labels that differ by less than the
+                # GED's 1/64 grid resolves stay a relabel of cost 0.
+                cost = relabel_cost.get((a, b), 0.0)
+                status = "replace" if cost >= 1.0 else "relabel"
+            mapping.append(NodeMatch(a, b, status, cost))
+        # Reference order first (then insertions in candidate order): how a reader scans it.
+        mapping.sort(
+            key=lambda m: (m.ref is None, node_key(m.ref if m.ref is not None else m.cand))
+        )
+        edge_kinds = {"edge_delete": "delete", "edge_insert": "insert", "edge_retype": "retype"}
+        edge_edits = [
+            EdgeEdit(
+                kind=edge_kinds[op.kind],
+                ref_edge=tuple(op.item1) if op.item1 is not None else None,
+                cand_edge=tuple(op.item2) if op.item2 is not None else None,
+                ref_type=None if op.before is None else str(op.before),
+                cand_type=None if op.after is None else str(op.after),
+            )
+            for op in ged.operations
+            if op.kind in edge_kinds
+        ]
+        edge_edits.sort(
+            key=lambda e: (
+                e.ref_edge is None,
+                tuple(map(node_key, e.ref_edge or e.cand_edge or ())),
+                e.kind,
+                e.ref_type or "",
+                e.cand_type or "",
+            )
+        )
+        size_ref = graphs.graph_size(reference)
+        size_cand = graphs.graph_size(candidate)
+        return GraphExplanation(
+            distance=float(ged.distance),
+            lower=float(ged.lower),
+            exact=bool(ged.exact),
+            method=str(ged.method),
+            ref_size=size_ref,
+            cand_size=size_cand,
+            similarity=normalized_similarity(ged.distance, size_ref + size_cand),
+            mapping=tuple(mapping),
+            edge_edits=tuple(edge_edits),
+        )
 
 
 def _single_function(functions: int) -> bool:

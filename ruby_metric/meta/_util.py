@@ -10,10 +10,11 @@ import numpy as np
 
 import crystal
 
+from ..metrics import CORPUS_METRICS
 from ..results import CorpusResult
 
 #: Metrics whose corpus score is computed from summed statistics, not a mean.
-BLEU_METRICS = ("crystalbleu", "bleu")
+BLEU_METRICS = CORPUS_METRICS
 
 
 def as_float_array(values: Sequence[float | None] | np.ndarray) -> np.ndarray:

@@ -37,6 +37,7 @@ from scipy import stats
 
 import crystal
 
+from ..metrics import METRICS
 from ..results import CorpusResult
 from ._util import (
     BLEU_METRICS,
@@ -417,7 +418,7 @@ def compare_results(
     if metrics is None:
         metrics = [
             m
-            for m in ("ruby", "grs", "trs", "sts", "crystalbleu", "bleu")
+            for m in METRICS
             if corpus_a.counts.get(m) or corpus_b.counts.get(m)
         ]
     scores: dict[str, _SystemScore] = {}

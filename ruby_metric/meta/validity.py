@@ -51,6 +51,7 @@ import numpy as np
 import crystal
 import graphs
 
+from ..metrics import METRICS
 from ..scorer import RubyScorer
 from ._util import percentile_interval
 from .correlation import correlate
@@ -90,7 +91,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: The scores compared, RUBY first.
-TIERS: tuple[str, ...] = ("ruby", "grs", "trs", "sts", "crystalbleu", "bleu")
+TIERS: tuple[str, ...] = METRICS
 #: Where a tier that does not apply falls back to (RUBY's own order).
 FALLBACK: dict[str, tuple[str, ...]] = {
     "ruby": ("ruby",),
