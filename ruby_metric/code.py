@@ -105,3 +105,20 @@ class Code:
     def representation(self, key: str, build: Callable[[Code], object]) -> object:
         """A tier's representation of this text, built by ``build(self)`` at most once."""
         return self._once(key, lambda: build(self))
+
+
+def canonical_language(language: str | None) -> str | None:
+    """The registry's name for ``language`` (``"c#"`` -> ``"cs"``), ``None`` for none.
+
+    Raises
+    ------
+    ValueError : the language is not in the registry (the message lists the known ones).
+
+    >>> canonical_language("Java"), canonical_language(None)
+    ('java', None)
+    """
+    if language is None:
+        return None
+    import graphs
+
+    return graphs.get_language(language).name
