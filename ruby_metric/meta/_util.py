@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -69,3 +69,29 @@ def finite_or_none(value: float | None) -> float | None:
 def check_confidence(confidence: float) -> None:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+
+
+R = TypeVar("R")
+
+
+class MetricMapping(Mapping[str, R]):
+    """A report that reads as a ``dict`` from metric name to that metric's result.
+
+    Subclasses are dataclasses with a ``metrics: dict[str, R]`` field; this gives them the
+    read-only mapping methods and :meth:`metrics_dict` for their ``to_dict``.
+    """
+
+    metrics: dict[str, R]
+
+    def __getitem__(self, metric: str) -> R:
+        return self.metrics[metric]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.metrics)
+
+    def __len__(self) -> int:
+        return len(self.metrics)
+
+    def metrics_dict(self) -> dict[str, Any]:
+        """Metric name -> the result's ``to_dict()``, in report order."""
+        return {name: r.to_dict() for name, r in self.metrics.items()}  # type: ignore[attr-defined]

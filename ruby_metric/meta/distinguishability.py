@@ -30,7 +30,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -39,6 +39,7 @@ import numpy as np
 from ..results import CorpusResult
 from ._util import (
     BLEU_METRICS,
+    MetricMapping,
     as_float_array,
     check_confidence,
     finite_or_none,
@@ -144,7 +145,7 @@ class ScoredClassPairs:
 
 
 @dataclass(frozen=True)
-class DistinguishabilityReport(Mapping[str, DistinguishabilityResult]):
+class DistinguishabilityReport(MetricMapping[DistinguishabilityResult]):
     """Distinguishability of every metric, with how the pairs were drawn and scored.
 
     Behaves as a read-only ``dict`` from metric name to :class:`DistinguishabilityResult`.
@@ -177,15 +178,6 @@ class DistinguishabilityReport(Mapping[str, DistinguishabilityResult]):
     signature: str
     reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def __getitem__(self, metric: str) -> DistinguishabilityResult:
-        return self.metrics[metric]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.metrics)
-
-    def __len__(self) -> int:
-        return len(self.metrics)
-
     def to_dict(self) -> dict[str, Any]:
         """The report as a JSON-ready dict; ``metrics`` maps names to result dicts."""
         return {
@@ -198,7 +190,7 @@ class DistinguishabilityReport(Mapping[str, DistinguishabilityResult]):
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
             "signature": self.signature,
-            "metrics": {name: r.to_dict() for name, r in self.metrics.items()},
+            "metrics": self.metrics_dict(),
             "reasons": self.reasons,
         }
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ from ..metrics import METRICS
 from ..results import CorpusResult
 from ._util import (
     BLEU_METRICS,
+    MetricMapping,
     as_float_array,
     check_confidence,
     finite_or_none,
@@ -154,7 +155,7 @@ class ComparisonResult:
 
 
 @dataclass(frozen=True)
-class ComparisonReport(Mapping[str, ComparisonResult]):
+class ComparisonReport(MetricMapping[ComparisonResult]):
     """Every metric's comparison; a read-only ``dict`` from metric name to result.
 
     Attributes
@@ -175,15 +176,6 @@ class ComparisonReport(Mapping[str, ComparisonResult]):
     seconds: float
     signature: str = ""
 
-    def __getitem__(self, metric: str) -> ComparisonResult:
-        return self.metrics[metric]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.metrics)
-
-    def __len__(self) -> int:
-        return len(self.metrics)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "pairs": self.pairs,
@@ -192,7 +184,7 @@ class ComparisonReport(Mapping[str, ComparisonResult]):
             "bootstrap": self.bootstrap,
             "confidence": self.confidence,
             "signature": self.signature,
-            "metrics": {name: r.to_dict() for name, r in self.metrics.items()},
+            "metrics": self.metrics_dict(),
         }
 
 
