@@ -29,7 +29,7 @@ def test_the_table():
     assert MEAN_METRICS == ("ruby", "grs", "trs", "sts")
     assert CORPUS_METRICS == ("crystalbleu", "bleu")
     assert LABELS["crystalbleu"] == "CrystalBLEU" and label("unknown") == "unknown"
-    assert REASON_KEYS == (*METRICS, "input", "error")
+    assert (*METRICS, "input", "error") == REASON_KEYS
     assert len({m.key for m in METRIC_TABLE}) == len(METRIC_TABLE)
 
 
