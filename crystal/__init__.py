@@ -8,18 +8,15 @@ Depends on nothing else of ruby-metric (numpy and numba, for fast counting).
 0.0452
 """
 
-from crystal.bleu import (
-    SegmentStats,
-    bleu_from_stats,
-    corpus_bleu,
-    segment_stats,
-    segment_stats_with_plain,
-    sentence_bleu,
-)
+from crystal import bleu  # noqa: F401 - ``import crystal`` has always bound ``crystal.bleu``
+from crystal.compat import corpus_bleu, sentence_bleu
 from crystal.corpus import CorpusError, read_corpus
+from crystal.counting import segment_stats, segment_stats_with_plain
 from crystal.crystalbleu import CrystalBLEU
 from crystal.ngrams import NgramSet, build_ngram_set, clipped_matches, count_ngrams
+from crystal.scoring import bleu_from_stats
 from crystal.smoothing import SMOOTHING_METHODS
+from crystal.stats import SegmentStats
 from crystal.tokenize import available_tokenizers, register_tokenizer, token_spans, tokenize
 
 __all__ = [

@@ -5,7 +5,7 @@ caps a pure-Python sentence BLEU at ~2x NLTK. Here tokens become small integer i
 n-gram becomes one int64 code, and one compiled call sorts the codes and counts the clipped
 matches per order by merging sorted runs: a handful of Python steps per pair instead of
 hundreds. Counts are integers, so the results are exactly those of the reference
-implementation in :mod:`crystal.bleu` (which the tests check on random and real data).
+implementation in :mod:`crystal.counting` (which the tests check on random and real data).
 
 Encoding: ids 0..2 are reserved, real tokens get ids in [3, 2**15). An n-gram (t1..tn) gets
 the code sum(id(tj) << 15 * (n - j)), so codes of different orders never collide (the leading

@@ -38,17 +38,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crystal.bleu import (
-    SegmentStats,
-    _bleu,
-    _counts,
-    _segment,
-    bleu_from_stats,
-    segment_stats,
-    segment_stats_with_plain,
-)
+from crystal.counting import _counts, _segment, segment_stats, segment_stats_with_plain
 from crystal.ngrams import NgramSet
+from crystal.scoring import _bleu, bleu_from_stats
 from crystal.smoothing import SACREBLEU_METHODS, check_smoothing
+from crystal.stats import SegmentStats
 from crystal.tokenize import get_tokenizer, tokenize
 
 __all__ = ["CrystalBLEU", "VARIANTS", "log_weights"]

@@ -8,7 +8,7 @@ Two families:
   NLTK does, but logs at DEBUG level instead of emitting NLTK's ``UserWarning``.
 * sacrebleu's ``"exp"``, ``"floor"`` and ``"add-k"`` (see :func:`sacrebleu_precisions`).
 
-The BLEU formulas themselves live in :mod:`crystal.bleu`.
+The BLEU formulas themselves live in :mod:`crystal.scoring`.
 """
 
 from __future__ import annotations

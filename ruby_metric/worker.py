@@ -47,8 +47,8 @@ def init() -> None:
     global _START_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        # The scorer's own modules load when ready() unpickles the payload.
         import graphs
-        import ruby_metric.scorer  # noqa: F401 - what every task unpickles
 
         for language in graphs.known_languages():
             graphs.parse("x", language)

@@ -34,7 +34,7 @@ from crystal import (
     sentence_bleu,
     tokenize,
 )
-from crystal.bleu import _python_counts
+from crystal.counting import _python_counts
 
 crystalbleu = pytest.importorskip("crystalbleu")
 nltk_bleu = pytest.importorskip("nltk.translate.bleu_score")

@@ -1,0 +1,467 @@
+"""Import layering: no import cycle among our modules; ``crystal`` and ``graphs`` stay below.
+
+The module import graph of ``crystal``, ``graphs`` and ``ruby_metric`` is read from the source
+files of this checkout (found with :mod:`pkgutil`, parsed with :mod:`ast`, never imported).
+What counts as an edge ``a -> b`` ("running a may import b"):
+
+* Nodes are modules; a package is its ``__init__``, named by the package.
+* Every ``import`` and ``from ... import`` counts, those inside functions and methods too: a
+  deferred import is still a runtime dependency (deferring an import is how a cycle is usually
+  hidden, not removed). Imports under ``if TYPE_CHECKING:`` do not count: they never run, and
+  with ``from __future__ import annotations`` a type-only dependency cannot break an import.
+  The ``else:`` branch of such an ``if`` runs, and counts.
+* Relative imports are resolved against the importing module's package.
+* ``from P import name`` depends on the submodule ``P.name`` if there is one; else, if ``P`` is
+  a package whose ``__init__`` re-exports ``name`` from one of our modules, on that module (the
+  module the name really comes from, through chains of re-exports); else on ``P`` itself.
+* A module's parent packages, which Python initialises before the module, are not edges:
+  otherwise every ``__init__`` that re-exports its submodules would sit in a cycle with them,
+  a cycle nobody can remove and nobody needs to.
+* For the same reason, ``from <own ancestor package> import name`` is no edge when that
+  package's ``__init__`` binds ``name`` itself *before* it imports any of our modules (as
+  ``ruby_metric/__init__`` does ``__version__``): the ancestor is always already running, with
+  the name bound, when the importer runs. Any other name taken from an ancestor is an edge (to
+  where the name comes from), since it may not be bound yet.
+* Only edges between our own modules are kept.
+
+A cycle is a strongly connected component of more than one module (or a module importing
+itself); the failure message names each component and its elementary cycles, with the file
+and line of every import along them.
+"""
+
+from __future__ import annotations
+
+import ast
+import pkgutil
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("crystal", "graphs", "ruby_metric")
+#: Packages that must import neither ``ruby_metric`` nor each other (SPEC section 2).
+LOWER = ("crystal", "graphs")
+#: Enough to read a report; a component with more elementary cycles than this is listed whole.
+MAX_CYCLES = 50
+
+Graph = Mapping[str, Iterable[str]]
+
+
+# ----------------------------------------------------------------------------- the graph
+
+
+@dataclass(frozen=True)
+class Module:
+    """One module of ours: its dotted name, source file, and whether it is a package."""
+
+    name: str
+    path: Path
+    is_package: bool
+
+    @property
+    def package(self) -> str:
+        """The package its relative imports are resolved against."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """Where an import makes ``source`` depend on ``target``."""
+
+    source: str
+    target: str
+    path: Path
+    line: int
+
+
+@dataclass
+class _Init:
+    """What a package ``__init__`` binds: re-exported names and its own early names."""
+
+    reexports: dict[str, tuple[str, str]] = field(default_factory=dict)
+    early: set[str] = field(default_factory=set)
+
+
+def discover(root: Path, packages: Sequence[str]) -> dict[str, Module]:
+    """Every module of ``packages`` (top-level folders under ``root``), by dotted name."""
+    modules: dict[str, Module] = {}
+
+    def walk(folder: Path, prefix: str) -> None:
+        for info in pkgutil.iter_modules([str(folder)]):
+            name = f"{prefix}.{info.name}"
+            if info.ispkg:
+                modules[name] = Module(name, folder / info.name / "__init__.py", True)
+                walk(folder / info.name, name)
+            else:
+                modules[name] = Module(name, folder / f"{info.name}.py", False)
+
+    for top in packages:
+        init = root / top / "__init__.py"
+        assert init.is_file(), f"package {top} not found under {root}"
+        modules[top] = Module(top, init, True)
+        walk(root / top, top)
+    return modules
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def runtime_imports(
+    tree: ast.AST, type_checking: bool = False
+) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement in ``tree`` that can run, at any depth; with ``type_checking``,
+    those under ``if TYPE_CHECKING:`` too."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and _is_type_checking(node.test) and not type_checking:
+            stack.extend(node.orelse)
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def absolute(module: Module, node: ast.ImportFrom) -> str:
+    """The absolute module name a ``from`` import reads from."""
+    if node.level == 0:
+        return node.module or ""
+    parts = module.package.split(".")
+    if node.level - 1 >= len(parts):
+        raise ValueError(f"{module.path}:{node.lineno}: relative import beyond the top package")
+    base = parts[: len(parts) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _top_level(tree: ast.Module) -> Iterator[ast.stmt]:
+    """Module-level statements in order, TYPE_CHECKING blocks left out."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.If) and _is_type_checking(stmt.test):
+            yield from stmt.orelse
+        else:
+            yield stmt
+
+
+def _bound_names(stmt: ast.stmt) -> Iterator[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield stmt.name
+    elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    yield node.id
+
+
+class ImportGraph:
+    """The import graph of our modules (see the module docstring for what is an edge).
+
+    ``type_checking=True`` counts the imports under ``if TYPE_CHECKING:`` as well: only to
+    tell apart, in a report, the cycles that type annotations alone would close.
+    """
+
+    def __init__(self, root: Path, packages: Sequence[str], type_checking: bool = False) -> None:
+        self.root = root
+        self.modules = discover(root, packages)
+        trees = {
+            name: ast.parse(module.path.read_text(encoding="utf-8"))
+            for name, module in self.modules.items()
+        }
+        self._inits = {
+            name: self._read_init(self.modules[name], tree)
+            for name, tree in trees.items()
+            if self.modules[name].is_package
+        }
+        self.edges: list[Edge] = []
+        for name, tree in trees.items():
+            module = self.modules[name]
+            for node in runtime_imports(tree, type_checking):
+                for target in self._targets(module, node):
+                    self.edges.append(Edge(name, target, module.path, node.lineno))
+
+    def graph(self) -> dict[str, set[str]]:
+        """Module -> the modules it imports (every module is a key)."""
+        out: dict[str, set[str]] = {name: set() for name in self.modules}
+        for edge in self.edges:
+            out[edge.source].add(edge.target)
+        return out
+
+    def where(self, source: str, target: str) -> list[str]:
+        """``path:line`` of each import that makes ``source`` depend on ``target``."""
+        return sorted(
+            {
+                f"{e.path.relative_to(self.root)}:{e.line}"
+                for e in self.edges
+                if e.source == source and e.target == target
+            }
+        )
+
+    def _ours(self, dotted: str) -> str | None:
+        """The longest prefix of ``dotted`` that is one of our modules."""
+        parts = dotted.split(".")
+        for end in range(len(parts), 0, -1):
+            name = ".".join(parts[:end])
+            if name in self.modules:
+                return name
+        return None
+
+    def _read_init(self, package: Module, tree: ast.Module) -> _Init:
+        init = _Init()
+        imported_ours = False
+        for stmt in _top_level(tree):
+            if isinstance(stmt, ast.ImportFrom):
+                source = absolute(package, stmt)
+                if self._ours(source) is None:
+                    continue
+                imported_ours = True
+                for alias in stmt.names:
+                    init.reexports[alias.asname or alias.name] = (source, alias.name)
+            elif isinstance(stmt, ast.Import):
+                imported_ours = imported_ours or any(self._ours(a.name) for a in stmt.names)
+            elif not imported_ours:
+                init.early.update(_bound_names(stmt))
+        return init
+
+    def _targets(self, module: Module, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = self._ours(alias.name)
+                if target is not None:
+                    yield target
+            return
+        source = absolute(module, node)
+        if self._ours(source) is None:
+            return
+        for alias in node.names:
+            target = self._from_target(module, source, alias.name)
+            if target is not None:
+                yield target
+
+    def _from_target(self, module: Module, source: str, name: str) -> str | None:
+        """The module ``from source import name`` depends on (None: no edge)."""
+        seen: set[tuple[str, str]] = set()
+        while True:
+            if f"{source}.{name}" in self.modules:
+                return f"{source}.{name}"
+            init = self._inits.get(source)
+            if init is None or name not in init.reexports or (source, name) in seen:
+                break
+            seen.add((source, name))
+            source, name = init.reexports[name]
+        init = self._inits.get(source)
+        if init is not None and name in init.early and module.name.startswith(source + "."):
+            return None
+        return self._ours(source)
+
+
+# ----------------------------------------------------------------------------- cycles
+
+
+def strongly_connected(graph: Graph) -> list[list[str]]:
+    """Strongly connected components (Tarjan, iterative), each sorted, in sorted order."""
+    nodes = set(graph) | {t for targets in graph.values() for t in targets}
+    succ = {n: sorted(graph.get(n, ())) for n in nodes}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[list[str]] = []
+    for start in sorted(nodes):
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            if i < len(succ[node]):
+                work.append((node, i + 1))
+                nxt = succ[node][i]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            if work:  # node is done: pass its low link to the node that reached it
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                components.append(sorted(component))
+    return sorted(components)
+
+
+def find_cycles(graph: Graph, limit: int = MAX_CYCLES) -> list[list[str]]:
+    """Elementary cycles of ``graph``, each starting at its smallest node, in sorted order.
+
+    Only components that hold a cycle are searched, and at most ``limit`` cycles per
+    component are listed (the import graphs here are small; a listing is for reading).
+    """
+    cycles: list[list[str]] = []
+    for component in strongly_connected(graph):
+        members = set(component)
+        found: list[list[str]] = []
+        # Each cycle is found once: from its smallest node, through larger nodes only.
+        for start in component:
+            path = [start]
+            branches = [iter(sorted(t for t in graph.get(start, ()) if t in members))]
+            while branches and len(found) < limit:
+                nxt = next(branches[-1], None)
+                if nxt is None:
+                    branches.pop()
+                    path.pop()
+                elif nxt == start:
+                    found.append(list(path))
+                elif nxt > start and nxt not in path:
+                    path.append(nxt)
+                    branches.append(iter(sorted(t for t in graph.get(nxt, ()) if t in members)))
+        cycles.extend(found)
+    return sorted(cycles)
+
+
+def describe_cycles(
+    graph: ImportGraph, cycles: list[list[str]], typed: ImportGraph | None = None
+) -> str:
+    """A report naming every module of every cycle, and the imports that close it; with
+    ``typed`` (the graph with TYPE_CHECKING imports), also the cycles only those would close."""
+    lines = [f"{len(cycles)} import cycle(s) among our modules:"]
+    lines += _rings(graph, cycles)
+    if typed is not None:
+        only_typed = [c for c in find_cycles(typed.graph()) if c not in cycles]
+        if only_typed:
+            lines.append(
+                "not counted, closed only by imports under `if TYPE_CHECKING:` "
+                f"({len(only_typed)}):"
+            )
+            lines += _rings(typed, only_typed)
+    return "\n".join(lines)
+
+
+def _rings(graph: ImportGraph, cycles: list[list[str]]) -> list[str]:
+    lines = []
+    for cycle in cycles:
+        ring = cycle + cycle[:1]
+        lines.append("  " + " -> ".join(ring))
+        for source, target in zip(ring, ring[1:], strict=False):
+            lines.append(f"      {source} -> {target}: {', '.join(graph.where(source, target))}")
+    return lines
+
+
+# ----------------------------------------------------------------------------- the tests
+
+
+@pytest.fixture(scope="module")
+def import_graph() -> ImportGraph:
+    return ImportGraph(ROOT, PACKAGES)
+
+
+def test_every_module_is_read(import_graph: ImportGraph) -> None:
+    # A walk that silently found nothing would pass every check below.
+    names = set(import_graph.modules)
+    assert {"crystal.bleu", "graphs.ged", "ruby_metric.scorer", "ruby_metric.meta.stacked"} <= names
+    edges = {(e.source, e.target) for e in import_graph.edges}
+    assert ("ruby_metric.scorer", "crystal") in edges
+
+
+def test_no_import_cycles(import_graph: ImportGraph) -> None:
+    cycles = find_cycles(import_graph.graph())
+    if cycles:
+        typed = ImportGraph(ROOT, PACKAGES, type_checking=True)
+        pytest.fail(describe_cycles(import_graph, cycles, typed), pytrace=False)
+
+
+def test_lower_packages_do_not_import_up_or_across(import_graph: ImportGraph) -> None:
+    bad = []
+    for edge in import_graph.edges:
+        source_top, target_top = edge.source.split(".")[0], edge.target.split(".")[0]
+        if source_top in LOWER and target_top != source_top:
+            where = f"{edge.path.relative_to(ROOT)}:{edge.line}"
+            bad.append(f"  {edge.source} -> {edge.target} ({where})")
+    message = f"{' and '.join(LOWER)} must import neither ruby_metric nor each other:\n"
+    assert not bad, message + "\n".join(sorted(bad))
+
+
+# ------------------------------------------------------------------- the finder's own tests
+
+
+def test_find_cycles_on_a_hand_made_graph() -> None:
+    graph = {
+        "a": ["b"],
+        "b": ["a", "c"],
+        "c": ["a", "d"],
+        "d": [],
+        "e": ["e"],  # a self-import is a cycle too
+        "f": ["g"],
+        "g": ["d"],
+    }
+    assert strongly_connected(graph) == [["a", "b", "c"], ["d"], ["e"], ["f"], ["g"]]
+    assert find_cycles(graph) == [["a", "b"], ["a", "b", "c"], ["e"]]
+    assert find_cycles({"x": ["y"], "y": ["z"], "z": []}) == []
+    assert find_cycles({}) == []
+
+
+def test_find_cycles_agrees_with_networkx() -> None:
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(1, 7)
+        nodes = [f"m{i}" for i in range(n)]
+        graph = {a: [b for b in nodes if rng.random() < 0.3] for a in nodes}
+        expected = []
+        for cycle in nx.simple_cycles(nx.DiGraph([(a, b) for a in graph for b in graph[a]])):
+            turn = cycle.index(min(cycle))
+            expected.append(cycle[turn:] + cycle[:turn])
+        assert find_cycles(graph, limit=10**6) == sorted(expected), graph
+        components = [sorted(c) for c in nx.strongly_connected_components(nx.DiGraph(graph))]
+        components += [[v] for v in nodes if v not in nx.DiGraph(graph)]
+        assert strongly_connected(graph) == sorted(components)
+
+
+def test_edge_rules_on_a_hand_made_package(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": '__version__ = "1"\nfrom .a import A\nLATE = 1\n',
+        "pkg/a.py": (
+            "from typing import TYPE_CHECKING\n"
+            "import os\n"
+            "from . import __version__\n"  # bound before pkg imports anything: no edge
+            "if TYPE_CHECKING:\n"
+            "    from .b import B\n"  # never runs: no edge
+            "else:\n"
+            "    import pkg.c\n"
+            "class A:\n"
+            "    def f(self):\n"
+            "        from .sub import helper\n"  # re-exported by pkg.sub from pkg.sub.impl
+        ),
+        "pkg/b.py": "from pkg import A, LATE\n",  # A comes from pkg.a; LATE may not be bound yet
+        "pkg/c.py": "",
+        "pkg/sub/__init__.py": "from .impl import helper\n",
+        "pkg/sub/impl.py": "from .. import c\ndef helper():\n    pass\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = ImportGraph(tmp_path, ["pkg"])
+    assert graph.graph() == {
+        "pkg": {"pkg.a"},
+        "pkg.a": {"pkg.c", "pkg.sub.impl"},
+        "pkg.b": {"pkg", "pkg.a"},
+        "pkg.c": set(),
+        "pkg.sub": {"pkg.sub.impl"},
+        "pkg.sub.impl": {"pkg.c"},
+    }
+    assert graph.where("pkg.a", "pkg.sub.impl") == ["pkg/a.py:10"]
+    assert find_cycles(graph.graph()) == []
