@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from crystal._fast import MAX_ORDER, FastCounter
+from crystal.ngrams import clipped_matches, ngrams
 from crystal.stats import SegmentStats
 
 __all__ = [
@@ -162,27 +163,17 @@ def _python_counts(
             matches.append(0)
             totals.append(0)
             continue
-        counts = Counter(zip(*(hypothesis[i:] for i in range(n)), strict=False))
+        counts = Counter(ngrams(hypothesis, n))
         if ignore:
             for gram in ignore.intersection(counts):
                 del counts[gram]
-        best: dict[tuple, int] = {}
-        for ref in references:
-            if len(ref) < n:
-                continue
-            ref_counts = Counter(zip(*(ref[i:] for i in range(n)), strict=False))
-            for gram in counts.keys() & ref_counts.keys():
-                c = ref_counts[gram]
-                if c > best.get(gram, 0):
-                    best[gram] = c
+        clipped = [(g, c) for g, c in clipped_matches(references, hypothesis, n) if g in counts]
         if weighting is None:
-            matches.append(sum(min(c, best[g]) for g, c in counts.items() if g in best))
+            matches.append(sum(c for _, c in clipped))
             totals.append(sum(counts.values()))
         else:
             w = weighting.get
-            matches.append(
-                math.fsum(w(g, 1.0) * min(c, best[g]) for g, c in counts.items() if g in best)
-            )
+            matches.append(math.fsum(w(g, 1.0) * c for g, c in clipped))
             totals.append(math.fsum(w(g, 1.0) * c for g, c in counts.items()))
     return matches, totals
 
