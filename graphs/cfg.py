@@ -39,6 +39,10 @@ Modelling choices (the approximations a PDG-based metric needs to know):
 
 Nothing here recurses over the syntax tree: compound statements are built by generators
 driven from an explicit stack, so 5,000 nesting levels are fine.
+
+Beside this module: :mod:`graphs.functions` finds the functions and reads their headers,
+:mod:`graphs.folding` folds conditional ``if`` statements into one node, and
+:mod:`graphs.dominance` computes post-dominators and control dependences on the result.
 """
 
 from __future__ import annotations
@@ -48,6 +52,20 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
+# Public names of graphs.cfg before post-dominance moved out: still importable from here.
+from graphs.dominance import (  # noqa: F401
+    control_dependences,
+    control_dependences_in_place,
+    postdominators,
+)
+from graphs.folding import _ConditionalFolding
+from graphs.functions import (
+    _function_name,
+    _header_last,
+    _parameters,
+    _signature,
+    _split_top_level,
+)
 from graphs.roles import Ctx, LanguageRoles, Role
 
 __all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Unit", "build_cfg",
@@ -189,10 +207,9 @@ _DECL_KINDS = {Role.DECLARATION: "declaration", Role.STATEMENT: "statement",
 _PLAIN_KINDS = {Role.STATEMENT: "statement", Role.DECLARATION: "declaration"}
 _EXIT_KINDS = {Role.RETURN: _RETURN, Role.THROW: _THROW}
 _USE, _NAME, _DECL = Ctx.USE, Ctx.NAME, Ctx.DECL
-_FOLD_DEPTH = 8  # nested ifs folded into one conditional expression, at most
 
 
-class _Builder:
+class _Builder(_ConditionalFolding):
     def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None) -> None:
         self.parsed = parsed
         self.roles = roles
@@ -537,117 +554,6 @@ class _Builder:
         if pred is not None:
             exits.append(pred)
         return p, exits
-
-    def _conditional(self, s: Node, cons: Node | None, follower: Node | None = None
-                     ) -> Result | None:
-        """``if (c) x = a; else x = b;`` as the one statement ``x = c ? a : b`` (and two
-        returns, or ``if (c) return a;`` followed by ``return b;``, as ``return c ? a : b``;
-        a compound ``x op= a`` branch as ``x op (a)``; a branch that is itself such an
-        ``if`` as a nested conditional): the same meaning gets the same node, labelled as
-        the language writes a conditional expression. None when ``s`` is not of that form.
-        """
-        if follower is not None:
-            alts = [c for i, c in enumerate(s.children)
-                    if s.field_name_for_child(i) == "alternative"]
-            if alts or self.roles.statements.get(follower.type) is not Role.RETURN:
-                return None
-            a, b = self._single(cons), follower
-            cond = self._condition(s)
-            va, vb = self._branch_value(a), self._branch_value(b)
-            if cond is None or va is None or vb is None or va[0] != "return" != vb[0]:
-                return None
-            folded = ("return", None, self._ternary(cond, va[2], vb[2]))
-        else:
-            folded = self._branch_value(s)
-            if folded is None or s.type not in self.roles.statements \
-                    or self.roles.statements[s.type] is not Role.IF:
-                return None
-        kind, target, value = folded
-        if kind == "return":
-            parts: list = ["return", *value]
-        else:
-            parts = [(target, Ctx.DEF), "=", *value]
-        parts = [p if isinstance(p, tuple) else (p, _USE) for p in parts]
-        n = self._new(_RETURN if kind == "return" else "statement", parts, s,
-                      s if follower is None else follower)
-        if kind == "return":
-            self._jump([n], _RETURN, None)
-            return n, []
-        return n, [n]
-
-    def _condition(self, s: Node) -> Node | None:
-        cond = s.child_by_field_name("condition")
-        if cond is not None and cond.type in ("parenthesized_expression", "condition_clause") \
-                and cond.named_child_count == 1:
-            cond = cond.named_children[0]
-        return cond
-
-    def _ternary(self, cond: Node, then: list, other: list) -> list:
-        """Label parts of ``cond ? then : other`` in the language's own form."""
-        if self.roles.language == "python":
-            return [*then, "if", (cond, _USE), "else", *other]
-        return [(cond, _USE), "?", *then, ":", *other]
-
-    def _branch_value(self, stmt: Node | None, depth: int = 0
-                      ) -> tuple[str, Node | None, list] | None:
-        """What a branch of a foldable ``if`` does: ``("return", None, value parts)`` or
-        ``("assign", target, value parts)``; None otherwise (and beyond a nesting depth:
-        folding stays linear in the size of the code, without recursing deeply)."""
-        if stmt is None or depth > _FOLD_DEPTH:
-            return None
-        roles = self.roles
-        role = roles.statements.get(stmt.type)
-        if role is Role.RETURN:
-            value = self._only_named(stmt)
-            return None if value is None else ("return", None, [(value, _USE)])
-        if role is Role.IF:
-            cons = stmt.child_by_field_name("consequence")
-            alts = [c for i, c in enumerate(stmt.children)
-                    if stmt.field_name_for_child(i) == "alternative"]
-            if cons is None or len(alts) != 1 or alts[0].type in roles.elif_clauses:
-                return None
-            alt = alts[0]
-            if alt.type in roles.else_clauses:
-                alt = self._last_body(alt)
-            cond = self._condition(stmt)
-            a = self._branch_value(self._single(cons), depth + 1)
-            b = self._branch_value(self._single(alt), depth + 1)
-            if cond is None or a is None or b is None or a[0] != b[0] or (
-                    a[0] == "assign" and a[1].text != b[1].text):
-                return None
-            then = a[2]
-            if roles.language == "python" and "if" in then:
-                then = ["(", *then, ")"]  # a nested x if c else y, in the then position
-            return a[0], a[1], self._ternary(cond, then, b[2])
-        if stmt.type != "expression_statement":
-            return None
-        e = self._only_named(stmt)
-        if e is None or e.type not in roles.assignments:
-            return None
-        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
-        op = e.child_by_field_name("operator")
-        if left is None or right is None:
-            return None
-        if op is None or op.type == "=":
-            if roles.assignments[e.type]:
-                return None  # compound, operator unknown
-            return "assign", left, [(right, _USE)]
-        # x op= e: the value x op (e)
-        return "assign", left, [(left, _USE), op.type[:-1], "(", (right, _USE), ")"]
-
-    def _single(self, node: Node | None) -> Node | None:
-        """The one statement a branch consists of (a block of one), else None."""
-        if node is None:
-            return None
-        if node.type in self.roles.blocks:
-            items = self._items(node)
-            return items[0] if len(items) == 1 else None
-        return node
-
-    @staticmethod
-    def _only_named(node: Node) -> Node | None:
-        named = [c for c in node.named_children if c.type != "comment"]
-        return named[0] if len(named) == 1 else None
 
     def _plain(self, s: Node) -> Result:
         self.plain.add(s.type)
@@ -1067,138 +973,6 @@ _HANDLERS: dict[Role, Callable[[_Builder, Node], Generator]] = {
 }
 
 
-def _header_last(node: Node, body: Node | None) -> Node:
-    """Last child of ``node`` before ``body`` (the end of a function header)."""
-    last = node
-    if body is None:
-        return node
-    for c in node.children:
-        if c.start_byte >= body.start_byte:
-            break
-        last = c
-    return last
-
-
-def _signature(fn: Node, roles: LanguageRoles) -> str:
-    """The label of a function's entry: return type, name, parameter types.
-
-    ``int add(int, int)``, ``def area(_, _) -> float``: what a caller relies on, with the
-    parameter names left out (they are renamed by position in the body). An untyped
-    parameter is ``_``.
-    """
-    def text(node: Node | None) -> str:
-        return " ".join(node.text.decode().split()) if node is not None else ""
-
-    ret = text(next((r for r in (fn.child_by_field_name(f) for f in
-                                 ("type", "returns", "return_type")) if r is not None), None))
-    types = []
-    for p in _parameters(fn, roles):
-        t = p.child_by_field_name("type")
-        types.append(text(t) if t is not None else "_")
-    name = text(_function_name(fn)) or "lambda"
-    head = f"{name}({', '.join(types)})"
-    # a constructor's call of another one (C#'s : this(0), C++'s : base(x), a(b)) runs
-    # before the body and has no node of its own
-    head += "".join(" " + text(c) for c in fn.children
-                    if c.type in ("constructor_initializer", "field_initializer_list"))
-    if roles.language == "python":
-        return f"def {head} -> {ret}" if ret else f"def {head}"
-    return f"{ret} {head}" if ret else head
-
-
-def _function_name(fn: Node) -> Node | None:
-    name = fn.child_by_field_name("name")
-    if name is not None:
-        return name
-    decl = fn.child_by_field_name("declarator")
-    while decl is not None:  # C/C++: int *f(...) -> function_declarator -> identifier
-        inner = decl.child_by_field_name("declarator")
-        if inner is None:
-            return decl if decl.child_count == 0 or decl.type.startswith(
-                ("qualified", "operator", "destructor")) else None
-        decl = inner
-    parent = fn.parent  # JS: const f = () => ...
-    if parent is not None and parent.type == "variable_declarator":
-        return parent.child_by_field_name("name")
-    return None
-
-
-def _parameters(fn: Node, roles: LanguageRoles) -> list[Node]:
-    params = fn.child_by_field_name("parameters")
-    if params is None:
-        single = fn.child_by_field_name("parameter")  # JS: x => x + 1
-        if single is not None:
-            return [single]
-        decl = fn.child_by_field_name("declarator")
-        while decl is not None and params is None:
-            params = decl.child_by_field_name("parameters")
-            decl = decl.child_by_field_name("declarator")
-    if params is None:
-        return []
-    out = []
-    for p in params.named_children:
-        if p.type in roles.comments or p.type in ("keyword_separator", "positional_separator",
-                                                  "variadic_parameter"):
-            continue
-        name_field = roles.declarations.get(p.type)
-        if name_field is not None and p.child_by_field_name(name_field) is None and (
-                p.type.endswith("parameter_declaration")):
-            continue  # C's `f(void)`, unnamed prototype parameters
-        out.append(p)
-    return out
-
-
-def _split_top_level(nodes: Sequence[Node], roles: LanguageRoles
-                     ) -> tuple[list[tuple[Node, Node]], list[Node]]:
-    """Functions (as ``(function node, outermost node)``) and top-level statements."""
-    funcs: list[tuple[Node, Node]] = []
-    stmts: list[Node] = []
-    stack: list[tuple[Node, bool]] = [(n, False) for n in reversed(nodes)]
-    while stack:
-        n, in_container = stack.pop()
-        t = n.type
-        if t in roles.comments:
-            continue
-        fn = _as_function(n, roles)
-        if fn is not None:
-            if fn.child_by_field_name(roles.functions.get(fn.type, "body")) is not None:
-                funcs.append((fn, n))
-            continue
-        if t in roles.containers and not (t in roles.blocks and not in_container):
-            fieldname = roles.containers[t]
-            body = n.child_by_field_name(fieldname) if fieldname else n
-            if body is not None:
-                kids = body.named_children if body is not n else n.named_children
-                stack.extend((c, True) for c in reversed(kids))
-            continue
-        if not in_container:
-            stmts.append(n)
-    if funcs:
-        stmts = [s for s in stmts if s.type not in roles.preamble]
-    return funcs, stmts
-
-
-def _as_function(n: Node, roles: LanguageRoles) -> Node | None:
-    t = n.type
-    if t in roles.functions:
-        if t in ("arrow_function", "function_expression", "generator_function"):
-            return None  # only as the value of a declaration (below)
-        return n
-    if t == "decorated_definition":
-        d = n.child_by_field_name("definition")
-        if d is not None and d.type in roles.functions:
-            return d
-        return None
-    if t in ("lexical_declaration", "variable_declaration") and roles.language == "javascript":
-        decls = [c for c in n.named_children if c.type == "variable_declarator"]
-        if len(decls) == 1:
-            value = decls[0].child_by_field_name("value")
-            if value is not None and value.type in ("arrow_function", "function_expression",
-                                                    "function", "generator_function"):
-                return value
-    return None
-
-
 def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG:
     """Build the CFG of a clean parse.
 
@@ -1224,193 +998,3 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG
     (['entry', 'while', 'statement'], [[], [2, -1], [1]])
     """
     return _Builder(parsed, roles, max_nodes).build()
-
-
-def postdominators(succ: Sequence[Sequence[int]], exit_node: int) -> list[int]:
-    """Immediate post-dominators (Cooper, Harvey and Kennedy on the reversed graph).
-
-    Parameters
-    ----------
-    succ : sequence of sequence of int
-        Successor lists of nodes ``0..n-1``; ``exit_node`` is one of them.
-    exit_node : int
-        The node every path ends in.
-
-    Returns
-    -------
-    list of int
-        ``ipdom[v]``; ``ipdom[exit_node] == exit_node``; -1 for nodes that cannot reach the
-        exit.
-
-    Examples
-    --------
-    >>> # 0: if -> 1 or 2 -> 3 (exit)
-    >>> postdominators([[1, 2], [3], [3], []], 3)
-    [3, 3, 3, 3]
-    """
-    po, order = _exit_postorder(_predecessors(succ), exit_node)
-    return _ipdom(succ, exit_node, po, order)
-
-
-def _predecessors(succ: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Predecessor lists, each in increasing node order."""
-    preds: list[list[int]] = [[] for _ in succ]
-    for v, targets in enumerate(succ):
-        for w in targets:
-            preds[w].append(v)
-    return preds
-
-
-def _exit_postorder(preds: Sequence[Sequence[int]], exit_node: int
-                    ) -> tuple[list[int], list[int]]:
-    """Postorder of the reversed graph from the exit (iterative DFS): the postorder number
-    of each node (-1 if it cannot reach the exit) and the nodes in postorder."""
-    po = [-1] * len(preds)
-    order: list[int] = []
-    seen = [False] * len(preds)
-    seen[exit_node] = True
-    stack = [(exit_node, iter(preds[exit_node]))]
-    while stack:
-        v, it = stack[-1]
-        for w in it:
-            if not seen[w]:
-                seen[w] = True
-                stack.append((w, iter(preds[w])))
-                break
-        else:
-            stack.pop()
-            po[v] = len(order)
-            order.append(v)
-    return po, order
-
-
-def _ipdom(succ: Sequence[Sequence[int]], exit_node: int, po: list[int],
-           order: list[int]) -> list[int]:
-    """The fixed point of :func:`postdominators`, given :func:`_exit_postorder`."""
-    ipdom = [-1] * len(succ)
-    ipdom[exit_node] = exit_node
-    rpo = order[::-1]
-    # A node with one successor is post-dominated by it: the first pass sets that (the
-    # successor is its DFS parent, so it comes earlier) and later passes cannot change it.
-    # Only branching nodes are iterated again.
-    branching = [v for v in rpo if len(succ[v]) > 1 and v != exit_node]
-    pending = rpo
-    changed = True
-    while changed:
-        changed = False
-        for v in pending:
-            if v == exit_node:
-                continue
-            new = -1
-            for w in succ[v]:  # predecessors of v in the reversed graph
-                if ipdom[w] == -1:
-                    continue
-                if new == -1:
-                    new = w
-                    continue
-                a, b = w, new
-                while a != b:
-                    while po[a] < po[b]:
-                        a = ipdom[a]
-                    while po[b] < po[a]:
-                        b = ipdom[b]
-                new = a
-            if new != ipdom[v]:
-                ipdom[v] = new
-                changed = True
-        pending = branching
-    return ipdom
-
-
-def control_dependences(succ: Sequence[Sequence[int]], entry: int,
-                        exit_node: int) -> list[tuple[int, int]]:
-    """Control dependences ``(controller, dependent)`` of a CFG (Ferrante et al.).
-
-    The CFG is augmented the standard way with an edge entry -> exit, so statements that
-    run whenever the function runs depend on the entry. Nodes that cannot reach the exit
-    (an infinite loop through ``goto``) get an edge to the exit first, so that every node
-    has a post-dominator. A loop predicate depends on itself.
-
-    Parameters
-    ----------
-    succ : sequence of sequence of int
-        Successor lists of nodes ``0..n-1``, including the exit node.
-    entry, exit_node : int
-
-    Returns
-    -------
-    list of (int, int)
-        Sorted, without duplicates.
-
-    Examples
-    --------
-    >>> # 0 entry, 1: if -> 2 (then) -> 3 (after), 1 -> 3, 3 -> 4 exit
-    >>> control_dependences([[1], [2, 3], [3], [4], []], 0, 4)
-    [(0, 1), (0, 3), (1, 2)]
-    """
-    return sorted({(a, r) for a, r, _ in control_dependences_in_place(
-        [list(dict.fromkeys(s)) for s in succ], entry, exit_node)})
-
-
-def control_dependences_in_place(succ: list[list[int]], entry: int, exit_node: int,
-                                 per_successor: bool = False) -> set[tuple[int, int, int]]:
-    """:func:`control_dependences` of successor lists without duplicates, as a set of
-    ``(controller, dependent, successor)``: the successor of the controller through which
-    the dependence arises (which outcome of the branch it hangs on).
-
-    Adds the augmenting edges to ``succ`` (only edges to the exit: the caller may still use
-    the lists for an analysis that ignores the exit), which saves copying them. With
-    ``per_successor`` every outcome of a branch is followed to its end even where two
-    outcomes share a tail (fall-through between switch cases); otherwise a dependent
-    shared by two outcomes is listed with the first only, which keeps a wide multi-way
-    branch linear.
-    """
-    if exit_node not in succ[entry]:
-        succ[entry].append(exit_node)
-    po, order = _exit_postorder(_predecessors(succ), exit_node)
-    if len(order) < len(succ):  # some node cannot reach the exit
-        _connect_to_exit(succ, exit_node)
-        ipdom = postdominators(succ, exit_node)
-    else:
-        ipdom = _ipdom(succ, exit_node, po, order)
-    deps = set()
-    for a, targets in enumerate(succ):
-        if len(targets) < 2:
-            continue
-        stop = ipdom[a]
-        marked: set[int] = set()
-        for b in targets:
-            r = b
-            if per_successor:
-                marked = set()
-            # the rest of the chain is marked already when we meet a marked node: keeps
-            # a wide multi-way branch (a 5,000-case switch) linear
-            while r != stop and r != exit_node and r != -1 and r not in marked:
-                marked.add(r)
-                deps.add((a, r, b))
-                r = ipdom[r]
-    return deps
-
-
-def _connect_to_exit(succ: list[list[int]], exit_node: int) -> None:
-    """Give nodes that cannot reach the exit an edge to it (latest node first)."""
-    n = len(succ)
-    preds = _predecessors(succ)
-    reach = [False] * n
-
-    def mark(start: int) -> None:
-        reach[start] = True
-        stack = [start]
-        while stack:
-            v = stack.pop()
-            for p in preds[v]:
-                if not reach[p]:
-                    reach[p] = True
-                    stack.append(p)
-
-    mark(exit_node)
-    for v in range(n - 1, -1, -1):
-        if not reach[v]:
-            succ[v].append(exit_node)
-            preds[exit_node].append(v)
-            mark(v)

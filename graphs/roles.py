@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from typing import Any
 
 __all__ = ["Ctx", "LanguageRoles", "Role", "get_roles"]
 
@@ -213,20 +214,44 @@ _COMMON_FIELDS: dict[tuple[str, str], Ctx] = {
 
 _S, _D = Role.STATEMENT, Role.DECLARATION
 
-_JAVA = LanguageRoles(
-    language="java",
+# The C family (Java, C#, C, C++, JavaScript): statement types and tables that every one of
+# these grammars names alike. Each language's table is this base plus its own entries.
+_C_FAMILY_STATEMENTS: dict[str, Role] = {
+    "expression_statement": _S,
+    "if_statement": Role.IF, "while_statement": Role.WHILE, "do_statement": Role.DO,
+    "for_statement": Role.FOR, "switch_statement": Role.SWITCH,
+    "break_statement": Role.BREAK, "continue_statement": Role.CONTINUE,
+    "return_statement": Role.RETURN, "labeled_statement": Role.LABELED,
+}
+
+#: Tables most C-family grammars share; a language that differs passes its own.
+_C_FAMILY_TABLES: dict[str, Any] = {
+    "comments": frozenset({"comment"}),
+    "catch_clauses": frozenset({"catch_clause"}),
+    "finally_clauses": frozenset({"finally_clause"}),
+    "for_fields": ("initializer", "condition", "update"),
+    "identifiers": frozenset({"identifier"}),
+    "assignments": {"assignment_expression": False},
+}
+
+
+def _c_family(language: str, statements: Mapping[str, Role], **tables: Any) -> LanguageRoles:
+    """A C-family language: the shared statement types plus ``statements`` (which may
+    override them), and :data:`_C_FAMILY_TABLES` except where ``tables`` says otherwise."""
+    return LanguageRoles(language=language, statements={**_C_FAMILY_STATEMENTS, **statements},
+                         **{**_C_FAMILY_TABLES, **tables})
+
+
+_JAVA = _c_family(
+    "java",
     statements={
         "block": Role.BLOCK, "constructor_body": Role.BLOCK,
-        "expression_statement": _S, "assert_statement": _S,
-        "explicit_constructor_invocation": _S,
+        "assert_statement": _S, "explicit_constructor_invocation": _S,
         "local_variable_declaration": _D,
-        "if_statement": Role.IF, "while_statement": Role.WHILE, "do_statement": Role.DO,
-        "for_statement": Role.FOR, "enhanced_for_statement": Role.FOREACH,
-        "switch_expression": Role.SWITCH, "switch_statement": Role.SWITCH,
-        "break_statement": Role.BREAK, "continue_statement": Role.CONTINUE,
-        "return_statement": Role.RETURN, "throw_statement": Role.THROW,
+        "enhanced_for_statement": Role.FOREACH, "switch_expression": Role.SWITCH,
+        "throw_statement": Role.THROW,
         "try_statement": Role.TRY, "try_with_resources_statement": Role.TRY,
-        "labeled_statement": Role.LABELED, "synchronized_statement": Role.WITH,
+        "synchronized_statement": Role.WITH,
         "yield_statement": Role.YIELD,
         "class_declaration": Role.CLASS, "interface_declaration": Role.CLASS,
         "enum_declaration": Role.CLASS, "record_declaration": Role.CLASS,
@@ -239,20 +264,16 @@ _JAVA = LanguageRoles(
                 "class_body": None, "interface_body": None, "enum_body": None,
                 "enum_body_declarations": None},
     preamble=frozenset({"import_declaration", "package_declaration", "module_declaration"}),
-    comments=frozenset({"line_comment", "block_comment", "comment"}),
+    comments=_C_FAMILY_TABLES["comments"] | {"line_comment", "block_comment"},
     blocks=frozenset({"block", "constructor_body"}),
     switch_groups=frozenset({"switch_block_statement_group", "switch_rule"}),
     switch_labels=frozenset({"switch_label"}),
     no_fallthrough_groups=frozenset({"switch_rule"}),
-    catch_clauses=frozenset({"catch_clause"}),
-    finally_clauses=frozenset({"finally_clause"}),
     for_fields=("init", "condition", "update"),
-    identifiers=frozenset({"identifier"}),
     members={"field_access": ("object", "field")},
     subscripts={"array_access": "array"},
     calls={"method_invocation": "name"},
     callee_is_use=False,
-    assignments={"assignment_expression": False},
     declarations={"variable_declarator": "name", "formal_parameter": "name",
                   "catch_formal_parameter": "name", "resource": "name",
                   "receiver_parameter": "name"},
@@ -284,17 +305,14 @@ _JAVA = LanguageRoles(
     interpolations=frozenset({"string_interpolation"}),
 )
 
-_CSHARP = LanguageRoles(
-    language="csharp",
+_CSHARP = _c_family(
+    "csharp",
     statements={
         "block": Role.BLOCK,
-        "expression_statement": _S, "local_declaration_statement": _D,
-        "if_statement": Role.IF, "while_statement": Role.WHILE, "do_statement": Role.DO,
-        "for_statement": Role.FOR, "foreach_statement": Role.FOREACH,
-        "switch_statement": Role.SWITCH,
-        "break_statement": Role.BREAK, "continue_statement": Role.CONTINUE,
-        "return_statement": Role.RETURN, "throw_statement": Role.THROW,
-        "try_statement": Role.TRY, "labeled_statement": Role.LABELED,
+        "local_declaration_statement": _D,
+        "foreach_statement": Role.FOREACH,
+        "throw_statement": Role.THROW,
+        "try_statement": Role.TRY,
         "goto_statement": Role.GOTO,
         "using_statement": Role.WITH, "lock_statement": Role.WITH,
         "fixed_statement": Role.WITH, "checked_statement": Role.WITH,
@@ -315,21 +333,16 @@ _CSHARP = LanguageRoles(
                 "declaration_list": None, "property_declaration": "accessors",
                 "indexer_declaration": "accessors", "accessor_list": None},
     preamble=frozenset({"using_directive", "extern_alias_directive"}),
-    comments=frozenset({"comment"}),
     blocks=frozenset({"block"}),
     switch_groups=frozenset({"switch_section"}),
     fallthrough=False,
-    catch_clauses=frozenset({"catch_clause"}),
-    finally_clauses=frozenset({"finally_clause"}),
-    for_fields=("initializer", "condition", "update"),
     goto_labels=True,
-    identifiers=frozenset({"identifier", "implicit_parameter"}),
+    identifiers=_C_FAMILY_TABLES["identifiers"] | {"implicit_parameter"},
     this_types=frozenset({"this", "this_expression"}),
     members={"member_access_expression": ("expression", "name")},
     subscripts={"element_access_expression": "expression"},
     calls={"invocation_expression": "function"},
     callee_is_use=False,
-    assignments={"assignment_expression": False},
     updates=frozenset({"prefix_unary_expression", "postfix_unary_expression"}),
     argument_modifiers=frozenset({"argument"}),
     declarations={"variable_declarator": "name", "parameter": "name",
@@ -435,15 +448,12 @@ _PYTHON = LanguageRoles(
                                "import_from_statement", "future_import_statement"}),
 )
 
+# C's statements beyond the family's (C++ has them all too).
 _C_STATEMENTS: dict[str, Role] = {
     "compound_statement": Role.BLOCK,
-    "expression_statement": _S, "declaration": _D, "type_definition": _D,
+    "declaration": _D, "type_definition": _D,
     "attributed_statement": _S,
-    "if_statement": Role.IF, "while_statement": Role.WHILE, "do_statement": Role.DO,
-    "for_statement": Role.FOR, "switch_statement": Role.SWITCH,
-    "break_statement": Role.BREAK, "continue_statement": Role.CONTINUE,
-    "return_statement": Role.RETURN, "goto_statement": Role.GOTO,
-    "labeled_statement": Role.LABELED,
+    "goto_statement": Role.GOTO,
     "seh_try_statement": Role.TRY, "seh_leave_statement": _S,
     "preproc_include": _S, "preproc_def": _S, "preproc_function_def": _S,
     "preproc_call": _S, "preproc_if": _S, "preproc_ifdef": _S,
@@ -465,27 +475,23 @@ _C_PATTERNS = frozenset({"pointer_declarator", "array_declarator", "parenthesize
 _C_LITERALS = {"number_literal": "NUM", "string_literal": "STR", "char_literal": "CHAR",
                "concatenated_string": "STR", "system_lib_string": "STR"}
 
-_C = LanguageRoles(
-    language="c",
+_C = _c_family(
+    "c",
     statements=_C_STATEMENTS,
     functions={"function_definition": "body"},
     containers={"linkage_specification": "body", "declaration_list": None},
     preamble=frozenset({"preproc_include", "preproc_def", "preproc_function_def",
                         "preproc_call", "type_definition", "declaration", "struct_specifier",
                         "enum_specifier", "union_specifier"}),
-    comments=frozenset({"comment"}),
     blocks=frozenset({"compound_statement"}),
     switch_groups=frozenset({"case_statement"}),
     catch_clauses=frozenset({"seh_except_clause"}),
     finally_clauses=frozenset({"seh_finally_clause"}),
-    for_fields=("initializer", "condition", "update"),
     goto_labels=True,
-    identifiers=frozenset({"identifier"}),
     this_types=frozenset(),
     members={"field_expression": ("argument", "field")},
     subscripts={"subscript_expression": "argument"},
     calls={"call_expression": "function"},
-    assignments={"assignment_expression": False},
     address_of=frozenset({"pointer_expression"}),
     declarations=_C_DECLARATIONS,
     patterns=_C_PATTERNS,
@@ -495,8 +501,8 @@ _C = LanguageRoles(
     literals=_C_LITERALS,
 )
 
-_CPP = LanguageRoles(
-    language="cpp",
+_CPP = _c_family(
+    "cpp",
     statements={
         **_C_STATEMENTS,
         "for_range_loop": Role.FOREACH, "try_statement": Role.TRY,
@@ -516,18 +522,14 @@ _CPP = LanguageRoles(
                         "namespace_alias_definition", "type_definition", "declaration",
                         "static_assert_declaration", "field_declaration", "access_specifier",
                         "enum_specifier", "union_specifier"}),
-    comments=frozenset({"comment"}),
     blocks=frozenset({"compound_statement"}),
     switch_groups=frozenset({"case_statement"}),
-    catch_clauses=frozenset({"catch_clause", "seh_except_clause"}),
+    catch_clauses=_C_FAMILY_TABLES["catch_clauses"] | {"seh_except_clause"},
     finally_clauses=frozenset({"seh_finally_clause"}),
-    for_fields=("initializer", "condition", "update"),
     goto_labels=True,
-    identifiers=frozenset({"identifier"}),
     members={"field_expression": ("argument", "field")},
     subscripts={"subscript_expression": "argument"},
     calls={"call_expression": "function"},
-    assignments={"assignment_expression": False},
     address_of=frozenset({"pointer_expression"}),
     declarations={**_C_DECLARATIONS, "optional_parameter_declaration": "declarator",
                   "variadic_parameter_declaration": "declarator"},
@@ -545,19 +547,15 @@ _CPP = LanguageRoles(
     literals={**_C_LITERALS, "raw_string_literal": "STR", "user_defined_literal": "NUM"},
 )
 
-_JAVASCRIPT = LanguageRoles(
-    language="javascript",
+_JAVASCRIPT = _c_family(
+    "javascript",
     statements={
         "statement_block": Role.BLOCK,
-        "expression_statement": _S, "debugger_statement": _S, "import_statement": _S,
-        "export_statement": _S,
+        "debugger_statement": _S, "import_statement": _S, "export_statement": _S,
         "lexical_declaration": _D, "variable_declaration": _D, "using_declaration": _D,
-        "if_statement": Role.IF, "while_statement": Role.WHILE, "do_statement": Role.DO,
-        "for_statement": Role.FOR, "for_in_statement": Role.FOREACH,
-        "switch_statement": Role.SWITCH,
-        "break_statement": Role.BREAK, "continue_statement": Role.CONTINUE,
-        "return_statement": Role.RETURN, "throw_statement": Role.THROW,
-        "try_statement": Role.TRY, "labeled_statement": Role.LABELED,
+        "for_in_statement": Role.FOREACH,
+        "throw_statement": Role.THROW,
+        "try_statement": Role.TRY,
         "with_statement": Role.WITH, "empty_statement": Role.EMPTY,
         "function_declaration": Role.FUNCTION, "generator_function_declaration": Role.FUNCTION,
         "class_declaration": Role.CLASS,
@@ -568,19 +566,17 @@ _JAVASCRIPT = LanguageRoles(
     containers={"class_declaration": "body", "class_body": None, "export_statement": None,
                 "class": "body"},
     preamble=frozenset({"import_statement"}),
-    comments=frozenset({"comment", "html_comment"}),
+    comments=_C_FAMILY_TABLES["comments"] | {"html_comment"},
     blocks=frozenset({"statement_block"}),
     switch_groups=frozenset({"switch_case", "switch_default"}),
-    catch_clauses=frozenset({"catch_clause"}),
-    finally_clauses=frozenset({"finally_clause"}),
     for_fields=("initializer", "condition", "increment"),
-    identifiers=frozenset({"identifier", "shorthand_property_identifier",
-                           "shorthand_property_identifier_pattern"}),
+    identifiers=_C_FAMILY_TABLES["identifiers"] | {"shorthand_property_identifier",
+                                                    "shorthand_property_identifier_pattern"},
     members={"member_expression": ("object", "property")},
     explicit_fields=True,
     subscripts={"subscript_expression": "object"},
     calls={"call_expression": "function"},
-    assignments={"assignment_expression": False, "augmented_assignment_expression": True},
+    assignments={**_C_FAMILY_TABLES["assignments"], "augmented_assignment_expression": True},
     declarations={"variable_declarator": "name"},
     patterns=frozenset({"array_pattern", "object_pattern", "pair_pattern",
                         "assignment_pattern", "rest_pattern", "parenthesized_expression",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -454,7 +455,19 @@ class TEDResult:
 
     @property
     def similarity(self) -> float:
-        """``1 - distance / (size_a + size_b)`` (RUBY's TRS); 1.0 for two empty trees."""
+        """Deprecated: ``1 - distance / (size_a + size_b)`` (RUBY's TRS); 1.0 for two empty
+        trees.
+
+        Turning a distance into a score is the product's normalization, not ``graphs``'s,
+        which returns distances and sizes only: use
+        ``ruby_metric.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)``.
+        """
+        warnings.warn(
+            "TEDResult.similarity is deprecated: graphs returns distances and sizes only; use "
+            "ruby_metric.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         total = self.size_a + self.size_b
         return 1.0 - self.distance / total if total else 1.0
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import itertools
 import json
 import os
+import pkgutil
 import random
 import subprocess
 import sys
@@ -18,6 +20,8 @@ import pytest
 import graphs
 from graphs import ged
 from graphs.ged import EditOperation, edit_path, graph_edit_distance, graph_size
+from graphs.ged.encoding import _Problem
+from graphs.ged.local_search import _block_terms, _channel_lists, _SwapSearch
 from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
 
 # --------------------------------------------------------------------------------------------
@@ -442,8 +446,8 @@ def test_swap_deltas_match_recomputed_costs():
         directed = trial % 3 != 0
         g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
-        problem = ged._Problem(g1, g2, "label", "type")
-        search = ged._SwapSearch(problem)
+        problem = _Problem(g1, g2, "label", "type")
+        search = _SwapSearch(problem)
         perm = nprng.permutation(problem.size)
         base = sum(problem.cost(perm))
         deltas = search.deltas(perm)
@@ -468,7 +472,10 @@ def test_edit_path_validation_and_graph_size():
 def test_package_exports_and_docstring_examples():
     assert graphs.graph_edit_distance is graph_edit_distance
     assert graphs.graph_size is graph_size
-    failures, tried = doctest.testmod(ged, verbose=False)
+    failures = tried = 0
+    for info in pkgutil.iter_modules(ged.__path__, prefix="graphs.ged."):
+        result = doctest.testmod(importlib.import_module(info.name), verbose=False)
+        failures, tried = failures + result.failed, tried + result.attempted
     assert tried >= 3 and failures == 0
 
 
@@ -550,7 +557,7 @@ def test_sparse_channels_match_the_dense_definition():
         directed = trial % 3 != 0
         g1 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
-        p = ged._Problem(g1, g2, "label", "type")
+        p = _Problem(g1, g2, "label", "type")
         sources = [(p.rows.slots, p.cols.slots)]
         sources += [(p.rows.adj[t], p.cols.adj[t]) for t in range(p.n_types)]
         f1, f2 = [], []
@@ -558,14 +565,14 @@ def test_sparse_channels_match_the_dense_definition():
             for level in range(1, min(x.max(initial=0), y.max(initial=0)) + 1):
                 f1.append(x >= level)
                 f2.append(y >= level)
-        f_lists, g_lists = ged._channel_lists(p.rows.slots, p.rows.adj, p.cols.slots, p.cols.adj)
+        f_lists, g_lists = _channel_lists(p.rows.slots, p.rows.adj, p.cols.slots, p.cols.adj)
         for dense, (ptr, src, dst) in ((f1, f_lists), (f2, g_lists)):
             assert len(ptr) == len(dense) + 1
             for c, channel in enumerate(dense):
                 rows, cols = np.nonzero(channel)  # row-major, like the lists
                 assert np.array_equal(src[ptr[c] : ptr[c + 1]], rows)
                 assert np.array_equal(dst[ptr[c] : ptr[c + 1]], cols)
-        block = ged._block_terms(*f_lists, p.size)
+        block = _block_terms(*f_lists, p.size)
         for c, channel in enumerate(np.array(f1, dtype=float).reshape(-1, p.size, p.size)):
             diag = np.diag(channel)
             assert (block[c] == diag[:, None] + diag[None, :] - channel - channel.T).all()
@@ -808,8 +815,8 @@ def test_graded_swap_deltas_match_recomputed_costs():
         costs = LabelCosts(rng, "abc")
         g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
-        problem = ged._Problem(g1, g2, "label", "type", node_subst_cost=costs)
-        search = ged._SwapSearch(problem)
+        problem = _Problem(g1, g2, "label", "type", node_subst_cost=costs)
+        search = _SwapSearch(problem)
         perm = nprng.permutation(problem.size)
         base = sum(problem.cost(perm))
         deltas = search.deltas(perm)

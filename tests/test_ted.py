@@ -84,7 +84,8 @@ def test_small_cases():
     assert tree_edit_distance(Tree((), ()), Tree((), ())) == 0
     empty = tree_edit_mapping(Tree((), ()), ("a", ["b"]))
     assert empty.distance == 2 and empty.mapping == ((None, 0), (None, 1))
-    assert tree_edit_mapping(Tree((), ()), Tree((), ())).similarity == 1.0
+    with pytest.warns(DeprecationWarning, match="normalized_similarity"):
+        assert tree_edit_mapping(Tree((), ()), Tree((), ())).similarity == 1.0
     # labels need not be strings
     assert tree_edit_distance((1, [2, 3]), (1, [3])) == 1
 
@@ -97,7 +98,10 @@ def test_operations_are_readable():
     text = sorted(str(op) for op in result.operations)
     assert text == ["rename '1' -> '2' at line 2, col 14",
                     "rename 'binary_expression:+' -> 'binary_expression:-' at line 2, col 10"]
-    assert result.similarity == pytest.approx(1 - 2 / (len(a) + len(b)))
+    assert (result.size_a, result.size_b) == (len(a), len(b))
+    # deprecated (normalization is ruby_metric's), still the TRS formula
+    with pytest.warns(DeprecationWarning, match="graphs returns distances and sizes only"):
+        assert result.similarity == 1 - 2 / (len(a) + len(b))
 
 
 def test_equals_zss_on_random_trees():
@@ -249,7 +253,7 @@ def test_identical_code_distance_zero_similarity_one(lang, code):
     a, b = normalized_ast(parse(code, lang)), normalized_ast(parse(code, lang))
     assert tree_edit_distance(a, b) == 0
     result = tree_edit_mapping(a, b)
-    assert result.distance == 0 and result.similarity == 1.0
+    assert result.distance == 0 and result.size_a == result.size_b == len(a)
     assert result.operations == ()
     # a different tree object with equal content goes through the kernel, not the shortcut
     c = Tree(a.labels[:-1] + ("other",), a.parents)

@@ -169,3 +169,10 @@ def test_the_kernel_builder_loads_every_group():
     timings = build()
     assert list(timings) == ["ged", "ted", "crystal", "pairs"]
     assert all(seconds >= 0 for seconds in timings.values())
+
+
+def test_the_kernel_builder_reaches_every_kernel_module():
+    from ruby_metric.kernels import build, uncompiled
+
+    build()
+    assert uncompiled() == []
