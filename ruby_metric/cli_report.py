@@ -19,7 +19,7 @@ from .inputs import InputError
 from .progress import Progress
 from .results import METRICS
 
-__all__ = ["add_report_parser", "run_report"]
+__all__ = ["add_report_parser", "compare_with_html", "run_report"]
 
 
 def add_report_parser(sub: Any) -> argparse.ArgumentParser:
@@ -49,9 +49,7 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         help="token splitter: code (default; code-python for Python) or whitespace",
     )
     rep.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
-    rep.add_argument(
-        "--output", "-o", required=True, metavar="FILE", help="the HTML page to write"
-    )
+    rep.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML page to write")
     rep.add_argument(
         "--worst",
         type=int_at_least(0),
@@ -116,6 +114,51 @@ def run_report(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def compare_with_html(
+    args: argparse.Namespace,
+    scorer: Any,
+    references: list[str],
+    system_a: list[str],
+    system_b: list[str],
+) -> Any:
+    """``meta compare ... --html FILE``: the comparison, plus its page written to FILE.
+
+    Returns the :class:`~ruby_metric.meta.ComparisonReport` (the same numbers as without
+    ``--html``), so the command prints its table or JSON as usual. Draws a progress line
+    while both systems are scored.
+
+    Raises
+    ------
+    InputError : FILE cannot be written.
+    """
+    from .report_compare import compare_report
+
+    _check_writable(args.html)
+    progress = Progress(2 * len(references), enabled=False if args.quiet else None)
+    try:
+        page = compare_report(
+            scorer,
+            references,
+            system_a,
+            system_b,
+            names=(args.sys_a, args.sys_b),
+            trials=args.trials,
+            bootstrap=args.bootstrap,
+            seed=args.seed,
+            confidence=args.confidence,
+            workers=args.workers,
+            top=args.top,
+            progress=progress.update,
+        )
+    finally:
+        progress.close()
+    try:
+        page.write_html(args.html)
+    except OSError as exc:
+        raise InputError(f"{args.html}: cannot write ({exc.strerror or exc})") from None
+    return page.comparison
 
 
 def _check_writable(path: str) -> None:

@@ -797,14 +797,21 @@ def _esc(text: object) -> str:
     return escape_html(text)
 
 
-def _num(value: float | None) -> str:
+def format_score(value: float | None) -> str:
+    """A score to 4 decimals, ``n/a`` for ``None``."""
     return "n/a" if value is None else f"{value:.4f}"
 
 
-def _value_cell(value: float | None) -> str:
+def score_cell(value: float | None, *, extra_class: str = "") -> str:
+    """A table cell showing a score to 4 decimals, its exact value in ``data-value``.
+
+    >>> score_cell(0.5), score_cell(None)
+    ('<td class="num" data-value="0.5">0.5000</td>', '<td class="num">n/a</td>')
+    """
     # data-value carries the exact number (repr round-trips), the text 4 decimals
     exact = "" if value is None else f' data-value="{value!r}"'
-    return f'<td class="num"{exact}>{_num(value)}</td>'
+    cls = f"num {extra_class}" if extra_class else "num"
+    return f'<td class="{cls}"{exact}>{format_score(value)}</td>'
 
 
 def _pct(part: int, whole: int) -> str:
@@ -863,7 +870,7 @@ def _summary_section(rep: CorpusReport) -> str:
         defined = s["counts"].get(metric, 0)
         rows.append(
             f'<tr id="sum-{metric}"><td><b>{METRIC_NAMES[metric]}</b></td>'
-            f"{_value_cell(s.get(metric))}<td>{how}</td>"
+            f"{score_cell(s.get(metric))}<td>{how}</td>"
             f'<td class="num" data-value="{defined}">{defined:,}</td>'
             f'<td class="num">{_pct(defined, n)}</td></tr>'
         )
@@ -996,9 +1003,9 @@ def _scatter_section(rep: CorpusReport) -> str:
         f'<span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}' for t in TIER_METRICS
     )
     rows = "".join(
-        f"<tr><td><code>{_esc(p.id)}</code></td>{_value_cell(p.ruby)}"
-        f"<td>{_esc(p.tier or '')}</td>{_value_cell(p.bleu)}{_value_cell(p.crystalbleu)}"
-        f"{_value_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}</tr>"
+        f"<tr><td><code>{_esc(p.id)}</code></td>{score_cell(p.ruby)}"
+        f"<td>{_esc(p.tier or '')}</td>{score_cell(p.bleu)}{score_cell(p.crystalbleu)}"
+        f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}</tr>"
         for p in rep.disagreements
     )
     table = ""
@@ -1026,14 +1033,14 @@ def _worst_section(rep: CorpusReport) -> str:
     for w in rep.worst:
         r = w.result
         scores = " · ".join(
-            f"{METRIC_NAMES[m]} {_num(getattr(r, m))}"
+            f"{METRIC_NAMES[m]} {format_score(getattr(r, m))}"
             for m in METRICS
             if m != rep.worst_by and getattr(r, m) is not None
         )
         tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
         summary = (
             f"#{w.rank} · pair <code>{_esc(r.id)}</code> · <b>{_esc(by)} "
-            f"{_num(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
+            f"{format_score(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
         )
         if w.explanation is not None:
             body = render_pair_sections(w.explanation, id_prefix=f"w{w.rank}-")
