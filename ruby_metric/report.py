@@ -62,7 +62,7 @@ HIST_BINS = 20
 #: Beyond this many pairs a scatter is drawn as a 2-D binned density instead of points.
 MAX_POINTS = 3000
 #: Cells per axis of a density grid.
-GRID_BINS = 40
+GRID_BINS = 30
 #: Rows of the table of pairs where RUBY and BLEU disagree most.
 DISAGREEMENTS = 10
 

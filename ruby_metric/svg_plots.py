@@ -227,8 +227,9 @@ def density_svg(
             parts.append(
                 f'<rect class="cell" x="{_c(x)}" y="{_c(y)}" width="{_c(cell)}" '
                 f'height="{_c(cell)}" fill-opacity="{0.12 + 0.88 * shade:.2f}">'
-                f"<title>{x_label} [{i / bins:.2f}, {(i + 1) / bins:.2f}], {y_label} "
-                f"[{j / bins:.2f}, {(j + 1) / bins:.2f}]: {count:,} pairs</title></rect>"
+                f"<title>{_esc(x_label)} {i / bins:.2f}\u2013{(i + 1) / bins:.2f}, "
+                f"{_esc(y_label)} {j / bins:.2f}\u2013{(j + 1) / bins:.2f}: {count:,}"
+                "</title></rect>"
             )
     parts.append("</svg>")
     return "".join(parts)
