@@ -28,7 +28,7 @@ import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
@@ -485,12 +485,12 @@ class ReportBuilder:
         for item in self.worst_pairs():
             if explain is not None and item.candidate is not None:
                 try:
-                    item = _with_explanation(item, explain(item))
+                    item = replace(item, explanation=explain(item))
                 except (TypeError, ValueError) as exc:
                     logger.warning("pair %r: not explained (%s)", item.result.id, exc)
-                    item = _replace(item, note=f"not explained: {exc}")
+                    item = replace(item, note=f"not explained: {exc}")
             elif item.candidate is None:
-                item = _replace(item, note="the pair's text was not given")
+                item = replace(item, note="the pair's text was not given")
             worst.append(item)
         reasons = sorted(
             (
@@ -520,16 +520,6 @@ class ReportBuilder:
             title=title or "RUBY corpus report",
             language=language,
         )
-
-
-def _replace(item: WorstPair, **changes: Any) -> WorstPair:
-    from dataclasses import replace
-
-    return replace(item, **changes)
-
-
-def _with_explanation(item: WorstPair, explanation: Explanation) -> WorstPair:
-    return _replace(item, explanation=explanation)
 
 
 # -- entry points -----------------------------------------------------------------------------
@@ -583,6 +573,8 @@ def report_stream(
         if progress is not None:
             progress(run.count)
     corpus = run.corpus()
+    # The worst pairs are explained with the n-gram set each language was scored with
+    # (shipped, given, or built from this corpus's references), which only the run knows.
     return builder.finish(
         corpus,
         explain=_explainer(scorer, getattr(run, "_cbleus", None)),
