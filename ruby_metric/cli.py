@@ -18,6 +18,7 @@ import crystal
 
 from .cli_args import int_at_least, metrics_arg, output_file
 from .cli_explain import add_explain_parser, run_explain
+from .cli_report import add_report_parser, run_report
 from .formats import FORMATS, PairWriter, write
 from .inputs import InputError, PairInput, iter_jsonl, read_aligned
 from .meta_cli import add_meta_parser, run_meta
@@ -112,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
 
     add_explain_parser(sub)
+    add_report_parser(sub)
     add_meta_parser(sub)
     return parser
 
@@ -194,6 +196,19 @@ def _score_input(
     return lambda: iter(aligned), len(aligned)
 
 
+def score_input(
+    args: argparse.Namespace,
+) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
+    """The pairs of ``score``'s input arguments (``refs``, ``hyps``, ``jsonl``, ``lang``) and
+    their number, read and checked as ``score`` does (for ``report``).
+
+    Raises
+    ------
+    InputError : bad usage, an unreadable file, or no pairs at all.
+    """
+    return _score_input(args)
+
+
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
@@ -266,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_explain(args)
         if args.command == "meta":
             return run_meta(args)
+        if args.command == "report":
+            return run_report(args)
     except (InputError, ValueError) as exc:
         print(f"ruby-metric: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -39,7 +39,7 @@ from .version import __version__
 if TYPE_CHECKING:
     from .explanation import Explanation
 
-__all__ = ["render_html", "write_html"]
+__all__ = ["PAGE_CSS", "escape_html", "render_html", "render_pair_sections", "write_html"]
 
 #: Longest list the details tables show in full.
 MAX_ROWS = 200
@@ -745,3 +745,44 @@ def _edge_cell(pdg: Pdg | None, edge: tuple[int, int] | None) -> str:
 
 def _position(position: tuple[int, int] | None) -> str:
     return f"{position[0]}:{position[1]}" if position else ""
+
+
+# -- pieces for other pages (the corpus report embeds pair explanations) ----------------------
+
+#: The pair page's style sheet, for pages that embed its sections.
+PAGE_CSS = _CSS
+
+
+def escape_html(text: object) -> str:
+    """``text`` escaped for HTML text and attribute values, as this page escapes code.
+
+    >>> escape_html('</script> & "x"')
+    '&lt;/script&gt; &amp; &quot;x&quot;'
+    """
+    return _esc(text)
+
+
+def render_pair_sections(explanation: Explanation, *, id_prefix: str = "") -> str:
+    """The pair page's body sections (scores, code, PDGs, details) without the page around
+    them, for embedding several explanations in one page.
+
+    Parameters
+    ----------
+    explanation : from :meth:`RubyScorer.explain <ruby_metric.scorer.RubyScorer.explain>`.
+    id_prefix : prepended to every element id (and to the references to them), so the
+        sections of several pairs can share a page without clashing ids.
+
+    Returns
+    -------
+    str: HTML fragments; all code text escaped.
+    """
+    body = (
+        _bars(explanation)
+        + _code_section(explanation)
+        + _pdg_section(explanation)
+        + _details_section(explanation)
+    )
+    if id_prefix:
+        # Code text is escaped (quotes become &quot;), so these patterns only meet markup.
+        body = body.replace(' id="', f' id="{id_prefix}').replace("url(#", f"url(#{id_prefix}")
+    return body

@@ -153,6 +153,18 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     comp.add_argument(
         "--bootstrap", type=int_at_least(1), default=1000, help="paired bootstrap resamples"
     )
+    comp.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an HTML page: A vs B per pair, the tests, the pairs that differ most",
+    )
+    comp.add_argument(
+        "--top",
+        type=int_at_least(0),
+        default=20,
+        metavar="N",
+        help="with --html: show the N pairs that differ most (default 20)",
+    )
     _common(comp, seed_help="seed of the swaps and resamples (0)")
     return meta
 
@@ -439,17 +451,22 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             )
     if not refs:
         raise InputError(f"{args.refs}: no lines")
-    report = compare_systems(
-        _scorer(args),
-        refs,
-        sys_a,
-        sys_b,
-        trials=args.trials,
-        bootstrap=args.bootstrap,
-        seed=args.seed,
-        confidence=args.confidence,
-        workers=args.workers,
-    )
+    if getattr(args, "html", None):
+        from .cli_report import compare_with_html
+
+        report = compare_with_html(args, _scorer(args), refs, sys_a, sys_b)
+    else:
+        report = compare_systems(
+            _scorer(args),
+            refs,
+            sys_a,
+            sys_b,
+            trials=args.trials,
+            bootstrap=args.bootstrap,
+            seed=args.seed,
+            confidence=args.confidence,
+            workers=args.workers,
+        )
     with output_file(args.output) as out:
         if args.format == "json":
             data = report.to_dict()

@@ -1,0 +1,177 @@
+"""``ruby-metric report``: score a corpus and write its one-page HTML report.
+
+Takes the same input as ``score`` (line-aligned REFS HYPS with ``--lang``, or ``--jsonl``)
+and the same scoring options; reads and errors the same way (exit status 2 with a one-line
+reason naming the file and line), draws the same progress line, and writes the page of
+:mod:`ruby_metric.report` to ``--output``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .cli_args import int_at_least, metrics_arg
+from .inputs import InputError
+from .progress import Progress
+from .results import METRICS
+
+__all__ = ["add_report_parser", "compare_with_html", "run_report"]
+
+
+def add_report_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``report`` subcommand to the subparsers ``sub`` of the main parser."""
+    rep = sub.add_parser(
+        "report",
+        help="score a corpus and write a one-page HTML report with plots",
+        description="Score line-aligned REFS and HYPS files (or --jsonl FILE, as score does) "
+        "and write one self-contained HTML page: the corpus summary and signature, tier "
+        "usage, a histogram per metric, why the higher tiers did not apply, RUBY against "
+        "BLEU and CrystalBLEU per pair, and the N lowest-scoring pairs with their "
+        "explanation. No script, nothing fetched: it opens offline and prints.",
+    )
+    rep.add_argument("refs", nargs="?", help="references, one snippet per line")
+    rep.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
+    rep.add_argument("--jsonl", metavar="FILE", help="read pairs from a JSONL file instead")
+    rep.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
+    rep.add_argument(
+        "--metrics",
+        type=metrics_arg,
+        default=list(METRICS),
+        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
+    )
+    rep.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
+    rep.add_argument(
+        "--tokenizer",
+        help="token splitter: code (default; code-python for Python) or whitespace",
+    )
+    rep.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    rep.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML page to write")
+    rep.add_argument(
+        "--worst",
+        type=int_at_least(0),
+        default=20,
+        metavar="N",
+        help="show the N lowest-scoring pairs with their explanation (default 20)",
+    )
+    rep.add_argument(
+        "--worst-by",
+        choices=METRICS,
+        help="rank the worst pairs by this metric (default ruby)",
+    )
+    rep.add_argument("--title", help="the page's title (default: RUBY corpus report)")
+    rep.add_argument("--workers", "-j", type=int_at_least(1), default=1, help="worker processes")
+    rep.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    return rep
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
+    from .cli import score_input
+    from .report import report_stream
+    from .scorer import RubyScorer
+
+    if args.worst_by and args.worst_by not in args.metrics:
+        raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
+    pairs, total = score_input(args)
+    # Fail on an unwritable output now, not after scoring the whole corpus.
+    _check_writable(args.output)
+    scorer = RubyScorer(
+        language=args.lang,
+        ngrams=args.ngrams,
+        metrics=args.metrics,
+        tokenizer=args.tokenizer,
+        smoothing=args.smoothing,
+    )
+    progress = Progress(total, enabled=False if args.quiet else None)
+    try:
+        rep = report_stream(
+            scorer,
+            pairs,
+            workers=args.workers,
+            worst=args.worst,
+            worst_by=args.worst_by,
+            title=args.title,
+            progress=progress.update,
+        )
+    finally:
+        progress.close()
+    page = rep.to_html()
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(page)
+    except OSError as exc:
+        raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    if not args.quiet:
+        s = rep.corpus.summary()
+        print(
+            f"ruby-metric: wrote {args.output} ({len(page.encode('utf-8')):,} bytes): "
+            f"{s['pairs']:,} pairs, RUBY {_num(s['ruby'])}, CrystalBLEU "
+            f"{_num(s['crystalbleu'])}, BLEU {_num(s['bleu'])}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def compare_with_html(
+    args: argparse.Namespace,
+    scorer: Any,
+    references: list[str],
+    system_a: list[str],
+    system_b: list[str],
+) -> Any:
+    """``meta compare ... --html FILE``: the comparison, plus its page written to FILE.
+
+    Returns the :class:`~ruby_metric.meta.ComparisonReport` (the same numbers as without
+    ``--html``), so the command prints its table or JSON as usual. Draws a progress line
+    while both systems are scored.
+
+    Raises
+    ------
+    InputError : FILE cannot be written.
+    """
+    from .report_compare import compare_report
+
+    _check_writable(args.html)
+    progress = Progress(2 * len(references), enabled=False if args.quiet else None)
+    try:
+        page = compare_report(
+            scorer,
+            references,
+            system_a,
+            system_b,
+            names=(args.sys_a, args.sys_b),
+            trials=args.trials,
+            bootstrap=args.bootstrap,
+            seed=args.seed,
+            confidence=args.confidence,
+            workers=args.workers,
+            top=args.top,
+            progress=progress.update,
+        )
+    finally:
+        progress.close()
+    try:
+        page.write_html(args.html)
+    except OSError as exc:
+        raise InputError(f"{args.html}: cannot write ({exc.strerror or exc})") from None
+    return page.comparison
+
+
+def _check_writable(path: str) -> None:
+    # Without creating the file: a run that fails later leaves no empty page behind.
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{path}: cannot write (is a folder)")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{path}: cannot write (no folder {folder})")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise InputError(f"{path}: cannot write (permission denied)")
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
