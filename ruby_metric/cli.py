@@ -8,23 +8,29 @@ error.
 from __future__ import annotations
 
 import argparse
-import itertools
 import logging
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import crystal
 
-from .cli_args import int_at_least, metrics_arg, output_file
+from .cli_args import (
+    add_pair_input,
+    add_scorer_options,
+    add_workers,
+    int_at_least,
+    output_file,
+    pair_input,
+    score_text,
+    scorer_from_args,
+)
 from .cli_explain import add_explain_parser, run_explain
 from .cli_report import add_report_parser, run_report
 from .formats import FORMATS, PairWriter, write
-from .inputs import InputError, PairInput, iter_jsonl, read_aligned
+from .inputs import InputError
 from .meta_cli import add_meta_parser, run_meta
 from .progress import Progress
-from .results import METRICS
-from .scorer import RubyScorer
 from .signature import ngram_set_id
 from .version import __version__
 from .worker import WorkerStartError
@@ -57,25 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
         'file of {"reference", "candidate", "language"?, "id"?} objects. A pair without an id '
         "gets its 0-based position (blank JSONL lines are not pairs).",
     )
-    score.add_argument("refs", nargs="?", help="references, one snippet per line")
-    score.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
-    score.add_argument("--jsonl", metavar="FILE", help="read pairs from a JSONL file instead")
-    score.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
-    score.add_argument(
-        "--metrics",
-        type=metrics_arg,
-        default=list(METRICS),
-        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
-    )
-    score.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
-    score.add_argument(
-        "--tokenizer",
-        help="token splitter: code (default; code-python for Python) or whitespace",
-    )
-    score.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    add_pair_input(score)
+    add_scorer_options(score)
     score.add_argument("--format", "-f", choices=FORMATS, default="table")
     score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    score.add_argument("--workers", "-j", type=int_at_least(1), default=1, help="worker processes")
+    add_workers(score)
     score.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
 
     ngrams = sub.add_parser("ngrams", help="trivially shared n-gram sets")
@@ -119,14 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    pairs, total = _score_input(args)
-    scorer = RubyScorer(
-        language=args.lang,
-        ngrams=args.ngrams,
-        metrics=args.metrics,
-        tokenizer=args.tokenizer,
-        smoothing=args.smoothing,
-    )
+    pairs, total = pair_input(args)
+    scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
     # interrupted run leaves valid lines); JSON and the table need every pair first.
     streaming = args.format in ("jsonl", "csv")
@@ -150,75 +136,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if streaming and not args.quiet:
         summary = corpus.summary()
         print(
-            f"ruby-metric: {summary['pairs']} pairs, RUBY {_num(summary['ruby'])}, "
-            f"CrystalBLEU {_num(summary['crystalbleu'])}, BLEU {_num(summary['bleu'])} | "
-            f"{summary['signature']}",
+            f"ruby-metric: {summary['pairs']} pairs, RUBY {score_text(summary['ruby'])}, "
+            f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
+            f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
             file=sys.stderr,
         )
     return 0
-
-
-def _score_input(
-    args: argparse.Namespace,
-) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
-    """The pairs to score (a function giving a fresh iterator per call) and their number.
-
-    Raises
-    ------
-    InputError : bad usage, an unreadable file, or no pairs at all.
-    """
-    if args.jsonl:
-        if args.refs or args.hyps:
-            raise InputError("give either REFS HYPS or --jsonl FILE, not both")
-        path = args.jsonl
-        if Path(path).is_file():
-            if next(iter_jsonl(path, warn=False), None) is None:
-                raise InputError(f"no pairs to score: {path} has no JSON lines")
-            reads = itertools.count()
-
-            def pairs() -> Iterator[PairInput]:
-                # the file may be read twice (n-gram sets, then scores): warn on the first
-                return iter_jsonl(path, warn=next(reads) == 0)
-
-            return pairs, _count_lines(path)
-        # A pipe or process substitution can be read only once: keep its pairs.
-        kept = list(iter_jsonl(path))
-        if not kept:
-            raise InputError(f"no pairs to score: {path} has no JSON lines")
-        return lambda: iter(kept), len(kept)
-    if not (args.refs and args.hyps):
-        raise InputError("give REFS and HYPS files, or --jsonl FILE")
-    if not args.lang:
-        raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
-    aligned = read_aligned(args.refs, args.hyps)
-    if not aligned:
-        raise InputError(f"no pairs to score: {args.refs} and {args.hyps} are empty")
-    return lambda: iter(aligned), len(aligned)
-
-
-def score_input(
-    args: argparse.Namespace,
-) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
-    """The pairs of ``score``'s input arguments (``refs``, ``hyps``, ``jsonl``, ``lang``) and
-    their number, read and checked as ``score`` does (for ``report``).
-
-    Raises
-    ------
-    InputError : bad usage, an unreadable file, or no pairs at all.
-    """
-    return _score_input(args)
-
-
-def _num(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
-
-
-def _count_lines(path: str) -> int | None:
-    try:
-        with open(path, "rb") as handle:
-            return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
-    except OSError:
-        return None  # reported, with the reason, when the file is read
 
 
 def _cmd_ngrams_build(args: argparse.Namespace) -> int:

@@ -11,10 +11,9 @@ import argparse
 import sys
 from typing import Any
 
-from .cli_args import int_at_least
+from .cli_args import add_scorer_options, int_at_least, scorer_from_args
 from .explain import Explanation
 from .inputs import InputError, read_text
-from .scorer import RubyScorer
 
 __all__ = ["add_explain_parser", "run_explain"]
 
@@ -37,12 +36,7 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
     explain.add_argument("hyp", nargs="?", metavar="HYP", help="file with the candidate")
     explain.add_argument("--ref-text", metavar="CODE", help="the reference as a string")
     explain.add_argument("--hyp-text", metavar="CODE", help="the candidate as a string")
-    explain.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
-    explain.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams (CrystalBLEU)")
-    explain.add_argument(
-        "--tokenizer",
-        help="token splitter: code (default; code-python for Python) or whitespace",
-    )
+    add_scorer_options(explain, metrics=False, smoothing=False)
     explain.add_argument("--format", "-f", choices=EXPLAIN_FORMATS, default="text")
     explain.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     explain.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
@@ -95,7 +89,7 @@ def run_explain(args: argparse.Namespace) -> int:
     if not args.lang:
         raise InputError("--lang is required (e.g. --lang java)")
     reference, candidate = _sides(args)
-    scorer = RubyScorer(language=args.lang, ngrams=args.ngrams, tokenizer=args.tokenizer)
+    scorer = scorer_from_args(args)
     explanation: Explanation = scorer.explain(reference, candidate)
     if args.format == "json":
         report = json.dumps(explanation.to_dict(), ensure_ascii=False, allow_nan=False, indent=2)

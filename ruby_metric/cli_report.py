@@ -14,10 +14,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli_args import int_at_least, metrics_arg
+from .cli_args import (
+    add_pair_input,
+    add_scorer_options,
+    add_workers,
+    int_at_least,
+    pair_input,
+    score_text,
+    scorer_from_args,
+)
 from .inputs import InputError
+from .metrics import METRICS
 from .progress import Progress
-from .results import METRICS
 
 __all__ = ["add_report_parser", "compare_with_html", "run_report"]
 
@@ -33,22 +41,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         "BLEU and CrystalBLEU per pair, and the N lowest-scoring pairs with their "
         "explanation. No script, nothing fetched: it opens offline and prints.",
     )
-    rep.add_argument("refs", nargs="?", help="references, one snippet per line")
-    rep.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
-    rep.add_argument("--jsonl", metavar="FILE", help="read pairs from a JSONL file instead")
-    rep.add_argument("--lang", "-l", help="language of the code (java, cs, python, c, cpp, js)")
-    rep.add_argument(
-        "--metrics",
-        type=metrics_arg,
-        default=list(METRICS),
-        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
-    )
-    rep.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
-    rep.add_argument(
-        "--tokenizer",
-        help="token splitter: code (default; code-python for Python) or whitespace",
-    )
-    rep.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    add_pair_input(rep)
+    add_scorer_options(rep)
     rep.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML page to write")
     rep.add_argument(
         "--worst",
@@ -63,29 +57,21 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         help="rank the worst pairs by this metric (default ruby)",
     )
     rep.add_argument("--title", help="the page's title (default: RUBY corpus report)")
-    rep.add_argument("--workers", "-j", type=int_at_least(1), default=1, help="worker processes")
+    add_workers(rep)
     rep.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
     return rep
 
 
 def run_report(args: argparse.Namespace) -> int:
     """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
-    from .cli import score_input
     from .report import report_stream
-    from .scorer import RubyScorer
 
     if args.worst_by and args.worst_by not in args.metrics:
         raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
-    pairs, total = score_input(args)
+    pairs, total = pair_input(args)
     # Fail on an unwritable output now, not after scoring the whole corpus.
     _check_writable(args.output)
-    scorer = RubyScorer(
-        language=args.lang,
-        ngrams=args.ngrams,
-        metrics=args.metrics,
-        tokenizer=args.tokenizer,
-        smoothing=args.smoothing,
-    )
+    scorer = scorer_from_args(args)
     progress = Progress(total, enabled=False if args.quiet else None)
     try:
         rep = report_stream(
@@ -109,8 +95,8 @@ def run_report(args: argparse.Namespace) -> int:
         s = rep.corpus.summary()
         print(
             f"ruby-metric: wrote {args.output} ({len(page.encode('utf-8')):,} bytes): "
-            f"{s['pairs']:,} pairs, RUBY {_num(s['ruby'])}, CrystalBLEU "
-            f"{_num(s['crystalbleu'])}, BLEU {_num(s['bleu'])}",
+            f"{s['pairs']:,} pairs, RUBY {score_text(s['ruby'])}, CrystalBLEU "
+            f"{score_text(s['crystalbleu'])}, BLEU {score_text(s['bleu'])}",
             file=sys.stderr,
         )
     return 0
@@ -172,6 +158,3 @@ def _check_writable(path: str) -> None:
     if not os.access(target if target.exists() else folder, os.W_OK):
         raise InputError(f"{path}: cannot write (permission denied)")
 
-
-def _num(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"

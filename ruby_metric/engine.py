@@ -90,6 +90,12 @@ class ScoreStream:
         """Pairs scored so far."""
         return self._acc.n
 
+    def ngram_set_for(self, language: str | None) -> crystal.NgramSet | None:
+        """The trivially shared n-grams this run scores ``language``'s CrystalBLEU with (the
+        scorer's, a shipped set, or one built from the corpus), ``None`` when it has none."""
+        metric = self._cbleus.get(language)
+        return metric.ngrams if metric is not None else None
+
     def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
         """``pairs``, noting the language each readable pair asks for (for the signature)."""
         raw = self._raw

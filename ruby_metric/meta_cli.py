@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_args import int_at_least, metrics_arg, output_file
+from .cli_args import add_scorer_options, add_workers, int_at_least, output_file, scorer_from_args
 from .inputs import InputError, PairInput, read_text, split_lines
-from .metrics import METRICS, label
-from .scorer import RubyScorer
+from .metrics import label
 
 __all__ = ["add_meta_parser", "run_meta", "read_classes", "read_judged_pairs"]
 
@@ -41,27 +40,14 @@ def _fraction(text: str) -> float:
 
 
 def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
-    parser.add_argument("--lang", "-l", required=True, help="language of the code (java, cs, ...)")
-    parser.add_argument(
-        "--metrics",
-        type=metrics_arg,
-        default=list(METRICS),
-        help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
-    )
-    parser.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
-    parser.add_argument(
-        "--tokenizer", help="token splitter: code (default; code-python for Python) or whitespace"
-    )
-    parser.add_argument("--smoothing", default="method1", help="BLEU smoothing (default method1)")
+    add_scorer_options(parser, lang_required=True)
     parser.add_argument("--seed", type=int, default=0, help=seed_help)
     parser.add_argument(
         "--confidence", type=_fraction, default=0.95, help="level of the intervals (0.95)"
     )
     parser.add_argument("--format", "-f", choices=META_FORMATS, default="table")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    parser.add_argument(
-        "--workers", "-j", type=int_at_least(1), default=1, help="worker processes"
-    )
+    add_workers(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
 
 
@@ -296,16 +282,6 @@ def _name(metric: str) -> str:
 # --------------------------------------------------------------------------- commands
 
 
-def _scorer(args: argparse.Namespace) -> RubyScorer:
-    return RubyScorer(
-        language=args.lang,
-        ngrams=args.ngrams,
-        metrics=args.metrics,
-        tokenizer=args.tokenizer,
-        smoothing=args.smoothing,
-    )
-
-
 def _cmd_distinguishability(args: argparse.Namespace) -> int:
     from .meta import distinguishability
 
@@ -314,7 +290,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
         raise InputError(f"{args.classes}: needs programs of at least two classes")
     report = distinguishability(
         classes,
-        _scorer(args),
+        scorer_from_args(args),
         pairs=args.pairs,
         seed=args.seed,
         bootstrap=args.bootstrap,
@@ -386,7 +362,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
     from .meta import correlate_metrics
 
     pairs, human = read_judged_pairs(args.jsonl, args.human_field)
-    scorer = _scorer(args)
+    scorer = scorer_from_args(args)
     corpus = scorer.score_pairs(pairs, workers=args.workers)
     unreadable = [p for p in corpus.pairs if "input" in p.reasons]
     if unreadable:
@@ -454,10 +430,10 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         from .cli_report import compare_with_html
 
-        report = compare_with_html(args, _scorer(args), refs, sys_a, sys_b)
+        report = compare_with_html(args, scorer_from_args(args), refs, sys_a, sys_b)
     else:
         report = compare_systems(
-            _scorer(args),
+            scorer_from_args(args),
             refs,
             sys_a,
             sys_b,

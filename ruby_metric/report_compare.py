@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .explain import METRIC_NAMES
 from .html_report import escape_html
 from .inputs import PairInput
-from .report import GRID_BINS, MAX_POINTS, format_score, page_head, score_cell
+from .metrics import LABELS
+from .report_html import GRID_BINS, MAX_POINTS, format_score, page_head, score_cell
 from .results import CorpusResult, PairResult
 from .svg_plots import Point, bin_index, density_svg, scatter_svg
+from .version import __version__
 
 if TYPE_CHECKING:
     from .meta.significance import ComparisonReport
@@ -286,7 +286,7 @@ def _significance_section(page: ComparePage) -> str:
         ci = r.difference_ci
         ci_text = "-" if not ci else f"[{ci[0]:.4f}, {ci[1]:.4f}]"
         rows.append(
-            f'<tr id="cmp-{metric}"><td><b>{METRIC_NAMES.get(metric, metric)}</b></td>'
+            f'<tr id="cmp-{metric}"><td><b>{LABELS.get(metric, metric)}</b></td>'
             f"<td>{_esc(r.level)}</td>"
             + score_cell(r.score_a, extra_class="win" if win_a else "")
             + score_cell(r.score_b, extra_class="win" if win_b else "")
@@ -314,7 +314,7 @@ def _scatter_section(page: ComparePage) -> str:
     a_name, b_name = page.names
     figures = []
     for metric in page.comparison:
-        name = METRIC_NAMES.get(metric, metric)
+        name = LABELS.get(metric, metric)
         pairs = [
             (ra.id, getattr(ra, metric), getattr(rb, metric))
             for ra, rb in zip(page.corpus_a.pairs, page.corpus_b.pairs, strict=True)
@@ -346,7 +346,7 @@ def _scatter_section(page: ComparePage) -> str:
 
 
 def _differing_section(page: ComparePage) -> str:
-    by = METRIC_NAMES.get(page.differ_by or "", page.differ_by or "")
+    by = LABELS.get(page.differ_by or "", page.differ_by or "")
     head = (
         f'<section id="differing">\n<h2>The {len(page.differing)} pairs where A and B differ '
         f"most in {_esc(by)}</h2>\n"
@@ -366,7 +366,7 @@ def _differing_section(page: ComparePage) -> str:
             f" · {better} better by {abs(a - b):.4f}"
         )
         score_rows = "".join(
-            f"<tr><td>{METRIC_NAMES.get(m, m)}</td>{score_cell(getattr(d.result_a, m))}"
+            f"<tr><td>{LABELS.get(m, m)}</td>{score_cell(getattr(d.result_a, m))}"
             f"{score_cell(getattr(d.result_b, m))}</tr>"
             for m in metrics
         )

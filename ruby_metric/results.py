@@ -143,28 +143,6 @@ class CorpusResult:
         """
         return [pair.to_record() for pair in self.pairs]
 
-    def to_html(
-        self,
-        references: Any = None,
-        candidates: Any = None,
-        *,
-        scorer: Any = None,
-        worst: int = 20,
-        title: str | None = None,
-    ) -> str:
-        """The one-page HTML corpus report of :mod:`ruby_metric.report` (plots, tier usage,
-        why tiers did not apply, the ``worst`` lowest-RUBY pairs).
-
-        Give the scored ``references`` and ``candidates`` to show the worst pairs' code, and
-        the ``scorer`` too for their explanations. Example:
-        ``scorer.score_corpus(refs, hyps).to_html(refs, hyps, scorer=scorer)``.
-        """
-        from .report import corpus_html
-
-        return corpus_html(
-            self, references, candidates, scorer=scorer, worst=worst, title=title
-        )
-
 
 class CorpusAccumulator:
     """Corpus aggregates built one pair at a time, so a stream of any length needs constant

@@ -308,7 +308,7 @@ def test_reason_kinds():
     assert reason_kind("something new") == ("other", "pair")
 
 
-def test_python_api_report_and_to_html():
+def test_python_api_report_and_corpus_html():
     scorer = RubyScorer("java")
     refs = ["int f(int a){return a+1;}", "int x = 1;", "void g(){ h(); }"]
     hyps = ["int f(int b){return b+2;}", "int x = ;", "void g(){ h(); }"]
@@ -320,9 +320,9 @@ def test_python_api_report_and_to_html():
     assert [g.kind for g in rep.reasons] == ["parse error"]
     assert rep.reasons[0].by_metric == {"grs": 1, "trs": 1}
     corpus = scorer.score_corpus(refs, hyps)
-    full = corpus.to_html(refs, hyps, scorer=scorer, worst=2)
+    full = corpus_html(corpus, refs, hyps, scorer=scorer, worst=2)
     assert full == rep.to_html()
-    bare = corpus.to_html(worst=2)
+    bare = corpus_html(corpus, worst=2)
     assert "the pair&#x27;s text was not given" in bare and 'id="worst-2"' in bare
     with pytest.raises(ValueError, match="3 pairs but 2 references"):
         corpus_html(corpus, refs[:2], hyps[:2])

@@ -1,0 +1,369 @@
+"""The corpus report as HTML: the page of a :class:`~ruby_metric.report.CorpusReport`.
+
+Pure functions of the report (equal reports, equal bytes); no script, and a
+Content-Security-Policy that forbids fetching anything. The plots come from
+:mod:`ruby_metric.svg_plots`, each worst pair's evidence from the pair page's sections.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .html_report import PAGE_CSS, escape_html, render_pair_sections
+from .metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
+from .svg_plots import Mark, Point, density_svg, histogram_svg, scatter_svg
+from .version import __version__
+
+if TYPE_CHECKING:
+    from .report import CorpusReport, WorstPair
+
+__all__ = ["format_score", "page_head", "render_report", "score_cell"]
+
+#: Bins of each histogram over [0, 1].
+HIST_BINS = 20
+#: Beyond this many pairs a scatter is drawn as a 2-D binned density instead of points.
+MAX_POINTS = 3000
+#: Cells per axis of a density grid.
+GRID_BINS = 30
+#: Rows of the table of pairs where RUBY and BLEU disagree most.
+DISAGREEMENTS = 10
+
+#: What the reasons section groups: the structural tiers, then problems with a whole pair.
+_REASON_METRICS = tuple(TIER_METRICS.values())
+
+
+REPORT_CSS = """
+nav.toc { margin: 6px 0 0; font-size: 13px; }
+nav.toc a { margin-right: 14px; color: #1f5fbf; text-decoration: none; }
+table.summary { width: auto; min-width: 520px; }
+table.summary td.num, table td.num { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas,
+  monospace; text-align: right; }
+.sig { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: #374151;
+  word-break: break-all; }
+.plots { display: flex; flex-wrap: wrap; gap: 14px; }
+figure { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 6px;
+  padding: 8px 10px; }
+figcaption { font-size: 12.5px; color: #374151; max-width: 400px; }
+figcaption b { color: #111827; }
+svg.plot { display: block; max-width: 100%; height: auto; }
+svg.plot text { font: 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  fill: #374151; }
+svg.plot .frame { fill: #fff; stroke: #d1d5db; }
+svg.plot .bar { fill: #5b8def; }
+svg.plot .tickline { stroke: #9ca3af; }
+svg.plot line.mark-mean { stroke: #7c3aed; stroke-width: 2; }
+svg.plot line.mark-corpus { stroke: #b45309; stroke-width: 2; stroke-dasharray: 5 3; }
+svg.plot text.mark-mean { fill: #7c3aed; font-weight: 600; }
+svg.plot text.mark-corpus { fill: #b45309; font-weight: 600; }
+svg.plot .diag { stroke: #9ca3af; stroke-dasharray: 4 3; }
+svg.plot .pt { fill-opacity: 0.55; stroke: none; }
+svg.plot .pt-graph, .sw-graph { fill: #7c3aed; background: #7c3aed; }
+svg.plot .pt-tree, .sw-tree { fill: #2e7d32; background: #2e7d32; }
+svg.plot .pt-string, .sw-string { fill: #d9822b; background: #d9822b; }
+svg.plot .pt-a { fill: #1f5fbf; }
+svg.plot .cell { fill: #5b21b6; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px;
+  margin: 0 4px 0 10px; vertical-align: middle; }
+.tierbar { display: flex; height: 18px; max-width: 620px; border-radius: 3px; overflow: hidden;
+  background: #eceff3; margin: 6px 0; }
+.tierbar div { height: 100%; }
+details.pair > summary { font-weight: 500; }
+details.pair > summary b { font-weight: 700; }
+details.pair h2 { font-size: 14px; margin: 14px 0 6px; }
+.pair-body { margin-top: 8px; }
+@media print {
+  body { background: #fff; padding: 0; }
+  nav.toc { display: none; }
+  figure, .panel, details, tr { break-inside: avoid; }
+}
+"""
+
+_TIER_LABELS = {"graph": "graph (GRS)", "tree": "tree (TRS)", "string": "string (STS)"}
+
+
+def _esc(text: object) -> str:
+    return escape_html(text)
+
+
+def format_score(value: float | None) -> str:
+    """A score to 4 decimals, ``n/a`` for ``None``."""
+    return "n/a" if value is None else f"{value:.4f}"
+
+
+def score_cell(value: float | None, *, extra_class: str = "") -> str:
+    """A table cell showing a score to 4 decimals, its exact value in ``data-value``.
+
+    >>> score_cell(0.5), score_cell(None)
+    ('<td class="num" data-value="0.5">0.5000</td>', '<td class="num">n/a</td>')
+    """
+    # data-value carries the exact number (repr round-trips), the text 4 decimals
+    exact = "" if value is None else f' data-value="{value!r}"'
+    cls = f"num {extra_class}" if extra_class else "num"
+    return f'<td class="{cls}"{exact}>{format_score(value)}</td>'
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def page_head(title: str) -> str:
+    """The start of a report page up to ``<body>``: charset, the no-fetch CSP, the styles.
+
+    >>> page_head("x").startswith("<!DOCTYPE html>")
+    True
+    """
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        # Nothing may be fetched or run: the page is one file, whatever the code in it says.
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; img-src data:\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_esc(title)}</title>\n<style>{PAGE_CSS}{REPORT_CSS}</style>\n</head>\n<body>\n"
+    )
+
+
+def render_report(rep: CorpusReport) -> str:
+    """The HTML page of a :class:`CorpusReport` (pure: equal reports, equal bytes)."""
+    summary = rep.corpus.summary()
+    meta = [f"{summary['pairs']:,} pairs", f"language: {rep.language or 'per pair'}"]
+    sections = [("summary", "Summary"), ("histograms", "Distributions")]
+    sections.append(("reasons", "Why tiers did not apply"))
+    if rep.scatters:
+        sections.append(("scatter", "RUBY vs BLEU"))
+    sections.append(("worst", "Lowest-scoring pairs"))
+    toc = "".join(f'<a href="#{key}">{_esc(name)}</a>' for key, name in sections)
+    parts = [
+        page_head(rep.title),
+        f"<header>\n<h1>{_esc(rep.title)}</h1>\n",
+        f'<p class="meta">{_esc(" · ".join(meta))}</p>\n',
+        f'<nav class="toc">{toc}</nav>\n</header>\n',
+        _summary_section(rep),
+        _histogram_section(rep),
+        _reasons_section(rep),
+        _scatter_section(rep) if rep.scatters else "",
+        _worst_section(rep),
+        f"<footer>ruby-metric {_esc(__version__)}</footer>\n</body>\n</html>\n",
+    ]
+    return "".join(parts)
+
+
+def _summary_section(rep: CorpusReport) -> str:
+    s = rep.corpus.summary()
+    n = s["pairs"]
+    rows = []
+    for metric in METRICS:
+        if metric not in {h.metric for h in rep.histograms}:
+            continue
+        how = "corpus-level (summed statistics)" if metric in CORPUS_METRICS else "mean over pairs"
+        defined = s["counts"].get(metric, 0)
+        rows.append(
+            f'<tr id="sum-{metric}"><td><b>{LABELS[metric]}</b></td>'
+            f"{score_cell(s.get(metric))}<td>{how}</td>"
+            f'<td class="num" data-value="{defined}">{defined:,}</td>'
+            f'<td class="num">{_pct(defined, n)}</td></tr>'
+        )
+    table = (
+        '<table class="summary"><tr><th>metric</th><th>score</th><th>how</th>'
+        f"<th>pairs defined</th><th>share</th></tr>{''.join(rows)}</table>\n"
+    )
+    tiers = s["tiers"]
+    used = sum(tiers.values())
+    colors = {"graph": "#7c3aed", "tree": "#2e7d32", "string": "#d9822b"}
+    bar = "".join(
+        f'<div style="width:{100 * tiers.get(t, 0) / used:.2f}%;background:{colors[t]}" '
+        f'title="{_esc(_TIER_LABELS[t])}: {tiers.get(t, 0):,}"></div>'
+        for t in TIER_METRICS
+        if used and tiers.get(t, 0)
+    )
+    tier_rows = "".join(
+        f'<tr id="tier-{t}"><td><span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}</td>'
+        f'<td class="num" data-value="{tiers.get(t, 0)}">{tiers.get(t, 0):,}</td>'
+        f'<td class="num">{_pct(tiers.get(t, 0), n)}</td></tr>'
+        for t in TIER_METRICS
+    )
+    unscored = n - used
+    if "ruby" in s["counts"] or used:
+        tier_rows += (
+            f'<tr id="tier-none"><td>no RUBY (pair unreadable or not requested)</td>'
+            f'<td class="num" data-value="{unscored}">{unscored:,}</td>'
+            f'<td class="num">{_pct(unscored, n)}</td></tr>'
+        )
+    return (
+        '<section id="summary">\n<h2>Corpus summary</h2>\n'
+        + table
+        + "<h3>Tier RUBY used</h3>\n"
+        + f'<div class="tierbar">{bar}</div>\n'
+        + '<table class="summary"><tr><th>tier</th><th>pairs</th><th>share</th></tr>'
+        + f"{tier_rows}</table>\n"
+        + '<p class="meta">signature: <span class="sig" id="signature">'
+        + f"{_esc(s['signature'])}</span></p>\n</section>\n"
+    )
+
+
+def _histogram_section(rep: CorpusReport) -> str:
+    figures = []
+    n = rep.corpus.summary()["pairs"]
+    for h in rep.histograms:
+        name = LABELS[h.metric]
+        marks = []
+        if h.mean is not None:
+            label = "mean of pairs" if h.metric in CORPUS_METRICS else "mean"
+            marks.append(Mark(h.mean, f"{label} {h.mean:.4f}"))
+        if h.corpus is not None:
+            marks.append(Mark(h.corpus, f"corpus {h.corpus:.4f}", "corpus"))
+        svg = histogram_svg(h.counts, marks=marks, x_label=name, title=f"{name} histogram")
+        caption = f"<b>{name}</b>: defined for {h.n:,} of {n:,} pairs"
+        if h.n:
+            caption += f"; {h.ones:,} score exactly 1.0"
+        if h.corpus is not None:
+            caption += "; dashed: the corpus-level score"
+        figures.append(
+            f'<figure id="hist-{h.metric}">{svg}<figcaption>{caption}</figcaption></figure>\n'
+        )
+    return (
+        '<section id="histograms">\n<h2>Distributions</h2>\n'
+        f'<p class="note">{HIST_BINS} bins of width {1 / HIST_BINS:g}; the last holds 1.0. '
+        "Hover a bar for its count.</p>\n"
+        f'<div class="plots">\n{"".join(figures)}</div>\n</section>\n'
+    )
+
+
+def _reasons_section(rep: CorpusReport) -> str:
+    head = '<section id="reasons">\n<h2>Why the higher tiers did not apply</h2>\n'
+    if not rep.reasons:
+        return head + '<p class="note">Every tier applied to every pair.</p>\n</section>\n'
+    metric_cols = [
+        m
+        for m in (*_REASON_METRICS, "input", "error")
+        if any(m in g.by_metric for g in rep.reasons)
+    ]
+    names = {**LABELS, "input": "unreadable", "error": "crashed"}
+    header = "".join(f"<th>{_esc(names[m])} n/a</th>" for m in metric_cols)
+    rows = []
+    for g in rep.reasons:
+        cells = "".join(
+            f'<td class="num" data-value="{g.by_metric.get(m, 0)}">{g.by_metric.get(m, 0):,}</td>'
+            for m in metric_cols
+        )
+        sides = ", ".join(f"{side} {count:,}" for side, count in g.by_side.items())
+        slug = re.sub(r"[^a-z0-9]+", "-", g.kind)
+        rows.append(
+            f'<tr id="reason-{slug}"><td><b>{_esc(g.kind)}</b></td>'
+            f'<td class="num" data-value="{g.pairs}">{g.pairs:,}</td>{cells}'
+            f"<td>{_esc(sides)}</td><td>pair <code>{_esc(g.example_id)}</code>, "
+            f"{_esc(names.get(g.example_metric, g.example_metric))}: "
+            f"<code>{_esc(g.example_reason)}</code></td></tr>"
+        )
+    return (
+        head + '<p class="note">A pair counts once per kind; GRS, TRS and STS columns count the '
+        "pairs where that tier is n/a for this kind of reason. Sides: pairs with such a reason "
+        "on the candidate, the reference, both (one text on both sides), or the pair as a "
+        "whole (a limit on the pair, an unreadable pair).</p>\n"
+        + f"<table><tr><th>kind</th><th>pairs</th>{header}<th>sides</th><th>example</th></tr>"
+        + "".join(rows)
+        + "</table>\n</section>\n"
+    )
+
+
+def _scatter_section(rep: CorpusReport) -> str:
+    figures = []
+    for sc in rep.scatters:
+        xn, yn = LABELS[sc.x], LABELS[sc.y]
+        if sc.points is not None:
+            points = [
+                Point(x, y, tier or "", f"pair {pid}: {yn} {y:.4f}, {xn} {x:.4f} ({tier})")
+                for pid, x, y, tier in sc.points
+            ]
+            svg = scatter_svg(points, x_label=xn, y_label=yn, title=f"{yn} against {xn}")
+            how = "one point per pair, coloured by the tier RUBY used; hover for the pair"
+        else:
+            svg = density_svg(sc.grid, x_label=xn, y_label=yn, title=f"{yn} against {xn}")
+            how = (
+                f"{len(sc.grid)}\u00d7{len(sc.grid)} bins, darker = more pairs (log scale); "
+                "hover a cell for its count"
+            )
+        figures.append(
+            f'<figure id="scatter-{sc.x}">{svg}<figcaption><b>{yn} against {xn}</b>: '
+            f"{sc.n:,} pairs; {how}. Far from the dashed diagonal: the two disagree."
+            "</figcaption></figure>\n"
+        )
+    legend = "".join(
+        f'<span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}' for t in TIER_METRICS
+    )
+    rows = "".join(
+        f"<tr><td><code>{_esc(p.id)}</code></td>{score_cell(p.ruby)}"
+        f"<td>{_esc(p.tier or '')}</td>{score_cell(p.bleu)}{score_cell(p.crystalbleu)}"
+        f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}</tr>"
+        for p in rep.disagreements
+    )
+    table = ""
+    if rows:
+        table = (
+            f"<h3>Largest disagreements between RUBY and BLEU ({len(rep.disagreements)})</h3>\n"
+            '<table id="disagreements"><tr><th>pair</th><th>RUBY</th><th>tier</th>'
+            f"<th>BLEU</th><th>CrystalBLEU</th><th>RUBY \u2212 BLEU</th></tr>{rows}</table>\n"
+        )
+    return (
+        '<section id="scatter">\n<h2>RUBY against BLEU and CrystalBLEU</h2>\n'
+        f'<p class="legend">{legend}</p>\n'
+        f'<div class="plots">\n{"".join(figures)}</div>\n{table}</section>\n'
+    )
+
+
+def _worst_section(rep: CorpusReport) -> str:
+    by = LABELS.get(rep.worst_by or "", rep.worst_by or "")
+    head = (
+        f'<section id="worst">\n<h2>The {len(rep.worst)} lowest-scoring pairs by {_esc(by)}</h2>\n'
+    )
+    if not rep.worst:
+        return head + '<p class="note">No pair has a score to rank by.</p>\n</section>\n'
+    items = []
+    for w in rep.worst:
+        r = w.result
+        scores = " · ".join(
+            f"{LABELS[m]} {format_score(getattr(r, m))}"
+            for m in METRICS
+            if m != rep.worst_by and getattr(r, m) is not None
+        )
+        tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
+        summary = (
+            f"#{w.rank} · pair <code>{_esc(r.id)}</code> · <b>{_esc(by)} "
+            f"{format_score(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
+        )
+        if w.explanation is not None:
+            body = render_pair_sections(w.explanation, id_prefix=f"w{w.rank}-")
+        else:
+            body = _plain_pair(w)
+        items.append(
+            f'<details class="pair" id="worst-{w.rank}"><summary>{summary}</summary>'
+            f'<div class="pair-body">{body}</div></details>\n'
+        )
+    return (
+        head + '<p class="note">Click a pair to open its explanation: both snippets with the token '
+        "edits, the program dependence graphs and every tier's evidence, as "
+        "<code>ruby-metric explain</code> shows it.</p>\n" + "".join(items) + "</section>\n"
+    )
+
+
+def _plain_pair(w: WorstPair) -> str:
+    """A pair without its explanation: its reasons and its text, escaped."""
+    reasons = "".join(
+        f"<li>{_esc(LABELS.get(k, k))}: {_esc(v)}</li>"
+        for k, v in sorted(w.result.reasons.items())
+    )
+    out = f'<p class="note">{_esc(w.note or "")}</p>'
+    if reasons:
+        out += f"<ul>{reasons}</ul>"
+    if w.candidate is not None:
+        refs = w.reference if isinstance(w.reference, list) else [w.reference]
+        panels = "".join(
+            f'<div class="panel"><h3>Reference{f" {i + 1}" if len(refs) > 1 else ""}</h3>'
+            f'<pre class="src">{_esc(ref)}</pre></div>'
+            for i, ref in enumerate(refs)
+        )
+        out += (
+            f'<div class="cols">{panels}<div class="panel"><h3>Candidate</h3>'
+            f'<pre class="src">{_esc(w.candidate)}</pre></div></div>'
+        )
+    return out
