@@ -115,7 +115,8 @@ _FLOW = {Ctx.USE: (True, None), Ctx.DECL: (False, True), Ctx.DEF: (False, True),
 
 def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize: bool = True,
               abstract_literals: bool = False, max_nodes: int | None = None,
-              names: str = "canonical") -> nx.MultiDiGraph:
+              names: str = "canonical", unread_parameters: bool = True
+              ) -> nx.MultiDiGraph:
     """Build the program dependence graph of a function or snippet.
 
     Parameters
@@ -139,6 +140,11 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         independent of declaration order: what GRS compares); ``"declaration"`` numbers
         all of them in order of first declaration (``v0, v1, ...``: easier to read, but
         swapping two declarations renames them).
+    unread_parameters : bool, default True
+        Keep parameters that no statement reads as nodes. With ``False`` they are only
+        part of the entry's signature (which has their types): a parameter is a node as
+        the definition its uses depend on, and a function with an empty body is its entry
+        alone (what GRS compares).
 
     Returns
     -------
@@ -207,6 +213,8 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
                 label = canonical_label(label)
         node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
     control, data = _dependences(cfg, uses, defs, displays)
+    if not unread_parameters:
+        absorbed |= _unread_parameters(node_attrs, control, data)
     if absorbed:
         node_attrs, control, data = _without(absorbed, node_attrs, control, data)
     graph = _assemble(parsed.language, node_attrs, control, data)
@@ -283,6 +291,23 @@ def _without(absorbed: set[int], node_attrs: list[dict],
             if u not in absorbed and v not in absorbed]
     dat = [(new[u], new[v], var, carried) for u, v, var, carried in data]
     return attrs, ctrl, dat
+
+
+def _unread_parameters(node_attrs: list[dict], control: list[tuple[tuple[int, int], str]],
+                       data: list[tuple[int, int, str, bool]]) -> set[int]:
+    """The parameter nodes no statement reads: part of their entry's signature only.
+
+    A parameter is a node as the definition its uses depend on; one that nothing reads
+    defines nothing the graph can show (its type is in the entry's label), so a function
+    whose body is empty is its entry alone. ``data`` is updated in place (a default value
+    that reads a variable is read by the entry).
+    """
+    read = {u for u, _, _, _ in data}
+    owner = {v: u for (u, v), _ in control
+             if node_attrs[v]["kind"] == "param" and v not in read}
+    if owner:
+        data[:] = [(u, owner.get(v, v), var, carried) for u, v, var, carried in data]
+    return set(owner)
 
 
 def _clean_parse(code: str | ParsedCode, language: str | None) -> ParsedCode:

@@ -342,7 +342,9 @@ class GraphTier(Tier):
     def build(self, code: Code) -> Any:
         import graphs
 
-        pdg = self._bounded(graphs.build_pdg, code)
+        # a parameter nothing reads is only part of the entry's signature: an empty body is
+        # the entry alone
+        pdg = self._bounded(partial(graphs.build_pdg, unread_parameters=False), code)
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:

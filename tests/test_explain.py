@@ -237,23 +237,25 @@ def test_one_token_change_costs_a_fraction(java):
 
 
 def test_unrelated_statements_are_a_replace(java):
-    e = java.explain("int f(int x) { return x + 1; }", "int f(int x) { while (true) { } }")
+    # neither body reads x: the parameter is only part of the entry's signature
+    e = java.explain("int f(int x) { return 1; }", "int f(int x) { while (true) { } }")
     g = e.graph
     (m,) = g.nodes_with("replace")
-    # "return v + 1" and "while (true)": no token aligns, cost 1 (not a relabel)
+    # "return 1" and "while (true)": no token aligns, cost 1 (not a relabel)
     assert (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) == (
-        "return x + 1;",
+        "return 1;",
         "while (true)",
     )
     assert m.cost == 1.0 and g.nodes_with("relabel") == ()
-    # the loop controls itself on its true outcome; the return read x
+    # the loop controls itself on its true outcome
     assert {(x.kind, x.ref_type, x.cand_type) for x in g.edge_edits} == {
-        ("delete", "data", None),
         ("insert", None, "control-true"),
     }
-    assert g.distance == 3 and e.result.grs == 1 - 3 / 12
+    # entry + return and its control edge (3) against entry + loop and 2 control edges (4)
+    assert g.distance == 2 and (g.ref_size, g.cand_size) == (3, 4)
+    assert e.result.grs == 1 - 2 / 7
     text = e.to_text()
-    assert "replace 1: line 1 'return x + 1;' and line 1 'while (true)' are unrelated" in text
+    assert "replace 1: line 1 'return 1;' and line 1 'while (true)' are unrelated" in text
     assert "candidate control (true) edge line 1 'while (true)' -> line 1 'while (true)'" in text
 
 

@@ -75,7 +75,22 @@ def test_no_statements_is_not_a_free_pass(java):
     first_only = java.score(SUM, "int f(int[] a){ int s = 0; }")
     wrong = java.score(SUM, "int f(int[] a){ return 0; }")
     assert empty.tier == first_only.tier == wrong.tier == "graph"
-    # the empty body is the entry and the parameter: 2 nodes and 1 edge against SUM's
-    # 8 nodes and 20 edges; both match, and the other 6 nodes and 19 edges are inserted
-    assert empty.grs == 1 - 25 / 31
+    # the empty body is its entry alone (its parameter, which nothing reads, is only part
+    # of the signature) against SUM's 8 nodes and 20 edges: the entry matches, the other
+    # 7 nodes and 20 edges are inserted
+    assert empty.grs == 1 - 27 / 29
     assert empty.grs < first_only.grs and empty.grs < wrong.grs
+
+
+def test_unread_parameters_are_part_of_the_entry():
+    import graphs
+
+    code = "int f(int a, int b) { return a + 1; }"
+    full = graphs.build_pdg(code, "java")
+    grs = graphs.build_pdg(code, "java", unread_parameters=False)
+    assert [k for _, k in full.nodes(data="kind")].count("param") == 2
+    # b is read by nothing: only its type in the entry's signature stays
+    assert [(lab, k) for _, lab, k in ((n, d["label"], d["kind"]) for n, d in grs.nodes(data=True))
+            ] == [("int f(int, int)", "entry"), ("int v0", "param"), ("return v0 + 1", "return")]
+    assert sorted(grs.edges(data="dep")) == [(0, 1, "control"), (0, 2, "control"),
+                                             (1, 2, "data")]
