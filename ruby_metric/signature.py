@@ -50,7 +50,7 @@ def signature(
     Returns
     -------
     ``key:value`` fields joined by ``|``, e.g.
-    ``ruby-metric:0.2.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
+    ``ruby-metric:0.3.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
     """
     ngrams = (
         "+".join(
@@ -67,7 +67,7 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        "norm:ast-named-nocomments,pdg2-canonical-graded",
+        "norm:ast-named-nocomments,pdg3-canonical-graded",
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
     grammars = []
