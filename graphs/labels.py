@@ -184,10 +184,22 @@ def label_tokens(label: str) -> list[str]:
     return LABEL_TOKEN.findall(label)
 
 
-@lru_cache(maxsize=1 << 14)
+#: Labels up to this long are remembered by :func:`_tokens_of` and
+#: :func:`graphs.rewrites.canonical_label` (4096 of each at most): a few MB at worst, while
+#: a generated file's huge statements are not kept alive.
+CACHED_LABEL_CHARS = 256
+
+
 def _tokens_of(label: str) -> tuple[str, ...]:
     # label_tokens for label_costs, remembered: the two graphs of a pair share most labels
     # (and a corpus repeats "return v0" and the like), and the regex is most of the cost.
+    if len(label) > CACHED_LABEL_CHARS:
+        return tuple(LABEL_TOKEN.findall(label))
+    return _cached_tokens(label)
+
+
+@lru_cache(maxsize=4096)
+def _cached_tokens(label: str) -> tuple[str, ...]:
     return tuple(LABEL_TOKEN.findall(label))
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from graphs.labels import CACHED_LABEL_CHARS
 from graphs.labels import LABEL_TOKEN as _TOKEN
 
 __all__ = ["canonical_label"]
@@ -69,13 +70,20 @@ def canonical_label(label: str) -> str:
     >>> canonical_label("v0 = v0 - v1 + 1"), canonical_label("v0 = (int) v1")
     ('v0 = v0 - v1 + 1', 'v0 = (int) v1')
     """
+    # Remembered (short labels): a graph renders many labels twice (its nodes, then each
+    # local's naming signature), the two graphs of a pair share most, and the rewrites
+    # re-lex the label.
+    if len(label) > CACHED_LABEL_CHARS:
+        return _canonical(label)
+    return _cached_canonical(label)
+
+
+@lru_cache(maxsize=4096)
+def _cached_canonical(label: str) -> str:
     return _canonical(label)
 
 
-@lru_cache(maxsize=1 << 14)
 def _canonical(label: str) -> str:
-    # Remembered: a graph renders many labels twice (its nodes, then each local's naming
-    # signature), the two graphs of a pair share most, and the rewrites re-lex the label.
     if "(" in label:
         label = _strip_parentheses(label)
     m = _INCREMENT.match(label)
