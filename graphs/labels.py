@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from rapidfuzz import process
@@ -183,6 +184,25 @@ def label_tokens(label: str) -> list[str]:
     return LABEL_TOKEN.findall(label)
 
 
+#: Labels up to this long are remembered by :func:`_tokens_of` and
+#: :func:`graphs.rewrites.canonical_label` (4096 of each at most): a few MB at worst, while
+#: a generated file's huge statements are not kept alive.
+CACHED_LABEL_CHARS = 256
+
+
+def _tokens_of(label: str) -> tuple[str, ...]:
+    # label_tokens for label_costs, remembered: the two graphs of a pair share most labels
+    # (and a corpus repeats "return v0" and the like), and the regex is most of the cost.
+    if len(label) > CACHED_LABEL_CHARS:
+        return tuple(LABEL_TOKEN.findall(label))
+    return _cached_tokens(label)
+
+
+@lru_cache(maxsize=4096)
+def _cached_tokens(label: str) -> tuple[str, ...]:
+    return tuple(LABEL_TOKEN.findall(label))
+
+
 def label_costs(labels1: Sequence, labels2: Sequence) -> np.ndarray:
     """Graded substitution costs between PDG labels: normalized token edit distance.
 
@@ -206,7 +226,7 @@ def label_costs(labels1: Sequence, labels2: Sequence) -> np.ndarray:
     >>> label_costs(["v0 = 1", "return v0"], ["v0 = 2"]).tolist()
     [[0.3333333333333333], [1.0]]
     """
-    toks1 = [label_tokens(str(lab)) for lab in labels1]
-    toks2 = [label_tokens(str(lab)) for lab in labels2]
+    toks1 = [_tokens_of(str(lab)) for lab in labels1]
+    toks2 = [_tokens_of(str(lab)) for lab in labels2]
     return process.cdist(toks1, toks2, scorer=Levenshtein.normalized_distance,
                          dtype=np.float64)

@@ -22,7 +22,9 @@ in the equivalent ``while`` loop).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from graphs.labels import CACHED_LABEL_CHARS
 from graphs.labels import LABEL_TOKEN as _TOKEN
 
 __all__ = ["canonical_label"]
@@ -68,6 +70,20 @@ def canonical_label(label: str) -> str:
     >>> canonical_label("v0 = v0 - v1 + 1"), canonical_label("v0 = (int) v1")
     ('v0 = v0 - v1 + 1', 'v0 = (int) v1')
     """
+    # Remembered (short labels): a graph renders many labels twice (its nodes, then each
+    # local's naming signature), the two graphs of a pair share most, and the rewrites
+    # re-lex the label.
+    if len(label) > CACHED_LABEL_CHARS:
+        return _canonical(label)
+    return _cached_canonical(label)
+
+
+@lru_cache(maxsize=4096)
+def _cached_canonical(label: str) -> str:
+    return _canonical(label)
+
+
+def _canonical(label: str) -> str:
     if "(" in label:
         label = _strip_parentheses(label)
     m = _INCREMENT.match(label)
@@ -409,15 +425,18 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int)
         if n in absorbed or nodes[n].kind not in ("declaration", "statement"):
             continue
         fn = facts[n]
+        head = _temporary_head(fn, counts)
+        if head is None:
+            continue  # not a temporary: no reader below can make it one
         between: list[int] = []
         m = _next(n, succ, preds, absorbed, size)
         while m is not None and m != n and len(between) < size:  # (a goto cycle)
-            target = _temporary(fn, facts[m], counts)
+            target = _temporary_read(fm := facts[m], *head)
             if target is not None:
                 # (both calling: inlining could change the order of the calls)
-                if nodes[m].kind in _MERGE_TARGETS and not (fn.calls and facts[m].calls) \
+                if nodes[m].kind in _MERGE_TARGETS and not (fn.calls and fm.calls) \
                         and _movable(fn, between, facts, writes):
-                    _inline(fn, facts[m], *target)
+                    _inline(fn, fm, *target)
                     absorbed.add(n)
                 break
             between.append(m)
@@ -460,9 +479,11 @@ def _first_var(f) -> int:  # type: ignore[no-untyped-def]
     return next(i for i, t in enumerate(f.toks) if t.__class__ is int)
 
 
-def _temporary(fn, fm, counts):  # type: ignore[no-untyped-def]
-    """``(name, value tokens)`` when ``fn`` is ``[T] t = e`` and ``fm`` reads ``t`` once,
-    ``t`` being defined and read nowhere else."""
+def _temporary_head(fn, counts) -> tuple[str, int] | None:  # type: ignore[no-untyped-def]
+    """``(t, index of t's token)`` when ``fn`` is ``[T] t = e`` with ``t`` defined and read
+    once in all: the half of the temporary test that does not depend on the reader (the
+    fold tries each statement against every reader down its straight line, so it is
+    asked once per statement)."""
     toks = fn.toks
     decl = [i for i, t in enumerate(toks) if t.__class__ is int]
     if not decl:
@@ -480,11 +501,19 @@ def _temporary(fn, fm, counts):  # type: ignore[no-untyped-def]
     if any(t.__class__ is int for t in toks[:first]) or sum(
             1 for r in fn.refs if r.mode == Ctx.DECL) != 1:
         return None
+    return ref.name, first
+
+
+def _temporary_read(fm, name: str, first: int) -> tuple[int, int] | None:  # type: ignore
+    """``(where fm reads it, start of the value)`` when ``fm`` reads the temporary ``name``
+    of :func:`_temporary_head` once, as a value (no method called on it); else None."""
+    from graphs.roles import Ctx
+
     uses = [i for i, t in enumerate(fm.toks) if t.__class__ is int
-            and fm.refs[t].name == ref.name and not fm.refs[t].field]
+            and fm.refs[t].name == name and not fm.refs[t].field]
     if len(uses) != 1 or fm.refs[fm.toks[uses[0]]].mode != Ctx.USE:
         return None
-    if (ref.name, False) in fm.calls:
+    if (name, False) in fm.calls:
         return None  # a method is called on it: an object being used, not a value
     return uses[0], first + 2
 

@@ -293,6 +293,15 @@ class TreeTier(Tier):
             )
         return tree
 
+    def check(self, code: Code) -> None:
+        # The normalized AST keeps a subset of the nodes under the snippet's top-level nodes
+        # (disjoint subtrees) plus its root, so tree-sitter's descendant counts (O(1) each,
+        # the node included) bound its size: an exact match within that bound needs no
+        # tree, which over half of all model outputs are. Otherwise build it as usual.
+        nodes = code.parsed.nodes
+        if 1 + sum(n.descendant_count for n in nodes) > self.limits.max_ast_nodes:
+            self.represent(code)
+
     def similarity(self, reference: Any, candidate: Any) -> float:
         import graphs
 

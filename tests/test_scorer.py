@@ -167,6 +167,26 @@ def test_limits_skip_tiers_with_reasons():
     assert "larger than the limit" in r.reasons["grs"]
 
 
+def test_tree_check_agrees_with_the_build_at_every_limit():
+    # an exact match checks the AST's size from tree-sitter's counts instead of building
+    # it: at, below and above the real size the outcome and reason are the build's
+    from ruby_metric.code import Code, NotApplicable
+    from ruby_metric.tiers import TreeTier
+
+    size = len(TreeTier(Limits()).represent(Code(SUM_CS, "csharp")))
+    for limit in (1, size - 1, size, size + 1, 4 * size):
+        tier = TreeTier(Limits(max_ast_nodes=limit))
+        outcomes = []
+        for probe in (tier.check, tier.represent):
+            try:
+                probe(Code(SUM_CS, "csharp", limits=tier.limits))
+                outcomes.append(None)
+            except NotApplicable as exc:
+                outcomes.append(str(exc))
+        assert outcomes[0] == outcomes[1], limit
+        assert (outcomes[0] is None) == (limit >= size)
+
+
 def test_workers_give_identical_results(cs):
     pairs = read_pairs("java_to_cs", "cs") * 20
     refs = [a for a, _ in pairs]
@@ -180,7 +200,8 @@ def test_workers_give_identical_results(cs):
 def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
     # a reference equal to the candidate is not parsed and built a second time: the exact
     # match needs only the tiers' applicability (the graph tier counts the CFG's statements
-    # without building the PDG), and the numbers are those of two separate builds
+    # without building the PDG, the tree tier bounds the AST's size from the parse), and
+    # the numbers are those of two separate builds
     from ruby_metric.code import Code
     from ruby_metric.tiers import TIER_ORDER
 
@@ -195,12 +216,12 @@ def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
         monkeypatch.setattr(tier_cls, "build", spy)
     other = SUM_CS.replace("total", "sum")
     r = cs.score([other, SUM_CS], SUM_CS)
-    assert sorted(built) == [("string", SUM_CS), ("tree", SUM_CS)]
+    assert sorted(built) == [("string", SUM_CS)]
     assert r.tier == "graph" and r.ruby == r.grs == r.trs == r.sts == 1.0
     unrelated = cs.score([other], SUM_CS)
     assert unrelated.trs < 1.0
     assert sorted(built) == sorted(
-        [("string", SUM_CS), ("tree", SUM_CS)]
+        [("string", SUM_CS)]
         + [(name, text) for name in ("graph", "tree", "string") for text in (SUM_CS, other)])
     for tier_cls in TIER_ORDER:
         tier = tier_cls(cs.limits)

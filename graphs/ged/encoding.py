@@ -259,6 +259,10 @@ def _label_pair_costs(
             f"node_subst_cost returned shape {raw.shape}, expected "
             f"{(len(labels1), len(labels2))} (distinct labels of g1 x distinct labels of g2)"
         )
+    if raw.size <= _SMALL_COSTS:
+        small = _small_pair_costs(cost, raw, ids1, ids2, labels1)
+        if small is not None:
+            return small
     low, high = raw.min(), raw.max()
     if not (low >= 0.0 and high <= 1.0):  # also catches nan
         if not np.isfinite(raw).all():
@@ -281,6 +285,44 @@ def _label_pair_costs(
     cost[rows, cols] = ticks / GRADED_COST_GRID
     # Coarsest grid: drop the trailing zero bits that all tick counts share.
     bits = int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+    grid = GRADED_COST_GRID
+    while grid > 1 and bits % 2 == 0:
+        bits //= 2
+        grid //= 2
+    return cost, grid
+
+
+# Up to this many label pairs (a typical PDG pair has a few dozen) the quantization below is
+# done on Python numbers: a dozen numpy calls on a tiny array cost more than the GED search.
+_SMALL_COSTS = 256
+
+
+def _small_pair_costs(
+    cost: np.ndarray, raw: np.ndarray, ids1: list[int], ids2: list[int], labels1: list
+) -> tuple[np.ndarray, int] | None:
+    """:func:`_label_pair_costs`'s quantization of ``raw`` into ``cost``, the same numbers
+    (``round`` rounds half to even as ``np.rint`` does; ``v * 64`` is exact), or None when
+    a cost is outside [0, 1] or nan, for the array path to report."""
+    flat = raw.ravel().tolist()
+    if not all(0.0 <= v <= 1.0 for v in flat):  # nan fails too
+        return None
+    # a positive cost stays positive: at least one tick
+    ticks = [max(round(v * GRADED_COST_GRID), 1) if v > 0.0 else 0 for v in flat]
+    n2 = len(ids2)
+    where2 = {b: j for j, b in enumerate(ids2)}
+    for i, a in enumerate(ids1):  # row-major: the first offending pair, as argwhere finds
+        j = where2.get(a)
+        if j is not None and ticks[i * n2 + j]:
+            raise ValueError(
+                f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
+                f"{raw[i, j]:g} against itself)"
+            )
+    rows = np.array(ids1, dtype=np.int64)[:, None]
+    cols = np.array(ids2, dtype=np.int64)
+    cost[rows, cols] = np.array(ticks, dtype=np.float64).reshape(len(ids1), n2) / GRADED_COST_GRID
+    bits = 0
+    for t in ticks:
+        bits |= t
     grid = GRADED_COST_GRID
     while grid > 1 and bits % 2 == 0:
         bits //= 2
