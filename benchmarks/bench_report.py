@@ -33,7 +33,13 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worst", type=int, default=20)
-    parser.add_argument("--output", "-o", type=Path, default=Path("bench_report.html"))
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=Path(__file__).resolve().parent / ".cache" / "bench_report.html",
+        help="where to write the page (default benchmarks/.cache/, which git ignores)",
+    )
     args = parser.parse_args()
 
     gold = args.data / "model_outputs" / "java-cs-model1.gold"
@@ -75,6 +81,7 @@ def main() -> int:
     start = time.perf_counter()
     page = render_report(rep)
     rendered = time.perf_counter() - start
+    args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(page, encoding="utf-8", newline="\n")
     size = len(page.encode("utf-8"))
 
