@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .html_report import escape_html
+from .html_text import escape
 from .inputs import PairInput
 from .metrics import LABELS
 from .report_html import GRID_BINS, MAX_POINTS, format_score, page_head, score_cell
@@ -230,8 +230,7 @@ td.win { font-weight: 700; color: #2e7d32; }
 """
 
 
-def _esc(text: object) -> str:
-    return escape_html(text)
+_esc = escape
 
 
 def _p(value: float | None) -> str:

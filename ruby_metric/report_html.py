@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .html_report import PAGE_CSS, escape_html, render_pair_sections
+from .html_report import PAGE_CSS, render_pair_sections
+from .html_text import escape
 from .metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
 from .svg_plots import Mark, Point, density_svg, histogram_svg, scatter_svg
 from .version import __version__
@@ -82,8 +83,7 @@ details.pair h2 { font-size: 14px; margin: 14px 0 6px; }
 _TIER_LABELS = {"graph": "graph (GRS)", "tree": "tree (TRS)", "string": "string (STS)"}
 
 
-def _esc(text: object) -> str:
-    return escape_html(text)
+_esc = escape
 
 
 def format_score(value: float | None) -> str:

@@ -11,11 +11,11 @@ HTML-escaped here, so callers can pass any text.
 
 from __future__ import annotations
 
-import html
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .html_text import coord, escape
 
 __all__ = ["Mark", "Point", "density_svg", "histogram_svg", "scatter_svg", "bin_index"]
 
@@ -24,7 +24,6 @@ _W, _H = 400, 240
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 14, 34, 38
 _SQUARE = 260  # side of a scatter's plot area
 
-_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(frozen=True)
@@ -53,13 +52,8 @@ class Point:
     tip: str = ""
 
 
-def _esc(text: object) -> str:
-    return html.escape(_INVALID_XML.sub("\ufffd", str(text)), quote=True)
-
-
-def _c(value: float) -> str:
-    # One decimal keeps pages small and the output stable across platforms.
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+_esc = escape
+_c = coord
 
 
 def bin_index(value: float, bins: int) -> int:
