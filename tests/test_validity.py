@@ -9,6 +9,7 @@ import pytest
 
 import graphs
 from ruby_metric.meta import mutations as mu
+from ruby_metric.meta.mutations.sites import _WORD
 from ruby_metric.meta.validity import (
     Candidate,
     Reference,
@@ -139,7 +140,7 @@ def test_rename_local_fresh_name_is_unused() -> None:
     code = "def f(xs):\n    value = 0\n    for x in xs:\n        value += x\n    return value"
     out = mu.rename_local(code, "python", rng())
     assert out is not None
-    before, after = set(mu._WORD.findall(code)), set(mu._WORD.findall(out))
+    before, after = set(_WORD.findall(code)), set(_WORD.findall(out))
     assert len(after - before) == 1 and len(before - after) == 1  # one name, all occurrences
 
 

@@ -10,6 +10,8 @@
 * :mod:`.validity` (with :mod:`.mutations`): the validity benchmark: semantics-preserving
   variants vs semantics-changing mutants of real code (mutation AUC per tier), and agreement
   with judged development sets (CoNaLa grades, HumanEval execution), with a chrF baseline;
+  its parts are :mod:`.validity_data`, :mod:`.execution`, :mod:`.validity_scoring`,
+  :mod:`.validity_stats`, :mod:`.chrf_baseline` and :mod:`.judged`;
 * :mod:`.sampling` and :mod:`.stacked`: the seeded draws and the vectorized corpus sums
   they share.
 
