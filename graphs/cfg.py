@@ -106,6 +106,9 @@ class CFGNode:
     alias : int or None
         For a CFG-only copy (a ``finally`` body duplicated per continuation): the node it
         copies. Copies are not PDG nodes; their edges count for the original.
+    subst : dict or None
+        Temporaries folded into this node (:mod:`graphs.folding`): identifier syntax node
+        id -> (the temporary's value, whether it needs parentheses there).
     """
 
     kind: str
@@ -117,6 +120,7 @@ class CFGNode:
     sep: str | None = None
     label: str | None = None
     alias: int | None = None
+    subst: dict | None = None
 
     @property
     def start(self) -> int:
@@ -239,7 +243,8 @@ class _Builder(_ConditionalFolding):
 
     def _new(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
              last: Node | None, *, prefix: tuple[str, ...] = (), suffix: tuple[str, ...] = (),
-             sep: str | None = None, label: str | None = None, member: bool = True) -> int:
+             sep: str | None = None, label: str | None = None, member: bool = True,
+             subst: dict | None = None) -> int:
         nodes = self.nodes
         nid = len(nodes)
         alias = None
@@ -254,7 +259,8 @@ class _Builder(_ConditionalFolding):
             self.real += 1
         else:
             self.aliases += 1
-        nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label, alias))
+        nodes.append(CFGNode(kind, tuple(parts), first, last, prefix, suffix, sep, label, alias,
+                             subst or None))
         self.succ.append([])
         if member and self.unit is not None:
             self.unit.nodes.append(nid)
@@ -343,14 +349,13 @@ class _Builder(_ConditionalFolding):
             if i <= skip:
                 continue
             r = None
-            if self.roles.statements.get(s.type) is Role.IF:
-                # if (c) return a; return b;  is  return c ? a : b;
-                nxt = next((j for j in range(i + 1, len(stmts))
-                            if stmts[j].type not in self.comments), None)
-                if nxt is not None:
-                    r = self._conditional(s, s.child_by_field_name("consequence"), stmts[nxt])
-                    if r is not None:
-                        skip = nxt
+            if i + 1 < len(stmts) and self.roles.statements.get(s.type) is Role.IF:
+                # if (c) return a; return b;  is  return c ? a : b;  (and so on down a
+                # chain of guards, through temporaries)
+                r = self._conditional(s, s.child_by_field_name("consequence"),
+                                      (stmts, i + 1))
+                if r is not None:
+                    skip = self._fold_end
             if r is None:
                 r = self._simple(s)
             if r is None:

@@ -245,7 +245,8 @@ class Walker:
 
     def walk(self, parts: Sequence[tuple[tree_sitter.Node, Ctx]], *,
              prefix: Sequence[str] = (), suffix: Sequence[str] = (),
-             sep: str | None = None) -> Facts:
+             sep: str | None = None,
+             subst: Mapping[int, tuple[tree_sitter.Node, bool]] | None = None) -> Facts:
         """Walk ``parts`` (syntax nodes with their initial context) in order.
 
         Parameters
@@ -256,6 +257,11 @@ class Walker:
             Extra label tokens before and after (``("for", "(")`` ... ``(")",)``).
         sep : str, optional
             Token put between consecutive parts (``","`` for a for-initializer list).
+        subst : mapping, optional
+            Identifier syntax node id -> ``(expression, parenthesize)``: the expression is
+            walked where the identifier stands (a temporary the CFG builder folded into
+            its one reader, see :mod:`graphs.folding`), in parentheses when precedence
+            needs them.
 
         Returns
         -------
@@ -303,6 +309,14 @@ class Walker:
                     variable(len(refs) - 1)
                 continue
             if info.identifier:
+                if subst and node.id in subst:
+                    value, wrap = subst[node.id]
+                    if wrap:
+                        push((None, ")", _USE, False, 0))
+                    push((info_of(value), value, _USE, nested, 0))
+                    if wrap:
+                        push((None, "(", _USE, False, 0))
+                    continue
                 if ctx in (_TYPE, _NAME):
                     word(src[node.start_byte:node.end_byte].decode(), ctx == _TYPE)
                 else:

@@ -4,7 +4,17 @@ return a value becomes one statement with a conditional expression.
 ``if (c) x = a; else x = b;`` and ``x = c ? a : b`` mean the same, so they get the same
 CFG (and PDG) node, labelled as the language writes a conditional expression. The rewrite
 is a mixin of the CFG builder (:class:`graphs.cfg._Builder`), which supplies ``roles``,
-``_new``, ``_jump``, ``_items`` and ``_last_body``.
+``parsed``, ``_new``, ``_jump``, ``_items`` and ``_last_body``.
+
+Temporaries are folded first, so that they do not hide the form: a branch (or the
+statements after ``if (c) return a;``) may be single-use temporaries followed by the one
+statement, ``{ T t = e; return t + 1; }`` being ``return (e) + 1`` (the node's ``subst``
+tells the label walker to read ``e`` where ``t`` stands). A temporary folds only when its
+name occurs nowhere else in the snippet but at its one read, further down the same block;
+the read is a value (not a target, a method's receiver or a callee), not inside a lambda or
+comprehension (evaluated another number of times), and not in a branch of ``&&``, ``||``
+or ``?:`` when the value has effects; and at most one of the values and the statement
+calls something or assigns (their order could change).
 """
 
 from __future__ import annotations
@@ -13,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import tree_sitter
 
+from graphs.rewrites import fits_unparenthesized
 from graphs.roles import Ctx, Role
 
 if TYPE_CHECKING:
@@ -23,30 +34,45 @@ Node = tree_sitter.Node
 _RETURN = "return"
 _USE = Ctx.USE
 _FOLD_DEPTH = 8  # nested ifs folded into one conditional expression, at most
+_TEMPS = 8  # temporaries folded into one statement, at most
+_TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
+_SHORT_CIRCUIT = frozenset({"&&", "||", "and", "or", "??"})
 
 
 class _ConditionalFolding:
     """The folding methods of the CFG builder (see the module docstring)."""
 
-    def _conditional(self, s: Node, cons: Node | None, follower: Node | None = None
-                     ) -> Result | None:
+    def _conditional(self, s: Node, cons: Node | None,
+                     follower: tuple[list[Node], int] | None = None) -> Result | None:
         """``if (c) x = a; else x = b;`` as the one statement ``x = c ? a : b`` (and two
         returns, or ``if (c) return a;`` followed by ``return b;``, as ``return c ? a : b``;
         a compound ``x op= a`` branch as ``x op (a)``; a branch that is itself such an
         ``if`` as a nested conditional): the same meaning gets the same node, labelled as
         the language writes a conditional expression. None when ``s`` is not of that form.
+
+        ``follower`` is ``(statements, index)`` of what follows ``s`` in its block: when
+        they certainly return (:meth:`_tail`), ``if (c) return a;`` and they are one
+        return, and ``self._fold_end`` is the index of the last statement folded.
         """
+        self._subst = {}
+        last = s
         if follower is not None:
+            stmts, at = follower
             alts = [c for i, c in enumerate(s.children)
                     if s.field_name_for_child(i) == "alternative"]
-            if alts or self.roles.statements.get(follower.type) is not Role.RETURN:
-                return None
-            a, b = self._single(cons), follower
             cond = self._condition(s)
-            va, vb = self._branch_value(a), self._branch_value(b)
-            if cond is None or va is None or vb is None or va[0] != "return" != vb[0]:
+            if alts or cond is None:
                 return None
-            folded = ("return", None, self._ternary(cond, va[2], vb[2]))
+            va = self._branch_value(self._single(cons))
+            if va is None or va[0] != "return":
+                return None
+            rest = self._tail(stmts, at, 1)
+            if rest is None:
+                return None
+            value, end = rest
+            last = stmts[end]
+            self._fold_end = end
+            folded = ("return", None, self._ternary(cond, self._then(va[2]), value))
         else:
             folded = self._branch_value(s)
             if folded is None or s.type not in self.roles.statements \
@@ -58,12 +84,41 @@ class _ConditionalFolding:
         else:
             parts = [(target, Ctx.DEF), "=", *value]
         parts = [p if isinstance(p, tuple) else (p, _USE) for p in parts]
-        n = self._new(_RETURN if kind == "return" else "statement", parts, s,
-                      s if follower is None else follower)
+        n = self._new(_RETURN if kind == "return" else "statement", parts, s, last,
+                      subst=self._subst)
         if kind == "return":
             self._jump([n], _RETURN, None)
             return n, []
         return n, [n]
+
+    def _tail(self, stmts: list[Node], at: int, depth: int) -> tuple[list, int] | None:
+        """``(value parts, index of the last statement)`` when the statements from
+        ``stmts[at]`` on are a return, after single-use temporaries. None otherwise."""
+        comments = self.roles.comments
+        n = len(stmts)
+        while at < n and stmts[at].type in comments:
+            at += 1
+        if at >= n or depth > _FOLD_DEPTH:
+            return None
+        # temporaries, then the return
+        end = at
+        temps = 0
+        while end < n and temps <= _TEMPS and (stmts[end].type in comments or (
+                self._temporary(stmts[end]) is not None)):
+            temps += stmts[end].type not in comments
+            end += 1
+        if end >= n or self.roles.statements.get(stmts[end].type) is not Role.RETURN:
+            return None
+        if temps and not self._fold_temporaries(
+                [t for t in stmts[at:end] if t.type not in comments], stmts[end]):
+            return None
+        v = self._branch_value(stmts[end], depth)
+        return None if v is None else (v[2], end)
+
+    def _then(self, then: list) -> list:
+        if self.roles.language == "python" and "if" in then:
+            return ["(", *then, ")"]  # a nested x if c else y, in the then position
+        return then
 
     def _condition(self, s: Node) -> Node | None:
         cond = s.child_by_field_name("condition")
@@ -89,7 +144,7 @@ class _ConditionalFolding:
         role = roles.statements.get(stmt.type)
         if role is Role.RETURN:
             value = self._only_named(stmt)
-            return None if value is None else ("return", None, [(value, _USE)])
+            return None if value is None else ("return", None, [(self._value(value), _USE)])
         if role is Role.IF:
             cons = stmt.child_by_field_name("consequence")
             alts = [c for i, c in enumerate(stmt.children)
@@ -105,10 +160,7 @@ class _ConditionalFolding:
             if cond is None or a is None or b is None or a[0] != b[0] or (
                     a[0] == "assign" and a[1].text != b[1].text):
                 return None
-            then = a[2]
-            if roles.language == "python" and "if" in then:
-                then = ["(", *then, ")"]  # a nested x if c else y, in the then position
-            return a[0], a[1], self._ternary(cond, then, b[2])
+            return a[0], a[1], self._ternary(cond, self._then(a[2]), b[2])
         if stmt.type != "expression_statement":
             return None
         e = self._only_named(stmt)
@@ -121,18 +173,220 @@ class _ConditionalFolding:
         if op is None or op.type == "=":
             if roles.assignments[e.type]:
                 return None  # compound, operator unknown
-            return "assign", left, [(right, _USE)]
+            return "assign", left, [(self._value(right), _USE)]
         # x op= e: the value x op (e)
         return "assign", left, [(left, _USE), op.type[:-1], "(", (right, _USE), ")"]
 
+    def _value(self, value: Node) -> Node:
+        """A branch's value: a folded temporary's value where the value is just the
+        temporary; an expression without its redundant parentheses (in a conditional
+        expression they would stay)."""
+        subst = self._subst
+        for _ in range(_TEMPS + 1):
+            if value.id in subst:
+                value = subst[value.id][0]
+            elif value.type == "parenthesized_expression":
+                inner = self._only_named(value)
+                if inner is None or inner.type in _TERNARIES or \
+                        inner.type in self.roles.assignments or "lambda" in inner.type \
+                        or inner.type in ("arrow_function", "sequence_expression",
+                                          "named_expression", "yield", "expression_list",
+                                          "comma_expression", "tuple"):
+                    return value
+                value = inner
+            else:
+                break
+        return value
+
     def _single(self, node: Node | None) -> Node | None:
-        """The one statement a branch consists of (a block of one), else None."""
+        """The one statement a branch consists of (a block of one, or of single-use
+        temporaries and the statement they fold into), else None."""
         if node is None:
             return None
         if node.type in self.roles.blocks:
             items = self._items(node)
-            return items[0] if len(items) == 1 else None
+            if len(items) == 1:
+                return items[0]
+            if 1 < len(items) <= _TEMPS + 1 and self._fold_temporaries(items[:-1], items[-1]):
+                return items[-1]
+            return None
         return node
+
+    # ---- temporaries ------------------------------------------------------------------
+
+    def _temporary(self, stmt: Node) -> tuple[Node, Node] | None:
+        """``(name, value)`` when ``stmt`` declares one plain local with a value (``T t =
+        e;``, ``var t = e;``, ``const t = e;``; in Python ``t = e``), else None."""
+        roles = self.roles
+        role = roles.statements.get(stmt.type)
+        if role is Role.DECLARATION:
+            found = []
+            for c in stmt.named_children:
+                if c.type in roles.declarations:
+                    found.append(c)
+                elif c.type not in roles.comments:
+                    found.extend(k for k in c.named_children if k.type in roles.declarations)
+            if len(found) != 1:
+                return None
+            decl = found[0]
+            name = decl.child_by_field_name(roles.declarations[decl.type])
+            value = decl.child_by_field_name("value")
+            if value is None:
+                kids = decl.children
+                for i, c in enumerate(kids):
+                    if c.type == "=" and i + 1 < len(kids):
+                        value = kids[i + 1]
+                        break
+            if value is not None and value.type == "equals_value_clause":
+                value = self._only_named(value)
+            if value is None or not value.is_named:
+                return None
+        elif roles.assignment_declares and stmt.type == "expression_statement":
+            e = self._only_named(stmt)
+            if e is None or e.type not in roles.assignments or roles.assignments[e.type]:
+                return None
+            op = e.child_by_field_name("operator")
+            if op is not None and op.type != "=" or not any(c.type == "=" for c in e.children):
+                return None
+            name, value = e.child_by_field_name("left"), e.child_by_field_name("right")
+            if value is None or value.type in roles.assignments:
+                return None  # a = b = e
+        else:
+            return None
+        if name is None or name.type not in roles.identifiers:
+            return None
+        return name, value
+
+    def _name_counts(self) -> dict[bytes, int]:
+        """How often each identifier occurs in the snippet (computed once, on demand)."""
+        counts = getattr(self, "_names", None)
+        if counts is None:
+            counts = {}
+            idents = self.roles.identifiers
+            stack = [self.parsed.tree.root_node]
+            while stack:
+                n = stack.pop()
+                if n.type in idents:
+                    t = n.text
+                    counts[t] = counts.get(t, 0) + 1
+                else:
+                    stack.extend(n.children)
+            self._names = counts
+        return counts
+
+    def _fold_temporaries(self, temps: list[Node], final: Node) -> bool:
+        """Fold the temporaries ``temps`` (statements in order, ``final`` next) into the
+        statement ``final`` (a return or an assignment) when that keeps the meaning (see
+        the module docstring); records them in ``self._subst``. True when done."""
+        roles = self.roles
+        role = roles.statements.get(final.type)
+        if role is Role.RETURN:
+            top = None
+        elif final.type == "expression_statement":
+            top = self._only_named(final)
+            if top is None or top.type not in roles.assignments:
+                return False
+        else:
+            return False
+        pairs = []
+        for t in temps:
+            p = self._temporary(t)
+            if p is None:
+                return False
+            pairs.append(p)
+        counts = self._name_counts()
+        # effects: at most one of the values and the final statement
+        effects = sum(self._effects(v, None) for _, v in pairs) + self._effects(final, top)
+        if effects > 1:
+            return False
+        subst: dict[int, tuple[Node, bool]] = {}
+        later = [*temps[1:], final]
+        for k, (name, value) in enumerate(pairs):
+            text = name.text
+            if counts.get(text) != 2:
+                return False
+            use = None
+            for stmt in later[k:]:
+                use = self._find(stmt, text)
+                if use is not None:
+                    break
+            if use is None or not self._plain_read(use, stmt, value):
+                return False
+            parent = use.parent
+            whole = (parent.type in roles.statements or parent.type in roles.declarations
+                     or (parent.type in roles.assignments
+                         and parent.child_by_field_name("right") == use))
+            wrap = not whole and not fits_unparenthesized(value, use, roles.language)
+            subst[use.id] = (value, wrap)
+        self._subst.update(subst)
+        return True
+
+    def _find(self, node: Node, text: bytes) -> Node | None:
+        idents = self.roles.identifiers
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if n.type in idents:
+                if n.text == text:
+                    return n
+            else:
+                stack.extend(n.children)
+        return None
+
+    def _plain_read(self, use: Node, stmt: Node, value: Node) -> bool:
+        """``use`` (in ``stmt``) reads its variable as a value, evaluated once, where the
+        temporary's ``value`` may be computed instead."""
+        roles = self.roles
+        parent = use.parent
+        pt = parent.type
+        if pt in roles.updates:
+            return False
+        if pt in roles.assignments and parent.child_by_field_name("left") == use:
+            return False
+        if pt in roles.members and parent.child_by_field_name(roles.members[pt][0]) == use:
+            return False  # a method called on it, a field of it: an object, not a value
+        if pt in roles.calls and parent.child_by_field_name(roles.calls[pt]) == use:
+            return False
+        effects = None
+        child, node = use, parent
+        while node is not None and node.id != stmt.id:
+            t = node.type
+            if t in roles.nested or t in roles.functions or "lambda" in t:
+                return False  # evaluated later, or many times
+            conditional = False
+            if t in _TERNARIES:
+                cond = node.child_by_field_name("condition")
+                if cond is None:  # Python: then, condition, else
+                    kids = node.named_children
+                    cond = kids[1] if len(kids) == 3 else None
+                conditional = cond is None or cond.id != child.id
+            elif node.named_child_count == 2 and node.named_children[0].id != child.id:
+                op = node.child_by_field_name("operator")
+                conditional = op is not None and op.type in _SHORT_CIRCUIT
+            if conditional:
+                if effects is None:
+                    effects = self._effects(value, None)
+                if effects:
+                    return False  # evaluated only on one branch
+            child, node = node, node.parent
+        return node is not None
+
+    def _effects(self, node: Node, top: Node | None) -> int:
+        """1 when evaluating ``node`` calls something or assigns (``top``, the statement's
+        own assignment, aside), else 0."""
+        roles = self.roles
+        calls, assigns, updates = roles.calls, roles.assignments, roles.updates
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            t = n.type
+            if (t in calls or t in updates or (t in assigns and n != top) or "new" in t
+                    or "creation" in t or "await" in t or "yield" in t):
+                return 1
+            if t in roles.nested or t in roles.functions:
+                continue  # a lambda's body runs later, if ever
+            stack.extend(n.children)
+        return 0
 
     @staticmethod
     def _only_named(node: Node) -> Node | None:

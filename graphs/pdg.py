@@ -184,9 +184,11 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     walker = Walker(roles, parsed, normalize=normalize,
                     abstract_literals=abstract_literals)
     size = cfg.pdg_size
-    facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep)
+    facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep,
+                         subst=n.subst)
              if n.label is None else Facts() for n in cfg.nodes[:size]]
-    absorbed = merge_statements(cfg.nodes, cfg.succ, facts, size) if normalize else set()
+    absorbed = merge_statements(cfg.nodes, cfg.succ, facts, size,
+                                parsed.language) if normalize else set()
     if names not in ("canonical", "declaration"):
         raise ValueError(f"names must be 'canonical' or 'declaration', not {names!r}")
     shown, uses, defs, displays = _resolve_names(cfg, facts, normalize, roles.explicit_fields,

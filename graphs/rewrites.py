@@ -294,10 +294,19 @@ def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-unty
     parent = paren.parent
     if len(inner) != 1 or parent is None:
         return False
-    child = inner[0]
     if language != "python" and (parent.type.endswith(("_statement", "_clause"))
                                  or parent.type.startswith("switch")):
         return False  # if (...), while (...): the statement's own parentheses
+    return fits_unparenthesized(inner[0], paren, language)
+
+
+def fits_unparenthesized(child, slot, language: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the expression ``child`` written where the syntax node ``slot`` stands
+    (a parenthesized expression, or an identifier a folded temporary's value replaces)
+    means the same without parentheses around it (see :func:`redundant_parentheses`)."""
+    parent = slot.parent
+    if parent is None:
+        return False
     if child.type in _ATOM_TYPES or child.type.endswith(("call", "invocation",
                                                          "call_expression", "access",
                                                          "member_expression", "attribute",
@@ -310,7 +319,7 @@ def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-unty
         # the value, not the target, of an assignment; a lambda's body, not its parameters
         field = None
         for i, c in enumerate(parent.children):
-            if c.id == paren.id:
+            if c.id == slot.id:
                 field = parent.field_name_for_child(i)
         if parent.type in _LAMBDAS:
             return field == "body"
@@ -328,7 +337,7 @@ def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-unty
         return True
     if language == "python" and parent.type == "comparison_operator":
         return False  # (a < b) < c is not a < b < c
-    return p_in == p_out and parent.named_children[0].id == paren.id
+    return p_in == p_out and parent.named_children[0].id == slot.id
 
 
 def _walk(node):  # type: ignore[no-untyped-def]
@@ -347,19 +356,24 @@ def _walk(node):  # type: ignore[no-untyped-def]
 _MERGE_TARGETS = frozenset({"return", "statement", "declaration", "if", "throw", "switch"})
 
 
-def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int) -> set[int]:
+def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int,
+                     language: str | None = None) -> set[int]:
     """Fold two adjacent statements that say what one says, in place; the absorbed nodes.
 
     - A temporary: ``T t = e; return t;`` (``t`` defined once, read once, by the next
-      statement) is ``return e;``: the reader gets ``(e)`` where it read ``t`` (the
-      parentheses go again where :func:`canonical_label` finds them redundant).
+      statement) is ``return e;``: the reader gets ``e`` where it read ``t``, in
+      parentheses unless precedence makes them redundant (then :func:`canonical_label`
+      may still drop them).
     - A split declaration: ``T x; x = e;`` is ``T x = e;``.
 
     The absorbed node keeps its place in the CFG with no references (a no-op for the data
     flow) and is left out of the PDG. Only straight-line neighbours are folded (the first
     node's only successor is the second, whose only predecessor is the first), never a
-    loop header (it is evaluated again on each iteration), and never when both statements
-    call something (the calls' order could change).
+    loop header (it is evaluated again on each iteration), never when both statements
+    call something (the calls' order could change), and never an effectful value into a
+    branch of ``&&``, ``||`` or ``?:`` (it would run on that branch only). Temporaries
+    inside the statements of a folded ``if`` are folded earlier, by the CFG builder
+    (:mod:`graphs.folding`).
 
     Parameters
     ----------
@@ -370,6 +384,8 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int)
         Per PDG node, updated in place.
     size : int
         Number of PDG nodes (``nodes[:size]``; the rest are CFG-only copies).
+    language : str, optional
+        The canonical language name (operator precedence differs for Python).
 
     Returns
     -------
@@ -434,9 +450,11 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int)
             target = _temporary_read(fm := facts[m], *head)
             if target is not None:
                 # (both calling: inlining could change the order of the calls)
+                # (an effectful value read in a branch of && or ?: would run only there)
                 if nodes[m].kind in _MERGE_TARGETS and not (fn.calls and fm.calls) \
+                        and not (fn.calls and _conditional_read(fm.toks, target[0])) \
                         and _movable(fn, between, facts, writes):
-                    _inline(fn, fm, *target)
+                    _inline(fn, fm, *target, language)
                     absorbed.add(n)
                 break
             between.append(m)
@@ -473,6 +491,18 @@ def _movable(fn, between: list[int], facts: list, writes: tuple) -> bool:  # typ
         if any(r.mode in writes and r.name in reads for r in f.refs):
             return False
     return True
+
+
+_SHORT_CIRCUIT = frozenset({"&&", "||", "and", "or", "??", "?"})
+
+
+def _conditional_read(toks: list, at: int) -> bool:
+    """Whether the label token ``toks[at]`` may be evaluated only on some paths through
+    its statement: after a short-circuit operator or a ``?`` (the statement's first token
+    is its keyword), or anywhere in a Python conditional expression."""
+    if any(t.__class__ is str and t in _SHORT_CIRCUIT for t in toks[1:at]):
+        return True
+    return "if" in toks[1:] and "else" in toks[1:]
 
 
 def _first_var(f) -> int:  # type: ignore[no-untyped-def]
@@ -518,8 +548,67 @@ def _temporary_read(fm, name: str, first: int) -> tuple[int, int] | None:  # typ
     return uses[0], first + 2
 
 
-def _inline(fn, fm, at: int, value_start: int) -> None:  # type: ignore[no-untyped-def]
-    """Replace the variable token ``fm.toks[at]`` by ``( value of fn )``."""
+def _operand(t) -> bool:  # type: ignore[no-untyped-def]
+    """A label token that ends an operand (a variable, a literal, a closing bracket)."""
+    return t.__class__ is int or (t != "" and t not in _PRECEDENCE_C and t not in "([{,"
+                                  and t not in _OPEN_CONTEXT and t not in _KEYWORD_OPERATORS
+                                  and t not in ("!", "~", "?", ":", "not"))
+
+
+def _loosest(toks: list, table: dict) -> int | None:
+    """The precedence of the loosest binary operator outside brackets in ``toks`` (label
+    tokens, ints for variables); None when there is none (an operand of its own), 0 when
+    some operator binds more loosely than any in ``table`` (``?:``, ``=``, ``lambda``)."""
+    depth = 0
+    prev = ""
+    low: int | None = None
+    for t in toks:
+        if t.__class__ is int:
+            prev = t
+            continue
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+        elif depth == 0:
+            if t in ("?", ":", "=", "lambda", "if", "else", "not", "=>", ",", "await",
+                     "yield") or t.endswith("=") and t not in table:
+                return 0
+            if _operand(prev) and t in table:
+                p = table[t]
+                low = p if low is None or p < low else low
+        prev = t
+    return low
+
+
+def _needs_parentheses(value: list, before, after, before_binary: bool,  # type: ignore
+                       language: str | None) -> bool:
+    """Whether ``value`` (label tokens) read between the tokens ``before`` and ``after``
+    (a binary operator when ``before_binary``) needs parentheses to keep its grouping.
+    True when unsure (the label rewrites may still drop them)."""
+    table = _PRECEDENCE_PYTHON if language == "python" else _PRECEDENCE_C
+    low = _loosest(value, table)
+    if not low:
+        return True  # an operand (their parentheses go as redundant) or a loose operator
+    if before_binary:
+        p = table.get(before)
+        if p is None or p >= low or before == "**":
+            return True
+    elif before.__class__ is int or before not in _OPEN_CONTEXT:
+        return True
+    if after.__class__ is int:
+        return True
+    if after in _CLOSE_CONTEXT and after not in ("?", ":"):
+        return False
+    p = table.get(after)
+    return p is None or p > low or after == "**" or (
+        language == "python" and p == low and p == 4)  # (a < b) < c: not a chain
+
+
+def _inline(fn, fm, at: int, value_start: int,  # type: ignore[no-untyped-def]
+            language: str | None = None) -> None:
+    """Replace the variable token ``fm.toks[at]`` by ``( value of fn )`` (without the
+    parentheses where precedence makes them redundant)."""
     # the value's references, renumbered after fm's (the temporary's own declaration goes)
     index: dict[int, int] = {}
     for t in fn.toks[value_start:]:
@@ -528,8 +617,17 @@ def _inline(fn, fm, at: int, value_start: int) -> None:  # type: ignore[no-untyp
             fm.refs.append(fn.refs[t])
     value = [index[t] if t.__class__ is int else t for t in fn.toks[value_start:]]
     seps = fn.seps[value_start:]
-    fm.toks[at:at + 1] = ["(", *value, ")"]
-    fm.seps[at:at + 1] = [fm.seps[at], "", *seps[1:], ""]
+    toks = fm.toks
+    before = toks[at - 1] if at > 0 else ""
+    after = toks[at + 1] if at + 1 < len(toks) else ""
+    before_binary = at > 1 and before.__class__ is str and before in _PRECEDENCE_C \
+        and _operand(toks[at - 2])
+    if _needs_parentheses(value, before, after, before_binary, language):
+        fm.toks[at:at + 1] = ["(", *value, ")"]
+        fm.seps[at:at + 1] = [fm.seps[at], "", *seps[1:], ""]
+    else:
+        fm.toks[at:at + 1] = value
+        fm.seps[at:at + 1] = [fm.seps[at], *seps[1:]]
     fm.calls.extend(fn.calls)
     fn.toks.clear()
     fn.seps.clear()
