@@ -86,7 +86,7 @@ class Explanation:
             return "n/a: " + r.reasons.get("ruby", r.reasons.get("input", "not requested"))
         used = LABELS[TIER_METRICS[r.tier]]
         skipped = []
-        for tier in ("graph", "tree"):
+        for tier in TIER_METRICS:  # most structural first
             if tier == r.tier:
                 break
             metric = TIER_METRICS[tier]

@@ -11,19 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..metrics import METRICS, TIER_METRICS
 from .chrf_baseline import chrf
 from .correlation import correlate
 from .validity_data import default_datasets
 from .validity_scoring import TIERS, _scorer_for
 
+_TIER_CHAIN = tuple(TIER_METRICS.values())  # grs, trs, sts: RUBY's order
+
 #: Where a tier that does not apply falls back to (RUBY's own order).
 FALLBACK: dict[str, tuple[str, ...]] = {
-    "ruby": ("ruby",),
-    "grs": ("grs", "trs", "sts"),
-    "trs": ("trs", "sts"),
-    "sts": ("sts",),
-    "crystalbleu": ("crystalbleu",),
-    "bleu": ("bleu",),
+    **{m: _TIER_CHAIN[_TIER_CHAIN.index(m):] if m in _TIER_CHAIN else (m,) for m in METRICS},
     "chrf": ("chrf",),
 }
 
