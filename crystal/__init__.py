@@ -9,6 +9,7 @@ Depends on nothing else of ruby-metric (numpy and numba, for fast counting).
 """
 
 from crystal import bleu  # noqa: F401 - ``import crystal`` has always bound ``crystal.bleu``
+from crystal.chrf import chrf_matrix, sentence_chrf
 from crystal.compat import corpus_bleu, sentence_bleu
 from crystal.corpus import CorpusError, read_corpus
 from crystal.counting import segment_stats, segment_stats_with_plain
@@ -38,4 +39,6 @@ __all__ = [
     "bleu_from_stats",
     "CrystalBLEU",
     "SMOOTHING_METHODS",
+    "sentence_chrf",
+    "chrf_matrix",
 ]

@@ -20,7 +20,14 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["TokenBuffer", "label_costs", "label_tokens", "local_name", "render"]
+__all__ = [
+    "TokenBuffer",
+    "label_costs",
+    "label_size",
+    "label_tokens",
+    "local_name",
+    "render",
+]
 
 # Tokens of a rendered label: strings and chars, words, then operators longest first.
 LABEL_TOKEN = re.compile(
@@ -182,6 +189,19 @@ def label_tokens(label: str) -> list[str]:
     ['v0', '+=', 'f', '(', '"a b"', ',', 'v1', '[', '2', ']', ')']
     """
     return LABEL_TOKEN.findall(label)
+
+
+def label_size(label: str) -> int:
+    """Number of tokens of a rendered label (as :func:`label_tokens` splits it), remembered
+    for short labels.
+
+    Examples
+    --------
+    >>> from graphs.labels import label_size
+    >>> label_size('v0 += f("a b", v1[2])')
+    11
+    """
+    return len(_tokens_of(label))
 
 
 #: Labels up to this long are remembered by :func:`_tokens_of` and

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from .grs_cost import DEFAULT_GRS_BETA, check_beta
 from .inputs import InputError, PairInput, iter_jsonl, read_aligned
 from .metrics import METRICS, parse_metrics
 
@@ -90,6 +91,14 @@ def add_scorer_options(
         parser.add_argument(
             "--smoothing", default="method1", help="BLEU smoothing (default method1)"
         )
+    parser.add_argument(
+        "--grs-beta",
+        type=positive_float,
+        default=DEFAULT_GRS_BETA,
+        metavar="BETA",
+        help=f"GRS recall weight (default {DEFAULT_GRS_BETA:g}: how much of the reference "
+        "the candidate carries counts 4x; 1: the symmetric score, for clone detection)",
+    )
 
 
 def add_workers(parser: argparse.ArgumentParser) -> None:
@@ -108,7 +117,16 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         metrics=getattr(args, "metrics", None),
         tokenizer=args.tokenizer,
         smoothing=getattr(args, "smoothing", "method1"),
+        grs_beta=getattr(args, "grs_beta", DEFAULT_GRS_BETA),
     )
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0."""
+    try:
+        return check_beta(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
 
 
 def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInput]], int | None]:

@@ -337,23 +337,36 @@ class NodeMatch:
     ----------
     ref, cand : node ids (``None``: the node is inserted, or deleted).
     status : ``"match"`` (equal labels), ``"relabel"`` (different labels with something in
-        common: a graded cost below 1), ``"replace"`` (labels with nothing in common, cost 1:
-        unrelated statements the mapping pairs up, as costly as deleting one and inserting
-        the other), ``"delete"`` (reference node left unmatched) or ``"insert"`` (candidate
-        node left unmatched).
-    cost : what the pair adds to the GED: 0 for a match, the graded relabel cost (normalized
-        token edit distance of the labels, rounded to 1/64 as the GED does) for a relabel, 1
-        for a replace, a delete or an insert.
+        common), ``"replace"`` (labels with no character n-gram in common: unrelated
+        statements the mapping pairs up, costing the heavier one's weight), ``"delete"``
+        (reference node left unmatched) or ``"insert"`` (candidate node left unmatched).
+    cost : what the pair adds to the GED: 0 for a match, ``max(max(w_ref, w_cand) *
+        distance, |w_ref - w_cand|)`` rounded to 1/64 (as the GED does) for a relabel or a
+        replace, the node's weight for a delete or an insert.
+    ref_weight, cand_weight : the nodes' weights (tokens of their labels, at least 1);
+        ``None`` on the side that has no node.
+    distance : the label distance ``max(1/64, 1 - chrF)`` of a relabel or replace.
     """
 
     ref: int | None
     cand: int | None
     status: str
     cost: float = 0.0
+    ref_weight: float | None = None
+    cand_weight: float | None = None
+    distance: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
-        return {"ref": self.ref, "cand": self.cand, "status": self.status, "cost": self.cost}
+        return {
+            "ref": self.ref,
+            "cand": self.cand,
+            "status": self.status,
+            "cost": self.cost,
+            "ref_weight": self.ref_weight,
+            "cand_weight": self.cand_weight,
+            "distance": self.distance,
+        }
 
 
 @dataclass(frozen=True)
@@ -389,7 +402,8 @@ class EdgeEdit:
 
 @dataclass(frozen=True)
 class GraphExplanation:
-    """Why GRS is what it is: the PDG node mapping and what it leaves unmatched.
+    """Why GRS is what it is: the PDG node mapping, what it leaves unmatched, and the
+    numbers of the score's formula.
 
     Attributes
     ----------
@@ -397,23 +411,26 @@ class GraphExplanation:
     lower : a proven lower bound on the GED.
     exact : whether ``distance`` is proven optimal.
     method : ``"exact"``, ``"bipartite"`` or ``"trivial"``.
-    ref_size, cand_size : nodes plus edges of each PDG.
-    similarity : ``1 - distance / (ref_size + cand_size)`` for this reference: GRS.
+    ref_size, cand_size : weighted size of each PDG: the sum of its node weights plus its
+        edges (``S_ref``, ``S_cand``).
+    similarity : GRS for this reference, ``(1 + beta^2) M / (beta^2 S_ref + S_cand)``.
     mapping : every node of both graphs once: matched, relabeled, replaced, deleted or
-        inserted, each with its cost.
+        inserted, each with its weights and cost.
     edge_edits : the edges left unmatched (deleted, inserted, retyped), 1 each; so
         ``distance == sum(m.cost for m in mapping) + len(edge_edits)``.
+    beta : the recall weight GRS was scored with.
     """
 
     distance: float
     lower: float
     exact: bool
     method: str
-    ref_size: int
-    cand_size: int
+    ref_size: float
+    cand_size: float
     similarity: float
     mapping: tuple[NodeMatch, ...]
     edge_edits: tuple[EdgeEdit, ...]
+    beta: float = 2.0
 
     def nodes_with(self, status: str) -> tuple[NodeMatch, ...]:
         """The mapping entries with this status."""
@@ -429,6 +446,21 @@ class GraphExplanation:
         """Candidate nodes the mapping inserts."""
         return tuple(m.cand for m in self.mapping if m.status == "insert" and m.cand is not None)
 
+    @property
+    def matched_mass(self) -> float:
+        """``M = (S_ref + S_cand - GED) / 2``: the weight both graphs share."""
+        return (self.ref_size + self.cand_size - self.distance) / 2.0
+
+    def formula(self) -> str:
+        """The score's formula with its numbers, e.g. ``M = (40 + 36 - 9.5) / 2 = 33.25;
+        GRS = (1 + 2^2) * 33.25 / (2^2 * 40 + 36) = 0.848214``."""
+        b = f"{self.beta:g}"
+        return (
+            f"M = ({self.ref_size:g} + {self.cand_size:g} - {self.distance:g}) / 2 = "
+            f"{self.matched_mass:g}; GRS = (1 + {b}^2) * {self.matched_mass:g} / "
+            f"({b}^2 * {self.ref_size:g} + {self.cand_size:g}) = {self.similarity:.6g}"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
         return {
@@ -438,6 +470,9 @@ class GraphExplanation:
             "method": self.method,
             "ref_size": self.ref_size,
             "cand_size": self.cand_size,
+            "matched_mass": self.matched_mass,
+            "beta": self.beta,
+            "formula": self.formula(),
             "similarity": self.similarity,
             "mapping": [m.to_dict() for m in self.mapping],
             "edge_edits": [e.to_dict() for e in self.edge_edits],

@@ -141,26 +141,36 @@ class Explanation:
         out = [
             "",
             f"Graph tier (GRS): GED {g.distance:g} (nodes {node_cost:g} + edges "
-            f"{len(g.edge_edits)}) over PDG sizes {g.ref_size} + {g.cand_size} ({bound}; "
-            f"{g.method} method; graded label costs, edges compared by dependence kind)",
+            f"{len(g.edge_edits)}) over weighted PDG sizes S_ref {g.ref_size:g} + S_cand "
+            f"{g.cand_size:g} ({bound}; {g.method} method; a node weighs its label's tokens, "
+            "labels compared by chrF, edges compared by dependence kind, 1 each)",
+            f"  {g.formula()}  (beta {g.beta:g}: recall weighs beta^2 times precision)",
         ]
         ref, cand = self.ref_pdg, self.cand_pdg
         items = []
         for m in g.mapping:
+            weights = f"weights {m.ref_weight or 0:g} -> {m.cand_weight or 0:g}"
             if m.status == "relabel":
                 items.append(
-                    f"relabel {m.cost:g}: {_node_text(ref, m.ref)} -> {_node_text(cand, m.cand)}"
+                    f"relabel {m.cost:g} (d {m.distance:.4g}, {weights}): "
+                    f"{_node_text(ref, m.ref)} -> {_node_text(cand, m.cand)}"
                 )
             elif m.status == "replace":
                 items.append(
-                    f"replace 1: {_node_text(ref, m.ref)} and {_node_text(cand, m.cand)} "
-                    "are unrelated statements (no token aligns; as costly as deleting one "
-                    "and inserting the other)"
+                    f"replace {m.cost:g} ({weights}): {_node_text(ref, m.ref)} and "
+                    f"{_node_text(cand, m.cand)} are unrelated statements (no character "
+                    "n-gram in common; costs the heavier one's weight)"
                 )
             elif m.status == "delete":
-                items.append(f"unmatched reference node {_node_text(ref, m.ref)}")
+                items.append(
+                    f"unmatched reference node (weight {m.ref_weight or 0:g}) "
+                    f"{_node_text(ref, m.ref)}"
+                )
             elif m.status == "insert":
-                items.append(f"unmatched candidate node {_node_text(cand, m.cand)}")
+                items.append(
+                    f"unmatched candidate node (weight {m.cand_weight or 0:g}) "
+                    f"{_node_text(cand, m.cand)}"
+                )
         matched = len(g.nodes_with("match"))
         relabeled = g.nodes_with("relabel")
         relabel_cost = f" (cost {sum(m.cost for m in relabeled):g})" if relabeled else ""

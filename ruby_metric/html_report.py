@@ -328,7 +328,9 @@ def _pdg_section(e: Explanation) -> str:
         node_cost = sum(m.cost for m in g.mapping)
         summary = (
             f"GED {g.distance:g} ({bound}) = nodes {node_cost:g} + edges {len(g.edge_edits)}, "
-            f"over sizes {g.ref_size} + {g.cand_size}; {len(relabeled)} relabeled (cost "
+            f"over weighted sizes {g.ref_size:g} + {g.cand_size:g} (a node weighs its "
+            f"label's tokens, an edge 1); {g.formula()} (beta {g.beta:g}); "
+            f"{len(relabeled)} relabeled (cost "
             f"{sum(m.cost for m in relabeled):g}), {len(g.nodes_with('replace'))} replaced by "
             f"an unrelated statement, {len(g.unmatched_ref_nodes)} reference "
             f"and {len(g.unmatched_cand_nodes)} candidate nodes unmatched, "
@@ -409,6 +411,10 @@ def _pdg_node_cell(pdg: Pdg | None, node_id: int | None) -> str:
     return f"{node.line}: {_code(node.text or node.label)}"
 
 
+def _weight_cell(weight: float | None) -> str:
+    return "" if weight is None else f"{weight:g}"
+
+
 def _details_section(e: Explanation) -> str:
     parts = ["<h2>Details</h2>\n"]
     g = e.graph
@@ -417,15 +423,22 @@ def _details_section(e: Explanation) -> str:
         rows = (
             f'<tr><td class="k-{m.status}{" unrelated" if m.status == "replace" else ""}">'
             f"{_esc(status_text(m))}</td><td>{m.cost:g}</td>"
+            f"<td>{_weight_cell(m.ref_weight)}</td><td>{_weight_cell(m.cand_weight)}</td>"
+            f"<td>{'' if m.distance is None else f'{m.distance:.4g}'}</td>"
             f"<td>{_pdg_node_cell(e.ref_pdg, m.ref)}</td>"
             f"<td>{_pdg_node_cell(e.cand_pdg, m.cand)}</td></tr>"
             for m in changed
         )
         parts.append(
             f"<details open><summary>PDG nodes not matched as they are ({len(changed)} of "
-            f"{len(g.mapping)}; node cost {sum(m.cost for m in g.mapping):g})</summary><table>"
-            "<tr><th>mapping</th><th>cost</th><th>reference</th>"
-            f"<th>candidate</th></tr>{_rows(rows, 4)}</table></details>\n"
+            f"{len(g.mapping)}; node cost {sum(m.cost for m in g.mapping):g})</summary>"
+            '<p class="legend">cost = max(max(w<sub>ref</sub>, w<sub>cand</sub>) &times; d, '
+            "|w<sub>ref</sub> &minus; w<sub>cand</sub>|) for a relabel, on a grid of 1/64; "
+            "a node's weight for an unmatched node; d = max(1/64, 1 &minus; chrF) of the "
+            "labels.</p><table>"
+            "<tr><th>mapping</th><th>cost</th><th>w<sub>ref</sub></th><th>w<sub>cand</sub></th>"
+            "<th>d</th><th>reference</th>"
+            f"<th>candidate</th></tr>{_rows(rows, 7)}</table></details>\n"
         )
         edge_rows = (
             f'<tr><td class="k-{x.kind}">{x.kind}</td>'

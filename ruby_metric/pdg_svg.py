@@ -240,7 +240,7 @@ def status_text(match: str | NodeMatch | None) -> str:
     if match.status == "relabel":
         return f"relabel {match.cost:g}"
     if match.status == "replace":
-        return "replace 1 (unrelated statements: nothing in common)"
+        return f"replace {match.cost:g} (unrelated statements: nothing in common)"
     return match.status
 
 

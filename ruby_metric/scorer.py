@@ -15,6 +15,7 @@ import crystal
 
 from .code import Code, Limits, NotApplicable, canonical_language
 from .engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
+from .grs_cost import DEFAULT_GRS_BETA, check_beta
 from .inputs import PairInput
 from .metrics import METRICS, parse_metrics
 from .ngram_sets import NgramSource, resolve_ngram_set
@@ -49,6 +50,9 @@ class RubyScorer:
         ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
     variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
     limits : size limits per tier (:class:`Limits`).
+    grs_beta : GRS's recall weight (default 2: a candidate is judged by how much of the
+        reference's meaning it carries; 1: the symmetric score, for clone detection and
+        other uses where neither side is the reference). Part of the signature.
 
     Examples
     --------
@@ -69,8 +73,10 @@ class RubyScorer:
         epsilon: float = 1e-4,
         variant: str = "ignore",
         limits: Limits | None = None,
+        grs_beta: float = DEFAULT_GRS_BETA,
     ) -> None:
         self.language = canonical_language(language)
+        self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
         if tokenizer is None:
             tokenizer = "code-python" if self.language == "python" else "code"
@@ -82,7 +88,10 @@ class RubyScorer:
         self.limits = limits or Limits()
         self._explicit_ngrams = ngrams is not None
         self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
-        self._tiers: tuple[Tier, ...] = tuple(tier(self.limits) for tier in TIER_ORDER)
+        self._tiers: tuple[Tier, ...] = tuple(
+            GraphTier(self.limits, self.grs_beta) if tier is GraphTier else tier(self.limits)
+            for tier in TIER_ORDER
+        )
         self._bleu = crystal.CrystalBLEU(
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
         )
@@ -414,6 +423,7 @@ class RubyScorer:
             variant=self.variant,
             smoothing=self.smoothing,
             epsilon=self.epsilon,
+            grs_beta=self.grs_beta,
         )
 
 

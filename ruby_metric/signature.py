@@ -35,6 +35,7 @@ def signature(
     variant: str,
     smoothing: str,
     epsilon: float,
+    grs_beta: float = 2.0,
 ) -> str:
     """Build the signature string.
 
@@ -46,6 +47,7 @@ def signature(
     tokenizer : the token splitter used by STS and the BLEUs.
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
+    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg4-...-beta2``).
 
     Returns
     -------
@@ -67,7 +69,7 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        "norm:ast-named-nocomments,pdg3-canonical-graded",
+        f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g}",
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
     grammars = []

@@ -29,6 +29,7 @@ from .evidence import (
     TreeExplanation,
     node_key,
 )
+from .grs_cost import DEFAULT_GRS_BETA, GRSCostModel
 
 
 @dataclass(frozen=True)
@@ -336,17 +337,32 @@ class TreeTier(Tier):
 
 
 class GraphTier(Tier):
-    """GRS: graph edit distance of PDGs, ``1 - GED / (size_ref + size_cand)``, size = V + E.
+    """GRS: graph edit distance of PDGs under the v3 cost model (:mod:`ruby_metric.grs_cost`).
 
-    Nodes are substituted at their graded label cost (:func:`graphs.labels.label_costs`,
-    the normalized token edit distance of the two statements), edges are compared by their
-    ``dep`` (data, effect, control and the branch outcome it hangs on). A function with an
-    empty body has a PDG (its entry, which carries the signature), so an empty candidate
-    scores low against a real reference instead of falling to a lower tier.
+    A node weighs its label's tokens, labels are compared by chrF, and the score is the
+    recall-weighted ``(1 + beta^2) M / (beta^2 S_ref + S_cand)`` with ``M = (S_ref + S_cand
+    - GED) / 2`` the matched mass; edges are compared by their ``dep`` (data, effect,
+    control and the branch outcome it hangs on). A function with an empty body has a PDG
+    (its entry, which carries the signature), so an empty candidate scores low against a
+    real reference instead of falling to a lower tier.
+
+    Parameters
+    ----------
+    limits : size limits of the pair.
+    beta : recall weight (default 2; 1 is the symmetric form).
     """
 
     name = "graph"
     metric = "grs"
+
+    def __init__(self, limits: Limits, beta: float = DEFAULT_GRS_BETA) -> None:
+        super().__init__(limits)
+        self.costs = GRSCostModel(beta)
+
+    @property
+    def beta(self) -> float:
+        """The recall weight of the score."""
+        return self.costs.beta
 
     def build(self, code: Code) -> Any:
         import graphs
@@ -388,40 +404,54 @@ class GraphTier(Tier):
     def similarity(self, reference: Any, candidate: Any) -> float:
         import graphs
 
-        result = graphs.graph_edit_distance(reference, candidate, **grs_ged_options())
-        total = graphs.graph_size(reference) + graphs.graph_size(candidate)
-        return normalized_similarity(result.distance, total)
+        costs = self.costs
+        result = graphs.graph_edit_distance(reference, candidate, **costs.ged_options())
+        return costs.score(result.distance, costs.size(reference), costs.size(candidate))
 
     def explain(self, reference: Any, candidate: Any) -> GraphExplanation:
         """The PDG node mapping behind GRS, each pair with its cost, and the unmatched edges.
 
-        The same call as :meth:`similarity` (:func:`grs_ged_options`) with the edit path
-        listed, so its distance and similarity are GRS's.
+        The same call as :meth:`similarity` (:meth:`GRSCostModel.ged_options`) with the edit
+        path listed, so its distance and similarity are GRS's; each node carries its weight
+        and each substitution its label distance, so GRS can be recomputed by hand.
         """
         import graphs
 
+        costs = self.costs
         ged = graphs.graph_edit_distance(
-            reference, candidate, operations=True, **grs_ged_options()
+            reference, candidate, operations=True, **costs.ged_options()
         )
-        relabel_cost = {
+        op_cost = {
             (op.item1, op.item2): float(op.cost)
             for op in ged.operations
-            if op.kind == "node_relabel"
+            if op.kind.startswith("node_")
         }
+        ref_labels = {a: str(reference.nodes[a].get("label")) for a, _ in ged.node_mapping
+                      if a is not None}
+        cand_labels = {b: str(candidate.nodes[b].get("label")) for _, b in ged.node_mapping
+                       if b is not None}
+        weight = dict(zip(
+            [*ref_labels.values(), *cand_labels.values()],
+            costs.node_weight([*ref_labels.values(), *cand_labels.values()]).tolist(),
+            strict=True,
+        ))
         mapping = []
         for a, b in ged.node_mapping:
+            w_ref = None if a is None else weight[ref_labels[a]]
+            w_cand = None if b is None else weight[cand_labels[b]]
+            d = None
             if a is None:
-                status, cost = "insert", 1.0
+                status, cost = "insert", op_cost[(None, b)]
             elif b is None:
-                status, cost = "delete", 1.0
-            elif reference.nodes[a].get("label") == candidate.nodes[b].get("label"):
+                status, cost = "delete", op_cost[(a, None)]
+            elif ref_labels[a] == cand_labels[b]:
                 status, cost = "match", 0.0
             else:
-                # Zero-cost substitutions are not listed: labels that differ by less than the
-                # GED's 1/64 grid resolves stay a relabel of cost 0.
-                cost = relabel_cost.get((a, b), 0.0)
-                status = "replace" if cost >= 1.0 else "relabel"
-            mapping.append(NodeMatch(a, b, status, cost))
+                d = float(costs.label_distance([ref_labels[a]], [cand_labels[b]])[0, 0])
+                cost = op_cost.get((a, b), 0.0)
+                # chrF 0: nothing in common, as costly as the heavier statement
+                status = "replace" if d >= 1.0 else "relabel"
+            mapping.append(NodeMatch(a, b, status, cost, w_ref, w_cand, d))
         # Reference order first (then insertions in candidate order): how a reader scans it.
         mapping.sort(
             key=lambda m: (m.ref is None, node_key(m.ref if m.ref is not None else m.cand))
@@ -447,8 +477,8 @@ class GraphTier(Tier):
                 e.cand_type or "",
             )
         )
-        size_ref = graphs.graph_size(reference)
-        size_cand = graphs.graph_size(candidate)
+        size_ref = costs.size(reference)
+        size_cand = costs.size(candidate)
         return GraphExplanation(
             distance=float(ged.distance),
             lower=float(ged.lower),
@@ -456,9 +486,10 @@ class GraphTier(Tier):
             method=str(ged.method),
             ref_size=size_ref,
             cand_size=size_cand,
-            similarity=normalized_similarity(ged.distance, size_ref + size_cand),
+            similarity=costs.score(ged.distance, size_ref, size_cand),
             mapping=tuple(mapping),
             edge_edits=tuple(edge_edits),
+            beta=costs.beta,
         )
 
 
@@ -467,12 +498,11 @@ def _single_function(functions: int) -> bool:
     return functions == 1
 
 
-def grs_ged_options() -> dict[str, Any]:
-    """How GRS calls :func:`graphs.graph_edit_distance` (explanations use the same):
-    edges compared by their ``dep``, nodes substituted at their graded label cost."""
-    from graphs.labels import label_costs
-
-    return {"edge_label": "dep", "node_subst_cost": label_costs}
+def grs_ged_options(beta: float = DEFAULT_GRS_BETA) -> dict[str, Any]:
+    """How GRS calls :func:`graphs.graph_edit_distance` (explanations use the same): edges
+    compared by their ``dep``, weighted nodes with chrF label costs
+    (:meth:`ruby_metric.grs_cost.GRSCostModel.ged_options`)."""
+    return GRSCostModel(beta).ged_options()
 
 
 #: RUBY's tiers, most structural first: RUBY uses the first that applies.

@@ -73,7 +73,7 @@ from graphs.ged.distance import (  # noqa: F401
     DEFAULT_EXACT_MAX_NODES,
     graph_edit_distance,
 )
-from graphs.ged.encoding import GRADED_COST_GRID, NodeSubstCost  # noqa: F401
+from graphs.ged.encoding import GRADED_COST_GRID, NodeSubstCost, NodeWeight  # noqa: F401
 from graphs.ged.paths import edit_path
 from graphs.ged.results import EditOperation, GEDResult, graph_size
 from graphs.ged.warmup import warm_up  # noqa: F401

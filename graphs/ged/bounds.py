@@ -150,12 +150,18 @@ def _multiset_bound(p: _Problem) -> float:
     """Scaled bound from label multisets (nodes) and type multisets (edges, loops apart).
 
     Graded costs: equal labels may pair up for free, every other node pays at least its
-    cheapest substitution (see :func:`_graded_label_bound`).
+    cheapest substitution or its insertion (see :func:`_graded_label_bound`).
     """
     if p.graded:
         return float(
             _graded_multiset_bound_kernel(
-                p.rows.adj, p.cols.adj, p.rows.label_ids, p.cols.label_ids, p.label_cost, p.scale
+                p.rows.adj,
+                p.cols.adj,
+                p.rows.label_ids,
+                p.cols.label_ids,
+                p.label_cost,
+                p.label_weight,
+                p.mass,
             )
         )
     return float(
@@ -168,23 +174,41 @@ def _multiset_bound(p: _Problem) -> float:
 # Also compiled into exact._remaining_bound, whose numba cache does not see edits made here
 # (see graphs.ged's notes).
 @numba.njit(cache=True, nogil=True)
-def _graded_label_bound(cnt1, cnt2, lcost, free_rows, free_cols, scale):  # pragma: no cover
+def _graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass):  # pragma: no cover
     """Lower bound on the scaled node cost of an assignment under graded costs.
 
     ``free_rows`` rows (label counts ``cnt1``) map injectively into ``free_cols >= free_rows``
-    columns (counts ``cnt2``), the surplus columns being inserted at ``scale``. Seen from the
-    rows: of the rows labelled ``a``, at most ``cnt2[a]`` meet an equal label, the others pay
-    at least the cheapest substitution of ``a`` by a column label ``b != a``, and each
-    padding row pays an insertion. Seen from the columns: of the columns labelled ``b``, at
-    most ``cnt1[b]`` meet an equal label, the others pay at least the cheapest of an
-    insertion (if any column is inserted) and a substitution from a row label ``a != b``.
-    Both are valid; the larger is returned. With unit costs both equal the multiset bound
-    ``scale * (free_cols - common labels)``.
+    columns (counts ``cnt2``), the surplus columns being inserted, a column labelled ``b``
+    at ``lweight[b]``. Three views, each valid; the largest is returned:
+
+    * rows: of the rows labelled ``a``, at most ``cnt2[a]`` meet an equal label, the others
+      pay at least the cheapest substitution of ``a`` by a column label ``b != a``; and the
+      surplus columns pay at least the lightest free column's insertion each;
+    * columns: of the columns labelled ``b``, at most ``cnt1[b]`` meet an equal label, the
+      others pay at least the cheaper of their insertion (if any column is inserted) and
+      the cheapest substitution from a row label ``a != b``;
+    * mass (when ``mass``: every substitution costs at least the difference of the two
+      weights): by the triangle inequality the node costs add up to at least the difference
+      of the total weights of the free rows and of the free columns.
+
+    With unit weights and costs the first two equal the multiset bound
+    ``scale * (free_cols - common labels)``. When no row is free (a leaf of the exact
+    search) the column view is the exact insertion cost.
     """
     k = cnt1.shape[0]
-    by_rows = float((free_cols - free_rows) * scale)
+    by_rows = 0.0
+    if free_cols > free_rows:
+        lightest = np.inf
+        for b in range(k):
+            if cnt2[b] > 0 and lweight[b] < lightest:
+                lightest = lweight[b]
+        by_rows = (free_cols - free_rows) * lightest
     by_cols = 0.0
+    mass1 = 0.0
+    mass2 = 0.0
     for a in range(k):
+        mass1 += cnt1[a] * lweight[a]
+        mass2 += cnt2[a] * lweight[a]
         excess = cnt1[a] - cnt2[a]
         if excess > 0:
             cheapest = np.inf
@@ -195,17 +219,22 @@ def _graded_label_bound(cnt1, cnt2, lcost, free_rows, free_cols, scale):  # prag
                 by_rows += excess * cheapest
         excess = cnt2[a] - cnt1[a]
         if excess > 0:
-            cheapest = float(scale) if free_cols > free_rows else np.inf
+            cheapest = lweight[a] if free_cols > free_rows else np.inf
             for b in range(k):
                 if b != a and cnt1[b] > 0 and lcost[b, a] < cheapest:
                     cheapest = lcost[b, a]
             if cheapest < np.inf:
                 by_cols += excess * cheapest
-    return by_rows if by_rows > by_cols else by_cols
+    best = by_rows if by_rows > by_cols else by_cols
+    if mass:
+        diff = mass1 - mass2 if mass1 > mass2 else mass2 - mass1
+        if diff > best:
+            best = diff
+    return best
 
 
 @numba.njit(cache=True, nogil=True)
-def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, scale):  # pragma: no cover
+def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, lweight, mass):  # pragma: no cover
     """See :func:`_multiset_bound`: the graded node bound plus the edge-type multiset bound."""
     k = lcost.shape[0]
     cnt1 = np.zeros(k, dtype=np.int64)
@@ -216,7 +245,7 @@ def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, scale):  # pragma: 
         cnt2[lab2[j]] += 1
     n = lab1.shape[0]
     m = lab2.shape[0]
-    total = _graded_label_bound(cnt1, cnt2, lcost, min(n, m), max(n, m), scale)
+    total = _graded_label_bound(cnt1, cnt2, lcost, lweight, min(n, m), max(n, m), mass)
     return total + _type_multiset_bound(a1, a2)
 
 

@@ -19,7 +19,13 @@ from graphs.ged.bounds import (
     _multiset_bound,
     _solve_assignment,
 )
-from graphs.ged.encoding import NodeSubstCost, _graph_items, _GraphItems, _Problem
+from graphs.ged.encoding import (
+    NodeSubstCost,
+    NodeWeight,
+    _graph_items,
+    _GraphItems,
+    _Problem,
+)
 from graphs.ged.exact import _branch_and_bound, _complete_perm, _search_order
 from graphs.ged.local_search import _SwapSearch
 from graphs.ged.paths import _node_mapping, _operations_from_encoding
@@ -38,13 +44,15 @@ def graph_edit_distance(
     node_label: str = "label",
     edge_label: str = "type",
     node_subst_cost: NodeSubstCost | None = None,
+    node_weight: NodeWeight | None = None,
     exact_max_nodes: int = DEFAULT_EXACT_MAX_NODES,
     exact_max_expansions: int = DEFAULT_EXACT_MAX_EXPANSIONS,
     max_swaps: int | None = None,
     fixed_point_iterations: int = 20,
     operations: bool = False,
 ) -> GEDResult:
-    """Graph edit distance with unit or graded costs, exact for tiny graphs, bounded otherwise.
+    """Graph edit distance with unit, graded or weighted costs, exact for tiny graphs,
+    bounded otherwise.
 
     Parameters
     ----------
@@ -62,12 +70,20 @@ def graph_edit_distance(
         the distinct node labels of ``g1`` and of ``g2`` (lists, canonical order; an
         unhashable label is passed as its ``repr``, a missing one as ``None``), and must
         return an array of shape ``(len(labels1), len(labels2))`` of finite costs in
-        ``[0, 1]``, 0 between equal labels. Each cost is rounded to the nearest multiple of
-        ``1 / 64`` (:data:`GRADED_COST_GRID`; a positive one to at least ``1 / 64``), and
-        that quantized value is the cost model:
-        ``distance``, bounds and operation costs are exact for it. Insertions, deletions
-        and edges keep their unit costs. Not called when the graphs are equal or one is
-        empty.
+        ``[0, 1]`` (with ``node_weight``: ``[0, w1 + w2]``), 0 between equal labels. Each
+        cost is rounded to the nearest multiple of ``1 / 64`` (:data:`GRADED_COST_GRID`; a
+        positive one to at least ``1 / 64``), and that quantized value is the cost model:
+        ``distance``, bounds and operation costs are exact for it. Without ``node_weight``
+        insertions and deletions cost 1. Edges always cost 1. Not called when the graphs
+        are equal or one is empty.
+    node_weight : callable or None, default None
+        Weighted nodes (needs ``node_subst_cost``): ``node_weight(labels)`` is called once
+        with every distinct label of both graphs and returns their weights, finite and
+        positive; inserting or deleting a node costs its label's weight, rounded like the
+        substitution costs (to a multiple of 1/64, at least 1/64). A weight is a function of
+        the label, so equal labels weigh the same and pair up for free. When every
+        substitution also costs at least the difference of the two weights (as GRS's does),
+        the lower bound includes the difference of the total weights.
     exact_max_nodes : int, default 10
         Run the exact branch and bound when both graphs have at most this many nodes (and
         the bipartite bounds did not already meet). ``0`` disables it.
@@ -94,13 +110,16 @@ def graph_edit_distance(
     ------
     ValueError
         If one graph is directed and the other is not, or ``node_subst_cost`` returns an
-        array of the wrong shape, with a non-finite value, a value outside ``[0, 1]`` or a
-        non-zero cost between equal labels.
+        array of the wrong shape, with a non-finite value, a value outside ``[0, 1]``
+        (weighted: ``[0, w1 + w2]``) or a non-zero cost between equal labels, or
+        ``node_weight`` a weight that is not finite and positive (or comes without
+        ``node_subst_cost``).
 
     Notes
     -----
     The smaller graph is padded to ``N = max(|V1|, |V2|)`` nodes: a substitution costs at
-    most 1 (unit or graded) < 2 = a deletion plus an insertion, and its incident edges
+    most a deletion plus an insertion (unit or graded: 1 < 2; weighted: checked against
+    ``w1 + w2``), and its incident edges
     never cost more than deleting and inserting them, so some optimal edit path substitutes
     as many nodes as possible and nothing is lost. With ``E``
     the number of edges and ``C`` the number of (edge type, multiplicity level) channels
@@ -146,6 +165,16 @@ def graph_edit_distance(
     >>> r = graph_edit_distance(g1, g2, node_subst_cost=differing, operations=True)
     >>> r.distance, r.exact, [(op.kind, op.before, op.after, op.cost) for op in r.operations]
     (0.125, True, [('node_relabel', 'return x', 'return y', 0.125)])
+
+    Weighted nodes, here by the number of words of the label: deleting ``return x`` costs
+    2, and a substitution at most the heavier weight:
+
+    >>> words = lambda labels: [len(str(lab).split()) for lab in labels]
+    >>> g3 = nx.DiGraph()
+    >>> g3.add_node(0, label="x = 1")
+    >>> r = graph_edit_distance(g1, g3, node_subst_cost=differing, node_weight=words)
+    >>> r.distance, r.node_cost, r.edge_cost
+    (3.0, 2.0, 1.0)
     """
     if g1.is_directed() != g2.is_directed():
         raise ValueError("graph_edit_distance: both graphs must be directed or both undirected")
@@ -159,7 +188,7 @@ def graph_edit_distance(
         same = _equal_result(*items, directed=g1.is_directed())
         if same is not None:
             return same
-    p = _Problem(g1, g2, node_label, edge_label, items, node_subst_cost)
+    p = _Problem(g1, g2, node_label, edge_label, items, node_subst_cost, node_weight)
     if p.n == 0:
         # Insert everything: no search needed, and exactness is trivial.
         perm = np.arange(p.size, dtype=np.int64)
@@ -220,7 +249,9 @@ def graph_edit_distance(
             order,
             p.scale,
             p.label_cost,
+            p.label_weight,
             p.graded,
+            p.mass,
             float(p.grid),
             float(best_cost),
             best_img,

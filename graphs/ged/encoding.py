@@ -5,7 +5,7 @@ substitution costs, and the exact (compiled) cost of a node mapping."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 import numba
@@ -18,6 +18,10 @@ GRADED_COST_GRID = 64
 #: ``f(labels1, labels2) -> array (len(labels1), len(labels2))`` of substitution costs in
 #: [0, 1] between the distinct node labels of ``g1`` and of ``g2`` (0 for equal labels).
 NodeSubstCost = Callable[[list, list], Any]
+
+#: ``f(labels) -> sequence (len(labels),)`` of positive node weights (the cost of inserting
+#: or deleting a node with that label), called on distinct labels.
+NodeWeight = Callable[[list], Any]
 
 
 #: A graph's raw content: node -> label, and the edges ``(u, v, type)`` one by one.
@@ -72,7 +76,7 @@ class _Side:
         items: _GraphItems | None = None,
     ) -> None:
         labels, graph_edges = _graph_items(g, node_label, edge_label) if items is None else items
-        raw = {n: _hashable(lab) for n, lab in labels.items()}
+        raw = {n: hashable_label(lab) for n, lab in labels.items()}
         # Degrees from the edge list: networkx's multigraph degree views are slow.
         out_deg = dict.fromkeys(raw, 0)
         in_deg = dict.fromkeys(raw, 0) if g.is_directed() else out_deg
@@ -90,7 +94,7 @@ class _Side:
         )
         index = self.index
         self.edges: list[tuple[int, int, Any]] = [
-            (index[u], index[v], _hashable(t)) for u, v, t in graph_edges
+            (index[u], index[v], hashable_label(t)) for u, v, t in graph_edges
         ]
         # Reports list nodes by id when ids are comparable (a PDG's ints are source order),
         # else in canonical order; either way independent of insertion order.
@@ -103,8 +107,8 @@ class _Side:
         self.slots: np.ndarray = np.zeros((0, 0), dtype=np.int64)
 
 
-def _hashable(value: Any) -> Hashable:
-    # Labels are compared by equality; an unhashable label (a list, say) falls back to repr.
+def hashable_label(value: Any) -> Hashable:
+    """A label as the GED compares it: itself, or its ``repr`` when it is unhashable."""
     try:
         hash(value)
     except TypeError:
@@ -138,6 +142,7 @@ class _Problem:
         edge_label: str,
         items: tuple[_GraphItems, _GraphItems] | None = None,
         node_subst_cost: NodeSubstCost | None = None,
+        node_weight: NodeWeight | None = None,
     ) -> None:
         self.directed = g1.is_directed()
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
@@ -149,11 +154,20 @@ class _Problem:
         items1, items2 = (None, None) if items is None else items
         s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
         s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
-        # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label).
+        if node_weight is not None and node_subst_cost is None:
+            raise ValueError("node_weight needs node_subst_cost (graded costs)")
+        # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label),
+        # and node weights by label (1 without node_weight).
         self.pair_cost: np.ndarray | None = None
+        self.weight: np.ndarray | None = None
         self.grid = 1
+        # Whether every substitution costs at least the difference of the weights (the
+        # mass bound of graphs.ged.bounds); trivially so with unit weights.
+        self.mass = True
         if node_subst_cost is not None:
-            self.pair_cost, self.grid = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))
+            costs = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
+            self.pair_cost, self.grid, self.mass = costs.cost, costs.grid, costs.mass
+            self.weight = None if node_weight is None else costs.weight
         self.step = self.scale / self.grid
         # The exact search assigns the rows graph's nodes; fewer rows = smaller search tree.
         self.swapped = len(s1.nodes) > len(s2.nodes)
@@ -175,19 +189,26 @@ class _Problem:
         # (arbitrary) label never enters a neighbour count.
         self.row_labels = np.zeros(self.size, dtype=np.int64)
         self.row_labels[: self.n] = self.rows.label_ids
-        # Node costs (scaled): substitution by label, padding rows are insertions. A
-        # substitution (unit or graded, at most 1) never costs more than a deletion plus an
-        # insertion (2), and neither do the incident edges (max(|A|, |B|) - |A ∩ B| <= |A| +
-        # |B|), so some optimal edit path substitutes min(n, m) nodes: padding only the
-        # smaller graph to max(n, m) loses no optimum.
+        # Node costs (scaled): substitution by label, padding rows are insertions (at the
+        # column's weight). A substitution never costs more than a deletion plus an
+        # insertion (unit: 1 < 2; graded: checked against w1 + w2 by _label_pair_costs), and
+        # neither do the incident edges (max(|A|, |B|) - |A ∩ B| <= |A| + |B|), so some
+        # optimal edit path substitutes min(n, m) nodes: padding only the smaller graph to
+        # max(n, m) loses no optimum.
         self._label_cost: np.ndarray | None = None
+        k = max(self.n_labels, 1)
+        #: Scaled insertion / deletion cost per vocabulary id (float64).
+        self.label_weight = np.full(k, float(self.scale))
+        if self.weight is not None:
+            self.label_weight = self.scale * self.weight
         if self.pair_cost is None:
             node_cost = np.ones((self.size, self.size), dtype=np.int64)
             node_cost[: self.n, :] = self.rows.label_ids[:, None] != self.cols.label_ids[None, :]
             if self.scale != 1:
                 node_cost *= self.scale
         else:
-            node_cost = np.full((self.size, self.size), float(self.scale))
+            node_cost = np.empty((self.size, self.size), dtype=np.float64)
+            node_cost[self.n :, :] = self.label_weight[self.cols.label_ids][None, :]
             node_cost[: self.n, :] = self.label_cost[
                 self.rows.label_ids[:, None], self.cols.label_ids[None, :]
             ]
@@ -227,27 +248,87 @@ class _Problem:
         return int(node), int(edge)
 
 
-def _label_pair_costs(
-    f: NodeSubstCost, s1: _Side, s2: _Side, n_labels: int
-) -> tuple[np.ndarray, int]:
-    """Quantized substitution costs ``C[a, b]`` between the vocabulary ids of g1 and g2, and
-    the grid of the costs: the coarsest ``2**k`` (``k <= 6``) with every cost a multiple of
-    ``2**-k``.
+class _LabelCosts(NamedTuple):
+    """Quantized node costs over the shared label vocabulary (real units, not scaled)."""
 
-    Calls ``f`` once, on the distinct labels of each graph (canonical order). Entries for
-    pairs of ids that are not (g1 label, g2 label) are 1 (never read); equal ids cost 0.
-    Lower bounds round up to multiples of ``1 / grid``: the coarser, the sooner they meet
-    the upper bound (0/1 costs from a callable prove exactly what unit costs prove).
+    #: ``cost[a, b]``: substitution of g1 label id ``a`` by g2 label id ``b`` (pairs that are
+    #: not (g1 label, g2 label) are never read; equal ids cost 0).
+    cost: np.ndarray
+    #: ``weight[a]``: insertion / deletion cost of a node labelled ``a`` (1 without weights).
+    weight: np.ndarray
+    #: The coarsest ``2**k`` (``k <= 6``) such that every cost and weight is a multiple of
+    #: ``2**-k``: the grid lower bounds round up to.
+    grid: int
+    #: Every substitution costs at least the difference of the two weights: then the node
+    #: part of any edit path costs at least ``|sum of g1 weights - sum of g2 weights|``.
+    mass: bool
+
+
+def _ticks(values: np.ndarray) -> np.ndarray:
+    """Costs in units of ``1 / GRADED_COST_GRID``: nearest, a positive cost at least one."""
+    return np.where(values > 0.0, np.maximum(np.rint(values * GRADED_COST_GRID), 1.0), 0.0)
+
+
+def quantize_weights(weights: Any) -> np.ndarray:
+    """Node weights as the GED uses them: each rounded to the nearest multiple of 1/64, at
+    least 1/64 (:data:`GRADED_COST_GRID`).
+
+    Raises ValueError on a weight that is not a finite positive number.
+
+    Examples
+    --------
+    >>> from graphs.ged.encoding import quantize_weights
+    >>> quantize_weights([1, 2.5, 0.001]).tolist()
+    [1.0, 2.5, 0.015625]
     """
+    try:
+        w = np.asarray(weights, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"node_weight must return numbers, got an error converting: {exc}"
+                         ) from exc
+    if not np.isfinite(w).all() or (w <= 0.0).any():
+        bad = w[~np.isfinite(w) | (w <= 0.0)][0]
+        raise ValueError(f"node_weight must return finite positive weights, got {bad:g}")
+    return _ticks(w) / GRADED_COST_GRID
+
+
+def _label_pair_costs(
+    f: NodeSubstCost,
+    s1: _Side,
+    s2: _Side,
+    n_labels: int,
+    node_weight: NodeWeight | None = None,
+) -> _LabelCosts:
+    """Quantized substitution costs between the vocabulary ids of g1 and g2, the node
+    weights, the grid and whether the weight-difference (mass) bound holds.
+
+    Calls ``node_weight`` once on every distinct label (vocabulary order) and ``f`` once,
+    on the distinct labels of each graph (canonical order). Lower bounds round up to
+    multiples of ``1 / grid``: the coarser, the sooner they meet the upper bound (0/1 costs
+    from a callable prove exactly what unit costs prove).
+    """
+    k = max(n_labels, 1)
     # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
     distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
     distinct2 = dict(zip(s2.label_ids.tolist(), s2.labels, strict=True))
+    weight = np.ones(k, dtype=np.float64)
+    if node_weight is not None and n_labels:
+        vocab = {**distinct1, **distinct2}
+        labels = [vocab[i] for i in range(n_labels)]
+        raw_w = quantize_weights(node_weight(labels))
+        if raw_w.shape != (n_labels,):
+            raise ValueError(
+                f"node_weight returned {raw_w.shape[0]} weights for {n_labels} distinct labels"
+            )
+        weight[:n_labels] = raw_w
+    cost = np.ones((k, k), dtype=np.float64)
+    np.fill_diagonal(cost, 0.0)
     ids1, labels1 = list(distinct1), list(distinct1.values())
     ids2, labels2 = list(distinct2), list(distinct2.values())
-    cost = np.ones((max(n_labels, 1), max(n_labels, 1)), dtype=np.float64)
-    np.fill_diagonal(cost, 0.0)
+    bits = 0 if node_weight is None else _common_bits(_ticks(weight))
     if not ids1 or not ids2:
-        return cost, 1  # nothing to substitute: f is not called on an empty side
+        # nothing to substitute: f is not called on an empty side
+        return _LabelCosts(cost, weight, _coarsest_grid(bits), True)
     try:
         raw = np.asarray(f(labels1, labels2), dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -259,75 +340,58 @@ def _label_pair_costs(
             f"node_subst_cost returned shape {raw.shape}, expected "
             f"{(len(labels1), len(labels2))} (distinct labels of g1 x distinct labels of g2)"
         )
-    if raw.size <= _SMALL_COSTS:
-        small = _small_pair_costs(cost, raw, ids1, ids2, labels1)
-        if small is not None:
-            return small
-    low, high = raw.min(), raw.max()
-    if not (low >= 0.0 and high <= 1.0):  # also catches nan
-        if not np.isfinite(raw).all():
-            raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
-        raise ValueError(
-            f"node_subst_cost must return costs in [0, 1], got values in [{low:g}, {high:g}]"
-        )
-    # a positive cost stays positive: at least one tick (two different statements that
-    # differ in one token of 300 must not cost nothing)
-    ticks = np.where(raw > 0.0, np.maximum(np.rint(raw * GRADED_COST_GRID), 1.0), 0.0)
-    rows = np.array(ids1, dtype=np.int64)[:, None]
+    rows = np.array(ids1, dtype=np.int64)
     cols = np.array(ids2, dtype=np.int64)
-    same = rows == cols
+    # A substitution never costs more than a deletion plus an insertion: the padding of the
+    # smaller graph (graphs.ged.distance) relies on it.
+    limit = weight[rows][:, None] + weight[cols][None, :]
+    if node_weight is None:
+        limit = np.ones_like(limit)  # the documented range of unweighted graded costs
+    if not np.isfinite(raw).all():
+        raise ValueError("node_subst_cost returned a non-finite cost (nan or inf)")
+    over = raw > limit * (1.0 + 1e-12)
+    if (raw < 0.0).any() or over.any():
+        if node_weight is None:
+            raise ValueError(
+                f"node_subst_cost must return costs in [0, 1], got values in "
+                f"[{raw.min():g}, {raw.max():g}]"
+            )
+        i, j = np.argwhere((raw < 0.0) | over)[0]
+        raise ValueError(
+            f"node_subst_cost must return costs in [0, w1 + w2] (weights of the two labels), "
+            f"got {raw[i, j]:g} for {labels1[i]!r} -> {labels2[j]!r} with weights "
+            f"{weight[rows[i]]:g} + {weight[cols[j]]:g}"
+        )
+    ticks = np.minimum(_ticks(raw), limit * GRADED_COST_GRID)
+    same = rows[:, None] == cols[None, :]
     if ticks[same].any():
         i, j = np.argwhere(same & (ticks != 0.0))[0]
         raise ValueError(
             f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
             f"{raw[i, j]:g} against itself)"
         )
-    cost[rows, cols] = ticks / GRADED_COST_GRID
-    # Coarsest grid: drop the trailing zero bits that all tick counts share.
-    bits = int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+    cost[rows[:, None], cols[None, :]] = ticks / GRADED_COST_GRID
+    wt = _ticks(weight)
+    mass = bool((ticks >= np.abs(wt[rows][:, None] - wt[cols][None, :])).all())
+    bits |= _common_bits(ticks)
+    return _LabelCosts(cost, weight, _coarsest_grid(bits), mass)
+
+
+def _common_bits(ticks: np.ndarray) -> int:
+    """Bitwise or of tick counts (whole numbers below 2**53)."""
+    if ticks.size == 0:
+        return 0
+    return int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+
+
+def _coarsest_grid(bits: int) -> int:
+    """The coarsest grid holding every tick count whose bits are or-ed in ``bits``: drop the
+    trailing zero bits they all share."""
     grid = GRADED_COST_GRID
     while grid > 1 and bits % 2 == 0:
         bits //= 2
         grid //= 2
-    return cost, grid
-
-
-# Up to this many label pairs (a typical PDG pair has a few dozen) the quantization below is
-# done on Python numbers: a dozen numpy calls on a tiny array cost more than the GED search.
-_SMALL_COSTS = 256
-
-
-def _small_pair_costs(
-    cost: np.ndarray, raw: np.ndarray, ids1: list[int], ids2: list[int], labels1: list
-) -> tuple[np.ndarray, int] | None:
-    """:func:`_label_pair_costs`'s quantization of ``raw`` into ``cost``, the same numbers
-    (``round`` rounds half to even as ``np.rint`` does; ``v * 64`` is exact), or None when
-    a cost is outside [0, 1] or nan, for the array path to report."""
-    flat = raw.ravel().tolist()
-    if not all(0.0 <= v <= 1.0 for v in flat):  # nan fails too
-        return None
-    # a positive cost stays positive: at least one tick
-    ticks = [max(round(v * GRADED_COST_GRID), 1) if v > 0.0 else 0 for v in flat]
-    n2 = len(ids2)
-    where2 = {b: j for j, b in enumerate(ids2)}
-    for i, a in enumerate(ids1):  # row-major: the first offending pair, as argwhere finds
-        j = where2.get(a)
-        if j is not None and ticks[i * n2 + j]:
-            raise ValueError(
-                f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
-                f"{raw[i, j]:g} against itself)"
-            )
-    rows = np.array(ids1, dtype=np.int64)[:, None]
-    cols = np.array(ids2, dtype=np.int64)
-    cost[rows, cols] = np.array(ticks, dtype=np.float64).reshape(len(ids1), n2) / GRADED_COST_GRID
-    bits = 0
-    for t in ticks:
-        bits |= t
-    grid = GRADED_COST_GRID
-    while grid > 1 and bits % 2 == 0:
-        bits //= 2
-        grid //= 2
-    return cost, grid
+    return grid
 
 
 @numba.njit(cache=True, nogil=True)

@@ -38,16 +38,18 @@ def _group_cost(x, y):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _remaining_bound(
-    a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost, graded
+    a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost, lweight,
+    graded, mass
 ):  # pragma: no cover - compiled
     """Admissible estimate of the cost still to pay in a partial mapping (scaled, float).
 
     Nodes: every free row maps to a free column, surplus columns are inserted, so at least
     ``|free cols| - |label multiset intersection|`` is paid with unit costs, and
-    :func:`_graded_label_bound` with graded ones (``lcost``). Edges: undecided slots are
-    grouped by (assigned anchor, direction), plus slots among free nodes and free self-loops;
-    an undecided slot of graph 1 can only meet a slot of graph 2 in the same group, so each
-    group costs at least the distance of its type multisets. At a leaf this is exact.
+    :func:`_graded_label_bound` with graded ones (``lcost``, insertions at ``lweight``).
+    Edges: undecided slots are grouped by (assigned anchor, direction), plus slots among
+    free nodes and free self-loops; an undecided slot of graph 1 can only meet a slot of
+    graph 2 in the same group, so each group costs at least the distance of its type
+    multisets. At a leaf this is exact.
     """
     n_types = a1.shape[0]
     for lab in range(n_labels):
@@ -64,7 +66,7 @@ def _remaining_bound(
             cnt2[lab2[j]] += 1
             free_cols += 1
     if graded:
-        total = _graded_label_bound(cnt1, cnt2, lcost, free_rows, free_cols, scale)
+        total = _graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass)
     else:
         common = 0
         for lab in range(n_labels):
@@ -161,12 +163,13 @@ def _hungarian(cost, k, u, v, p, way, minv, done):  # pragma: no cover - compile
 
 @numba.njit(cache=True, nogil=True)
 def _assignment_bound(
-    a1, s1, a2, s2, lab1, lab2, n, m, img, used, scale, cost, fr, fc, xo, xi, yo, yi, work, hp, lc
+    a1, s1, a2, s2, lab1, lab2, n, m, img, used, lw, cost, fr, fc, xo, xi, yo, yi, work, hp, lc
 ):  # pragma: no cover - compiled
     """Admissible estimate of the remaining cost that couples labels and structure (scaled).
 
     Free rows against free columns (padded with insertion rows) in an assignment problem:
-    a pair pays its substitution cost ``lc[label, label]`` (scaled, unit or graded), the
+    a pair pays its substitution cost ``lc[label, label]`` (scaled, unit or graded; an
+    insertion row pays the column's weight ``lw[label]``), the
     exact cost of its slots to already assigned nodes (each such slot belongs to exactly one
     free row), its self-loops, and half the (direction, type) multiset distance of its
     edges to other free nodes (each seen from both ends).
@@ -209,7 +212,7 @@ def _assignment_bound(
     for c in range(kc):
         j = fc[c]
         # Insertion row: everything at j is inserted.
-        ins = scale + s2[j, j]
+        ins = lw[lab2[j]] + s2[j, j]
         for a in range(n):
             b = img[a]
             if b >= 0:
@@ -248,7 +251,8 @@ def _assignment_bound(
 
 @numba.njit(cache=True, nogil=True)
 def _branch_and_bound(
-    a1, a2, lab1, lab2, n, m, order, scale, lcost, graded, grid, best, best_img, max_expansions
+    a1, a2, lab1, lab2, n, m, order, scale, lcost, lweight, graded, mass, grid, best, best_img,
+    max_expansions
 ):  # pragma: no cover - compiled
     """Minimum scaled cost over injective maps of the n rows into the m >= n columns.
 
@@ -257,7 +261,8 @@ def _branch_and_bound(
     increasing incremental cost, ties by column index. Returns (best, best_img, expansions,
     complete); ``complete`` is False when the expansion budget ran out.
 
-    Costs are floats: substitutions come from ``lcost`` (scaled, unit or graded), and every
+    Costs are floats: substitutions come from ``lcost`` (scaled, unit or graded),
+    insertions from ``lweight`` (scaled, per label), and every
     cost is a multiple of ``1 / grid`` (1 for unit costs, :data:`GRADED_COST_GRID` for
     graded ones), so the sums are exact and a bound may be rounded up to that grid.
     """
@@ -343,7 +348,8 @@ def _branch_and_bound(
         img[i] = j
         used[j] = True
         h = _remaining_bound(
-            a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost, graded
+            a1, a2, lab1, lab2, n, m, img, used, scale, n_labels, cnt1, cnt2, x, y, lcost,
+            lweight, graded, mass
         )
         if g + h < best and depth + 1 < n:
             h2 = _assignment_bound(
@@ -357,7 +363,7 @@ def _branch_and_bound(
                 m,
                 img,
                 used,
-                scale,
+                lweight,
                 cost,
                 fr,
                 fc,

@@ -9,7 +9,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from graphs.ged.encoding import NodeSubstCost, _label_pair_costs, _Problem, _Side
+from graphs.ged.encoding import NodeSubstCost, NodeWeight, _label_pair_costs, _Problem, _Side
 from graphs.ged.results import EditOperation
 
 
@@ -44,7 +44,9 @@ def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
 def _operations_from_encoding(p: _Problem, perm: np.ndarray) -> list[EditOperation]:
     """Costly operations of the edit path, expressed in (g1, g2) orientation."""
     first, second, image = _image(p, perm)
-    return _edit_operations(first, second, dict(enumerate(image)), p.directed, p.pair_cost)
+    return _edit_operations(
+        first, second, dict(enumerate(image)), p.directed, p.pair_cost, p.weight
+    )
 
 
 def _edit_operations(
@@ -53,15 +55,18 @@ def _edit_operations(
     node_map: dict[int, int | None],
     directed: bool,
     pair_cost: np.ndarray | None = None,
+    weight: np.ndarray | None = None,
 ) -> list[EditOperation]:
     """The costly operations; ``pair_cost[g1 label id, g2 label id]``: graded substitutions
-    (quantized, real units), ``None``: unit costs."""
+    (quantized, real units), ``None``: unit costs; ``weight[label id]``: a node's insertion
+    or deletion cost, ``None``: 1."""
     ops: list[EditOperation] = []
     image = set()
     for i, node in enumerate(s1.nodes):
         j = node_map.get(i)
         if j is None:
-            ops.append(EditOperation("node_delete", node, None, s1.labels[i], None))
+            cost = 1.0 if weight is None else float(weight[s1.label_ids[i]])
+            ops.append(EditOperation("node_delete", node, None, s1.labels[i], None, cost))
         else:
             image.add(j)
             if pair_cost is not None:
@@ -78,7 +83,8 @@ def _edit_operations(
                 )
     for j, node in enumerate(s2.nodes):
         if j not in image:
-            ops.append(EditOperation("node_insert", None, node, None, s2.labels[j]))
+            cost = 1.0 if weight is None else float(weight[s2.label_ids[j]])
+            ops.append(EditOperation("node_insert", None, node, None, s2.labels[j], cost))
 
     def slot(u: int, v: int) -> tuple[int, int]:
         return (u, v) if directed or u <= v else (v, u)
@@ -131,6 +137,7 @@ def edit_path(
     node_label: str = "label",
     edge_label: str = "type",
     node_subst_cost: NodeSubstCost | None = None,
+    node_weight: NodeWeight | None = None,
 ) -> tuple[float, list[EditOperation]]:
     """Cost and costly operations of the edit path induced by a node mapping.
 
@@ -145,12 +152,15 @@ def edit_path(
     node_subst_cost : callable or None
         As in :func:`graph_edit_distance`: ``None`` for unit costs, else graded
         substitution costs (quantized the same way).
+    node_weight : callable or None
+        As in :func:`graph_edit_distance`: node weights (insertion and deletion costs).
 
     Returns
     -------
     (cost, operations)
         The cost of the edit path and its costly operations (each with its ``cost``; a
-        graded relabel costs the quantized substitution cost, and substitutions costing 0
+        graded relabel costs the quantized substitution cost, a weighted insertion or
+        deletion the node's quantized weight, and substitutions costing 0
         are not listed). Computed independently of the search (plain dictionaries), it is
         also a check of ``GEDResult.upper``.
 
@@ -179,9 +189,13 @@ def edit_path(
     label_vocab: dict[Any, int] = {}
     s1 = _Side(g1, node_label, edge_label, label_vocab)
     s2 = _Side(g2, node_label, edge_label, label_vocab)
-    pair_cost = None
+    if node_weight is not None and node_subst_cost is None:
+        raise ValueError("node_weight needs node_subst_cost (graded costs)")
+    pair_cost = weight = None
     if node_subst_cost is not None:
-        pair_cost = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab))[0]
+        costs = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
+        pair_cost = costs.cost
+        weight = None if node_weight is None else costs.weight
     node_map: dict[int, int | None] = {}
     seen2: set[int] = set()
     for a, b in node_mapping:
@@ -196,5 +210,5 @@ def edit_path(
         node_map[i] = j
         if j is not None:
             seen2.add(j)
-    ops = _edit_operations(s1, s2, node_map, g1.is_directed(), pair_cost)
+    ops = _edit_operations(s1, s2, node_map, g1.is_directed(), pair_cost, weight)
     return float(sum(op.cost for op in ops)), ops

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import networkx as nx
+
+from graphs.ged.encoding import NodeWeight, hashable_label, quantize_weights
 
 
 class EditOperation(NamedTuple):
@@ -17,7 +20,8 @@ class EditOperation(NamedTuple):
     ``"edge_retype"``, ``"edge_delete"``, ``"edge_insert"``. ``item1`` / ``item2`` are the
     node (or the ``(u, v)`` endpoint pair of the edge) in ``g1`` / ``g2``, ``None`` when it
     does not exist on that side; ``before`` / ``after`` are the node labels or edge types.
-    ``cost`` is 1 except for a relabel under graded costs: its quantized substitution cost.
+    ``cost`` is 1 except for a relabel under graded costs (its quantized substitution cost)
+    and a node insertion or deletion under weighted costs (the node's quantized weight).
     """
 
     kind: str
@@ -72,29 +76,57 @@ class GEDResult:
     operations: tuple[EditOperation, ...] = field(default=(), repr=False)
 
 
-def graph_size(g: nx.Graph) -> int:
-    """Number of nodes plus number of edges (parallel edges counted one by one).
+def graph_size(
+    g: nx.Graph, *, node_weight: NodeWeight | None = None, node_label: str = "label"
+) -> float:
+    """Number of nodes plus number of edges (parallel edges counted one by one); with
+    ``node_weight``, the sum of the node weights plus the number of edges.
+
+    This is the cost of deleting (or inserting) the whole graph, the bound a graph edit
+    distance under the same cost model is normalized by.
 
     Parameters
     ----------
     g : networkx Graph, DiGraph, MultiGraph or MultiDiGraph
+    node_weight : callable or None
+        As in :func:`graph_edit_distance`: weights of the distinct labels, quantized the
+        same way (multiples of 1/64).
+    node_label : str, default "label"
+        The node attribute ``node_weight`` is given.
 
     Returns
     -------
-    int
+    int without weights, float with them
 
     Examples
     --------
     >>> import networkx as nx
-    >>> graph_size(nx.path_graph(3, create_using=nx.DiGraph))
+    >>> g = nx.path_graph(3, create_using=nx.DiGraph)
+    >>> graph_size(g)
     5
+    >>> nx.set_node_attributes(g, {0: "x = 1", 1: "y = x", 2: "return y"}, "label")
+    >>> graph_size(g, node_weight=lambda labels: [len(lab.split()) for lab in labels])
+    10.0
     """
     # number_of_edges() sums a degree view (tens of microseconds on a small multigraph, as
     # much as a whole GED of two equal PDGs); the adjacency dicts give the same count.
     cls = type(g)
     if cls is nx.MultiDiGraph:
         edges = sum([len(keys) for nbrs in g._succ.values() for keys in nbrs.values()])
+    elif cls is nx.DiGraph:
+        edges = sum([len(nbrs) for nbrs in g._succ.values()])
+    else:
+        edges = g.number_of_edges()
+    if node_weight is None:
         return len(g._node) + edges
-    if cls is nx.DiGraph:
-        return len(g._node) + sum([len(nbrs) for nbrs in g._succ.values()])
-    return g.number_of_nodes() + g.number_of_edges()
+    counts = Counter(hashable_label(d.get(node_label)) for d in g._node.values())
+    if not counts:
+        return float(edges)
+    labels = list(counts)
+    weights = quantize_weights(node_weight(labels))
+    if weights.shape != (len(labels),):
+        raise ValueError(
+            f"node_weight returned {weights.shape[0]} weights for {len(labels)} distinct labels"
+        )
+    return float(sum(w * counts[lab] for lab, w in zip(labels, weights.tolist(), strict=True))
+                 ) + edges

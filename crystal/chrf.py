@@ -1,0 +1,237 @@
+"""chrF, the character n-gram F-score (Popović 2015), as sacrebleu computes it by default.
+
+Whitespace is removed, character n-grams of orders 1..6 are counted on each side, and the
+precision and recall of each order (clipped matches over the hypothesis's and the
+reference's n-grams) are averaged over the orders *both* sides have; the score is the
+F-beta of the two averages (beta = 2: recall weighs four times precision). This is
+sacrebleu's ``CHRF()`` (``char_order=6, word_order=0, beta=2, eps_smoothing=False``), to
+the last bits of a float, scaled to [0, 1] instead of [0, 100].
+
+:func:`chrf_matrix` scores every pair of two lists of short strings at once (what GRS needs
+for the labels of two graphs): each string's n-gram counts are computed once and
+remembered, and the pairs are matched by a compiled merge of sorted integer keys.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+__all__ = ["CHRF_ORDER", "chrf_matrix", "sentence_chrf"]
+
+#: The highest character n-gram order (sacrebleu's default ``char_order``).
+CHRF_ORDER = 6
+
+# A character n-gram of order n <= 6 packs into one int64 key when every code point is below
+# 2**10 (Latin, Greek, Cyrillic and all of ASCII): n in the top bits, 10 bits a character.
+_CHAR_BITS = 10
+_ORDER_SHIFT = 60
+# Strings up to this long have their n-gram profile remembered (4096 at most): PDG labels
+# repeat within and across pairs, and counting is most of the cost.
+_CACHED_CHARS = 256
+
+
+class _Profile(NamedTuple):
+    """The character n-grams of one whitespace-free string, as sorted int64 keys."""
+
+    keys: np.ndarray  # sorted, unique; (order << 60) | packed characters
+    counts: np.ndarray  # occurrences of each key
+    length: int  # characters: the string has max(0, length - n + 1) n-grams of order n
+
+
+def sentence_chrf(hypothesis: str, reference: str, *, beta: float = 2.0) -> float:
+    """chrF of one hypothesis against one reference, in [0, 1].
+
+    Parameters
+    ----------
+    hypothesis, reference : str
+        Any text; whitespace is ignored.
+    beta : float, default 2.0
+        Weight of recall against precision (sacrebleu's default 2).
+
+    Returns
+    -------
+    float
+        sacrebleu's ``CHRF(beta=beta).sentence_score(hypothesis, [reference]).score / 100``;
+        0.0 when no order has n-grams on both sides.
+
+    Examples
+    --------
+    >>> from crystal.chrf import sentence_chrf
+    >>> sentence_chrf("return v0", "return  v0")
+    1.0
+    >>> round(sentence_chrf("v0 = 2", "v0 = 1"), 4)
+    0.4792
+    """
+    return float(chrf_matrix([reference], [hypothesis], beta=beta)[0, 0])
+
+
+def chrf_matrix(
+    references: Sequence[str], hypotheses: Sequence[str], *, beta: float = 2.0
+) -> np.ndarray:
+    """chrF of every hypothesis against every reference.
+
+    Parameters
+    ----------
+    references : sequence of str
+        Row ``i`` of the result scores against ``references[i]``.
+    hypotheses : sequence of str
+        Column ``j`` scores ``hypotheses[j]``.
+    beta : float, default 2.0
+        Weight of recall against precision. With ``beta = 1`` the matrix of
+        ``chrf_matrix(b, a)`` is the transpose of ``chrf_matrix(a, b)``.
+
+    Returns
+    -------
+    numpy.ndarray of shape (len(references), len(hypotheses)), float64 in [0, 1]
+
+    Examples
+    --------
+    >>> from crystal.chrf import chrf_matrix
+    >>> chrf_matrix(["abc", "xyz"], ["abc"]).tolist()
+    [[1.0], [0.0]]
+    """
+    if not beta > 0 or not np.isfinite(beta):
+        raise ValueError(f"chrF beta must be a positive number, got {beta!r}")
+    refs = [_profile(str(t)) for t in references]
+    hyps = [_profile(str(t)) for t in hypotheses]
+    factor = float(beta) ** 2
+    out = np.zeros((len(refs), len(hyps)), dtype=np.float64)
+    if not refs or not hyps:
+        return out
+    packed = [p for p in refs + hyps if isinstance(p, _Profile)]
+    index = {id(p): i for i, p in enumerate(packed)}
+    if packed:
+        keys = np.concatenate([p.keys for p in packed])
+        counts = np.concatenate([p.counts for p in packed])
+        ptr = np.zeros(len(packed) + 1, dtype=np.int64)
+        np.cumsum([p.keys.shape[0] for p in packed], out=ptr[1:])
+        lengths = np.array([p.length for p in packed], dtype=np.int64)
+        rows = np.array([index.get(id(p), -1) for p in refs], dtype=np.int64)
+        cols = np.array([index.get(id(p), -1) for p in hyps], dtype=np.int64)
+        _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, factor, out)
+    # Strings with a character beyond the packed range are scored by plain counting.
+    for i, r in enumerate(refs):
+        for j, h in enumerate(hyps):
+            if not (isinstance(r, _Profile) and isinstance(h, _Profile)):
+                hyp, ref = _counters(str(hypotheses[j])), _counters(str(references[i]))
+                out[i, j] = _chrf_counted(hyp, ref, factor)
+    return out
+
+
+def _profile(text: str) -> _Profile | None:
+    # None when the text has a character beyond the packed range
+    if len(text) > _CACHED_CHARS:
+        return _build_profile(text)
+    return _cached_profile(text)
+
+
+@lru_cache(maxsize=4096)
+def _cached_profile(text: str) -> _Profile | None:
+    return _build_profile(text)
+
+
+def _build_profile(text: str) -> _Profile | None:
+    text = "".join(text.split())  # sacrebleu's whitespace removal
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    if codes.size and codes.max() >= 1 << _CHAR_BITS:
+        return None
+    length = codes.shape[0]
+    parts = []
+    for n in range(1, min(CHRF_ORDER, length) + 1):
+        key = np.full(length - n + 1, n << _ORDER_SHIFT, dtype=np.int64)
+        for k in range(n):
+            key |= codes[k : length - n + 1 + k] << (_CHAR_BITS * (n - 1 - k))
+        parts.append(key)
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return _Profile(empty, empty, 0)
+    keys, counts = np.unique(np.concatenate(parts), return_counts=True)
+    return _Profile(keys, counts.astype(np.int64), length)
+
+
+def _counters(text: str) -> list[Counter]:
+    """Character n-gram counts per order of a text, whitespace removed (the unpacked path)."""
+    text = "".join(text.split())
+    return [
+        Counter(text[i : i + n] for i in range(len(text) - n + 1))
+        for n in range(1, CHRF_ORDER + 1)
+    ]
+
+
+def _chrf_counted(hyp: list[Counter], ref: list[Counter], factor: float) -> float:
+    """chrF from per-order counters, with sacrebleu's arithmetic step for step."""
+    avg_prec = avg_rec = 0.0
+    effective = 0
+    for h, r in zip(hyp, ref, strict=True):
+        n_hyp, n_ref = sum(h.values()), sum(r.values())
+        if n_hyp > 0 and n_ref > 0:
+            match = sum((h & r).values())
+            avg_prec += match / n_hyp
+            avg_rec += match / n_ref
+            effective += 1
+    return _f_score(avg_prec, avg_rec, effective, factor)
+
+
+@numba.njit(cache=True, nogil=True)
+def _f_score(avg_prec, avg_rec, effective, factor):  # pragma: no cover - compiled
+    if effective == 0:
+        return 0.0
+    avg_prec /= effective
+    avg_rec /= effective
+    if avg_prec + avg_rec == 0.0:
+        return 0.0
+    score = (1 + factor) * avg_prec * avg_rec
+    score /= factor * avg_prec + avg_rec
+    # sacrebleu reports 100 * score; its /100 here is the same float in all but the last bit
+    return score
+
+
+@numba.njit(cache=True, nogil=True)
+def _chrf_pairs(keys, counts, ptr, lengths, rows, cols, order, factor, out):  # pragma: no cover
+    """``out[a, b]`` = chrF of packed profile ``cols[b]`` (hypothesis) against ``rows[a]``
+    (reference), by merging their sorted keys; entries with a -1 index are left alone."""
+    matches = np.zeros(order + 1, dtype=np.int64)
+    for a in range(rows.shape[0]):
+        r = rows[a]
+        if r < 0:
+            continue
+        for b in range(cols.shape[0]):
+            h = cols[b]
+            if h < 0:
+                continue
+            for n in range(order + 1):
+                matches[n] = 0
+            i = ptr[r]
+            j = ptr[h]
+            i_end = ptr[r + 1]
+            j_end = ptr[h + 1]
+            while i < i_end and j < j_end:
+                ki = keys[i]
+                kj = keys[j]
+                if ki == kj:
+                    ci = counts[i]
+                    cj = counts[j]
+                    matches[ki >> 60] += ci if ci < cj else cj
+                    i += 1
+                    j += 1
+                elif ki < kj:
+                    i += 1
+                else:
+                    j += 1
+            avg_prec = 0.0
+            avg_rec = 0.0
+            effective = 0
+            for n in range(1, order + 1):
+                n_hyp = lengths[h] - n + 1
+                n_ref = lengths[r] - n + 1
+                if n_hyp > 0 and n_ref > 0:
+                    avg_prec += matches[n] / n_hyp
+                    avg_rec += matches[n] / n_ref
+                    effective += 1
+            out[a, b] = _f_score(avg_prec, avg_rec, effective, factor)
