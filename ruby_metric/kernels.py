@@ -31,6 +31,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "graphs.ged.exact",
     "graphs.ted",
     "crystal._fast",
+    "crystal.chrf",
 )
 
 #: Small pairs that take every path: graph (exact and bipartite GED), tree, string, BLEUs.
@@ -72,6 +73,7 @@ def build() -> dict[str, float]:
     tokens = crystal.tokenize("int f(int a) { return a + 1; }")
     crystal.sentence_bleu([tokens], tokens[:-2], ignoring={("(",), (")",)})
     crystal.sentence_bleu([tokens, tokens[2:]], tokens)
+    crystal.chrf_matrix(["return v0", "v0 = 1"], ["return v1"])
     timings["crystal"] = time.perf_counter() - start
     # Whole pairs, as the scorer calls the kernels: any argument type the warm-ups missed.
     start = time.perf_counter()
