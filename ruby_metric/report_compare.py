@@ -142,7 +142,7 @@ def compare_report(
     ...     ["int x = 1;", "f(a);"], ["int x = 1;", "g(b);"], ["int y = 2;", "f(a);"],
     ...     trials=99, bootstrap=50, top=1)
     >>> page.differing[0].index, page.comparison["ruby"].n
-    (0, 2)
+    (1, 2)
     """
     from .meta import compare_results, scoring_metric
 

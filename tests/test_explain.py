@@ -4,6 +4,7 @@ import json
 
 import networkx as nx
 import pytest
+from sacrebleu.metrics import CHRF
 
 import crystal
 import graphs
@@ -98,8 +99,10 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
         (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) for m in g.nodes_with("relabel")
     ]
     assert relabeled == [("return s;", "return s + k;")]
-    # label tokens "return v" vs "return v + w": 2 insertions over 4 tokens = 0.5 (32/64)
-    assert [m.cost for m in g.nodes_with("relabel")] == [0.5]
+    # "return s" (2 tokens) -> "return s + k" (4 tokens): chrF is high (d about 0.12), so
+    # the substitution costs the weight difference, max(4 * 0.12, |2 - 4|) = 2
+    (m,) = g.nodes_with("relabel")
+    assert (m.ref_weight, m.cand_weight, m.cost) == (2, 4, 2.0) and 0.1 < m.distance < 0.15
     # the new statement's control edge from the entry and its data edge to the return
     k = g.unmatched_cand_nodes[0]
     ret = next(n.id for n in e.cand_pdg.nodes if n.kind == "return")
@@ -107,14 +110,21 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
         ("insert", (0, k), "control"),
         ("insert", (k, ret), "data"),
     }
-    # insert node (1), relabel return (graded: 0.5, no longer 1 as with unit costs), insert
-    # two edges (1 each)
-    assert g.distance == 1 + 0.5 + 2
-    assert g.similarity == e.result.grs == 1 - 3.5 / (24 + 27)
+    # insert "int k = 2" (4 tokens), relabel the return (2), insert two edges (1 each)
+    assert g.distance == 4 + 2 + 2
+    # S_ref = node weights 5 + 2 + 4 + 6 + 3 + 3 + 2 (entry "int f(int)", "int n",
+    # "int s = 0", "while (n > 0)", "s += n", "n -= 1", "return s") + 17 edges = 42;
+    # S_cand adds "int k = 2" (4), 2 more tokens in the return and 2 edges: 50.
+    # M = (42 + 50 - 8) / 2 = 42; GRS = 5 * 42 / (4 * 42 + 50)
+    assert (g.ref_size, g.cand_size, g.matched_mass, g.beta) == (42, 50, 42, 2)
+    assert g.similarity == e.result.grs == pytest.approx(210 / 218)
     text = e.to_text()
-    assert "unmatched candidate node line 1 'int k = 2;'" in text
-    assert "relabel 0.5: line 1 'return s;' -> line 1 'return s + k;'" in text
-    assert "GED 3.5 (nodes 1.5 + edges 2)" in text
+    assert "unmatched candidate node (weight 4) line 1 'int k = 2;'" in text
+    assert "relabel 2 (d 0.121, weights 2 -> 4): line 1 'return s;' -> line 1 'return s + k;'" in (
+        text)
+    assert "GED 8 (nodes 6 + edges 2)" in text
+    assert "M = (42 + 50 - 8) / 2 = 42; GRS = (1 + 2^2) * 42 / (2^2 * 42 + 50) = 0.963303" in (
+        text)
 
 
 def test_pdg_records_from_hand_made_graph():
@@ -172,12 +182,26 @@ def test_graph_explanation_is_the_grs(java, ref, cand):
     assert g.similarity == e.result.grs  # equal, not approximately: the same GED call
     # the GED is what the mapping and the unmatched edges cost
     assert g.distance == sum(m.cost for m in g.mapping) + len(g.edge_edits)
+    oracle = CHRF()  # beta 2, the scorer's default
     for m in g.mapping:
-        expected = {"match": (0.0,), "delete": (1.0,), "insert": (1.0,), "replace": (1.0,)}
-        if m.status == "relabel":
-            assert 0 <= m.cost < 1 and m.cost * 64 == int(m.cost * 64)  # on the 1/64 grid
-        else:
-            assert m.cost in expected[m.status]
+        ref_label = None if m.ref is None else e.ref_pdg.node(m.ref).label
+        cand_label = None if m.cand is None else e.cand_pdg.node(m.cand).label
+        if ref_label is not None:
+            assert m.ref_weight == max(1, len(label_tokens(ref_label)))
+        if cand_label is not None:
+            assert m.cand_weight == max(1, len(label_tokens(cand_label)))
+        if m.status == "match":
+            assert m.cost == 0.0 and ref_label == cand_label
+        elif m.status == "delete":
+            assert m.cost == m.ref_weight
+        elif m.status == "insert":
+            assert m.cost == m.cand_weight
+        else:  # relabel or replace: max(max(w) * d, |w_ref - w_cand|) on the 1/64 grid
+            d = max(1 / 64, 1 - oracle.sentence_score(cand_label, [ref_label]).score / 100)
+            assert m.distance == pytest.approx(d, abs=1e-9)
+            raw = max(max(m.ref_weight, m.cand_weight) * d, abs(m.ref_weight - m.cand_weight))
+            assert m.cost == max(1, round(raw * 64)) / 64
+            assert (m.status == "replace") == (d == 1.0)
 
 
 def test_swapped_branches_retype_true_and_false(java):
@@ -192,9 +216,11 @@ def test_swapped_branches_retype_true_and_false(java):
         ("print(y);", "control-false", "control-true"),
     }
     assert all(x.kind == "retype" for x in g.edge_edits)
-    # GED 2 over sizes 14 + 14 (6 nodes: entry, 2 params, if, 2 calls; 8 edges)
-    assert (g.distance, g.ref_size, g.cand_size) == (2, 14, 14)
-    assert g.similarity == e.result.grs == 1 - 2 / 28
+    # GED 2 over sizes 33 + 33: 6 nodes weighing 7 ("void f(int, int)") + 2 + 2 (the
+    # parameters) + 6 ("if (x > 0)") + 4 + 4 (the calls), and 8 edges. Equal sizes: GRS is
+    # 1 - GED / (S_ref + S_cand) whatever beta
+    assert (g.distance, g.ref_size, g.cand_size) == (2, 33, 33)
+    assert g.similarity == e.result.grs == pytest.approx(1 - 2 / 66)
     text = e.to_text()
     assert (
         "control (true) edge line 1 'if (x > 0)' -> line 1 'print(x);' is control (false) "
@@ -211,52 +237,56 @@ def test_swapped_sign_relabel_cost_by_hand(java):
     ref_label, cand_label = e.ref_pdg.node(m.ref).label, e.cand_pdg.node(m.cand).label
     # int r; + the if/else that sets r fold into r's declaration, which is a temporary
     # read once by the return: "return v0 > 0 ? 1 : -1" vs "return v0 > 0 ? -1 : 1",
-    # 9 tokens each, the same first 5; the tails [1 : - 1] and [- 1 : 1] are 2 edits apart
-    # (insert "-" in front, delete the inner "-"; one substitution cannot do: 3 positions
-    # differ). 2 / 9 = 0.222..., on the GED's grid: rint(0.222 * 64) / 64 = 14/64.
+    # 9 tokens each. chrF (hyp = candidate, ref = reference, beta 2) by sacrebleu: d =
+    # 1 - chrF = 0.2579..., the cost 9 * d = 2.321 on the GED's grid: 149 / 64.
     ref_toks, cand_toks = label_tokens(ref_label), label_tokens(cand_label)
     assert len(ref_toks) == len(cand_toks) == 9 and ref_toks[:5] == cand_toks[:5]
-    assert ref_toks[5:] == ["1", ":", "-", "1"] and cand_toks[5:] == ["-", "1", ":", "1"]
-    assert m.cost == 14 / 64 == 0.21875
-    assert g.edge_edits == () and g.distance == 14 / 64
-    # 3 nodes (entry, x, the return) and 3 edges per side
-    assert (g.ref_size, g.cand_size) == (6, 6)
-    assert e.result.grs == g.similarity == 1 - (14 / 64) / 12
-    assert "relabel 0.21875: line 1 'return r;'" in e.to_text()
+    d = 1 - CHRF().sentence_score(cand_label, [ref_label]).score / 100
+    assert m.distance == pytest.approx(d, abs=1e-9) and round(9 * d * 64) == 149
+    assert m.cost == 149 / 64
+    assert g.edge_edits == () and g.distance == 149 / 64
+    # entry "int f(int)" (5), x (2), the return (9) and 3 edges per side
+    assert (g.ref_size, g.cand_size) == (19, 19)
+    assert e.result.grs == g.similarity == pytest.approx(1 - (149 / 64) / 38)
+    assert "relabel 2.32812 (d 0.2579, weights 9 -> 9): line 1 'return r;'" in e.to_text()
 
 
 def test_one_token_change_costs_a_fraction(java):
     e = java.explain("int f(int a) { return a + 1; }", "int f(int a) { return a - 1; }")
     g = e.graph
     (m,) = g.mapping[2:]
-    # "return v + 1" vs "return v - 1": 1 of 4 tokens = 0.25 (16/64), not 1 as a unit cost
-    assert m.status == "relabel" and m.cost == 0.25
-    assert g.distance == 0.25 and (g.ref_size, g.cand_size) == (6, 6)
-    assert e.result.grs == 1 - 0.25 / 12
-    assert "relabel 0.25: line 1 'return a + 1;' -> line 1 'return a - 1;'" in e.to_text()
+    # "return v0 + 1" vs "return v0 - 1", 4 tokens each: hyp "returnv0-1" against ref
+    # "returnv0+1" (whitespace dropped) share 9 of 10 characters, 7 of 9 bigrams, 6 of 8
+    # trigrams, 5 of 7, 4 of 6 and 3 of 5 longer n-grams (all but those holding the
+    # operator): P = R = mean(9/10, 7/9, 6/8, 5/7, 4/6, 3/5) = 0.7348, d = 0.2652, so the
+    # statement (4 tokens) costs 4 * 0.2652 = 1.061 -> 68/64, a quarter of its weight
+    assert m.status == "relabel" and (m.ref_weight, m.cand_weight) == (4, 4)
+    p = (9 / 10 + 7 / 9 + 6 / 8 + 5 / 7 + 4 / 6 + 3 / 5) / 6
+    assert m.distance == pytest.approx(1 - p, abs=1e-12)
+    assert m.cost == round(4 * (1 - p) * 64) / 64 == 68 / 64
+    # entry (5), a (2), return (4) and 3 edges a side: 14 + 14
+    assert g.distance == 68 / 64 and (g.ref_size, g.cand_size) == (14, 14)
+    assert e.result.grs == pytest.approx(1 - (68 / 64) / 28)
+    assert ("relabel 1.0625 (d 0.2652, weights 4 -> 4): line 1 'return a + 1;' -> "
+            "line 1 'return a - 1;'") in e.to_text()
 
 
 def test_unrelated_statements_are_a_replace(java):
     # neither body reads x: the parameter is only part of the entry's signature
-    e = java.explain("int f(int x) { return 1; }", "int f(int x) { while (true) { } }")
+    e = java.explain("int f(int x) { return 1; }", "int f(int x) { g(); }")
     g = e.graph
     (m,) = g.nodes_with("replace")
-    # "return 1" and "while (true)": no token aligns, cost 1 (not a relabel)
-    assert (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) == (
-        "return 1;",
-        "while (true)",
-    )
-    assert m.cost == 1.0 and g.nodes_with("relabel") == ()
-    # the loop controls itself on its true outcome
-    assert {(x.kind, x.ref_type, x.cand_type) for x in g.edge_edits} == {
-        ("insert", None, "control-true"),
-    }
-    # entry + return and its control edge (3) against entry + loop and 2 control edges (4)
-    assert g.distance == 2 and (g.ref_size, g.cand_size) == (3, 4)
-    assert e.result.grs == 1 - 2 / 7
+    # "return 1" (2 tokens) and "g()" (3 tokens) have no character in common: chrF 0, d 1,
+    # and the pair costs the heavier statement, max(3 * 1, |2 - 3|) = 3
+    assert (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) == ("return 1;", "g();")
+    assert (m.distance, m.ref_weight, m.cand_weight, m.cost) == (1.0, 2, 3, 3.0)
+    assert g.nodes_with("relabel") == () and g.edge_edits == ()
+    # entry "int f(int)" (5) + the statement + 1 control edge: 8 and 9; M = (8 + 9 - 3) / 2
+    # = 7, GRS = 5 * 7 / (4 * 8 + 9) = 35 / 41
+    assert g.distance == 3 and (g.ref_size, g.cand_size) == (8, 9)
+    assert e.result.grs == pytest.approx(35 / 41)
     text = e.to_text()
-    assert "replace 1: line 1 'return 1;' and line 1 'while (true)' are unrelated" in text
-    assert "candidate control (true) edge line 1 'while (true)' -> line 1 'while (true)'" in text
+    assert "replace 3 (weights 2 -> 3): line 1 'return 1;' and line 1 'g();' are unrelated" in text
 
 
 def test_swapped_effects_show_an_effect_edge(java):
@@ -277,9 +307,11 @@ def test_swapped_effects_show_an_effect_edge(java):
         "System.out.println(a);",
     ]
     # 6 nodes, 11 edges per side: 5 control from the entry; data r -> a, r -> b, a -> b (a
-    # read of r may update r), a -> print(a), b -> print(b); 1 effect
-    assert g.distance == 2 and (g.ref_size, g.cand_size) == (17, 17)
-    assert e.result.grs == 1 - 2 / 34
+    # read of r may update r), a -> print(a), b -> print(b); 1 effect. Node weights:
+    # "void f(Reader)" 5, "Reader v0" 2, "int a = v0.read()" 8 twice, "System.out.println(a)"
+    # 8 twice: 39 + 11 = 50 a side
+    assert g.distance == 2 and (g.ref_size, g.cand_size) == (50, 50)
+    assert e.result.grs == pytest.approx(1 - 2 / 100)
     effect = [x for x in e.ref_pdg.edges if x.dep == "effect"]
     assert len(effect) == 1 and effect[0].type == "data" and effect[0].var == "<effects>"
     assert "reference effect edge line 1 'System.out.println(a);'" in e.to_text()
@@ -363,7 +395,9 @@ def test_json_round_trip(java):
     assert json.loads(json.dumps(d)) == d
     assert d["result"] == e.result.to_dict()
     assert d["reference_index"] == 1 and d["reference_count"] == 2
-    assert d["graph"]["mapping"][0].keys() == {"ref", "cand", "status", "cost"}
+    assert d["graph"]["mapping"][0].keys() == {
+        "ref", "cand", "status", "cost", "ref_weight", "cand_weight", "distance"}
+    assert {"ref_size", "cand_size", "matched_mass", "beta", "formula"} <= d["graph"].keys()
     assert d["pdgs"]["reference"]["edges"][0].keys() == {"source", "target", "type", "dep", "var"}
     assert d["ngrams"]["orders"][0]["matches"][0]["ngram"] == ["int"]
     assert d["pdgs"]["candidate"]["nodes"][0]["kind"] == "entry"

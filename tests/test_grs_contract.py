@@ -9,6 +9,7 @@ numbers users see.
 from __future__ import annotations
 
 import pytest
+from sacrebleu.metrics import CHRF
 
 from ruby_metric import RubyScorer
 
@@ -50,11 +51,21 @@ def test_a_one_token_slip_costs_less_than_a_different_statement(python):
     ref = "os.kill(os.getpid(), signal.SIGUSR1)"
     slip = python.score(ref, "os.kill(os.getpid(), signal.SIGKILL)").grs
     other = python.score(ref, "x = 1").grs
-    # one statement a side, no entry: 1 - cost / 2. The slip is 1 token of 14
-    # (os . kill ( os . getpid ( ) , signal . SIGUSR1 ): 1/14 = 4.57/64 -> 5/64 on the
-    # GED's grid); "x = 1" shares nothing with it (cost 1)
-    assert slip == 1 - (5 / 64) / 2
-    assert other == 0.5
+    # one statement a side, no entry. The statement weighs its 14 tokens (os . kill ( os .
+    # getpid ( ) , signal . SIGUSR1 ); the slip costs 14 * d with d = 1 - chrF of the two
+    # labels (beta 2, by sacrebleu), on the GED's 1/64 grid; equal sizes: 1 - cost / 28
+    chrf = CHRF()
+    label = "os.kill(os.getpid(), signal.SIGUSR1)"
+    d = 1 - chrf.sentence_score("os.kill(os.getpid(), signal.SIGKILL)", [label]).score / 100
+    assert slip == pytest.approx(1 - round(14 * d * 64) / 64 / 28)
+    # "x = 1" (3 tokens; its label names x canonically) shares little: it costs at least
+    # the 11 tokens it lacks, so M = (14 + 3 - cost) / 2 and GRS = 5 M / (4 * 14 + 3)
+    (x_label,) = [n.label for n in python.explain(ref, "x = 1").cand_pdg.nodes]
+    assert x_label.endswith(" = 1")
+    d = 1 - chrf.sentence_score(x_label, [label]).score / 100
+    cost = round(max(14 * d, 11) * 64) / 64
+    assert other == pytest.approx(5 * (17 - cost) / 2 / 59)
+    assert other < 0.2 < 0.9 < slip
 
 
 def test_equal_meanings_score_one(java):
@@ -76,9 +87,11 @@ def test_no_statements_is_not_a_free_pass(java):
     wrong = java.score(SUM, "int f(int[] a){ return 0; }")
     assert empty.tier == first_only.tier == wrong.tier == "graph"
     # the empty body is its entry alone (its parameter, which nothing reads, is only part
-    # of the signature) against SUM's 8 nodes and 20 edges: the entry matches, the other
-    # 7 nodes and 20 edges are inserted
-    assert empty.grs == 1 - 27 / 29
+    # of the signature): "int f(int[])", 7 tokens, against SUM's 8 nodes (38 tokens) and 20
+    # edges (S_ref = 58). The entry matches, the rest of the reference is deleted: GED = 51,
+    # M = (58 + 7 - 51) / 2 = 7, GRS = 5 * 7 / (4 * 58 + 7): recall-weighted, an empty
+    # body carries almost nothing of the reference
+    assert empty.grs == pytest.approx(35 / 239)
     assert empty.grs < first_only.grs and empty.grs < wrong.grs
 
 

@@ -68,8 +68,8 @@ def test_numbers_equal_the_json_and_the_text_command(compared, capsys):
             result["difference"],
         ]
     ruby = re.search(r'<tr id="cmp-ruby">(.*?)</tr>', html).group(1)
-    assert ">0.8223<" in ruby and ">-0.1777<" in ruby and "[-0.4179, -0.0340]" in ruby
-    # B wins TRS with every test under 0.05; RUBY's t-test (0.1134) is not
+    assert ">0.8003<" in ruby and ">-0.1997<" in ruby and "[-0.4300, -0.0648]" in ruby
+    # B wins TRS with every test under 0.05; RUBY's t-test (0.0752) is not
     trs = re.search(r'<tr id="cmp-trs">(.*?)</tr>', html).group(1)
     assert 'class="num win" data-value="1.0"' in trs
     assert 'class="num win"' not in ruby
@@ -88,8 +88,8 @@ def test_pairs_that_differ_most_show_both_candidates(compared):
     assert "<pre></pre>" in first  # A's empty output on line 10
     assert refs[9].replace('"', "&quot;") in first
     ranked = re.findall(r'id="differ-\d+"><summary>#\d+ · pair <code>(\d+)</code>', html)
-    # gaps 1.0, 0.4612, 0.1042 (0.8958), 0.0893, 0.0833, 0.0393
-    assert ranked == ["9", "8", "5", "6", "1", "7"]
+    # gaps 1.0, 0.4610, 0.1586, 0.1415, 0.1318, 0.1042 (STS 0.8958: pair 5 has no PDG)
+    assert ranked == ["9", "8", "7", "1", "6", "5"]
 
 
 def test_same_input_same_page_and_top(tmp_path, capsys, compared):
@@ -121,9 +121,10 @@ def test_library_equals_compare_systems_and_draws_density_when_large(monkeypatch
     page = compare_report(scorer, refs, sys_a, sys_b, trials=99, bootstrap=50, names=("x", "y"))
     direct = compare_systems(scorer, refs, sys_a, sys_b, trials=99, bootstrap=50)
     assert page.comparison.to_dict()["metrics"] == direct.to_dict()["metrics"]
-    # RUBY gaps: 0.375 (pair 3), 0.25 (1 and 2: the earlier first), 0.1641 (0)
-    assert [d.index for d in page.differing] == [3, 1, 2, 0]
-    assert [d.result_b.ruby for d in page.differing] == [1.0, 1.0, 0.75, 0.8359375]
+    # RUBY (GRS v3) gaps: 0.5775 (pair 2), 0.5247 (3), 0.4444 (1), 0.3841 (0)
+    assert [d.index for d in page.differing] == [2, 3, 1, 0]
+    assert [d.result_b.ruby for d in page.differing] == pytest.approx(
+        [0.4224537037037037, 1.0, 1.0, 0.6158854166666666])
     monkeypatch.setattr(rc, "MAX_POINTS", 2)
     html = page.to_html()
     assert "<circle" not in html and html.count('<svg class="plot density"') == 3

@@ -1,5 +1,6 @@
 """RubyScorer: tier selection, reasons, multiple references, corpus aggregates."""
 
+import json
 import math
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import zss
 import crystal
 import graphs
 from ruby_metric import Limits, RubyScorer
+from ruby_metric.grs_cost import GRSCostModel
 from ruby_metric.inputs import read_aligned
 from ruby_metric.tiers import grs_ged_options
 
@@ -262,6 +264,47 @@ def test_grs_drops_when_a_swap_breaks_a_def_use_order():
     assert r.grs is not None and r.grs < 1.0
     pdg = graphs.build_pdg(GRS_BASE, "java")
     other = graphs.build_pdg(broken, "java")
+    model = GRSCostModel()
     ged = graphs.graph_edit_distance(pdg, other, **grs_ged_options()).distance
-    size = graphs.graph_size(pdg) + graphs.graph_size(other)
-    assert r.grs == pytest.approx(1 - ged / size, abs=1e-12)
+    s_ref, s_cand = model.size(pdg), model.size(other)
+    # recall-weighted: 5 M / (4 S_ref + S_cand), M = (S_ref + S_cand - GED) / 2
+    assert r.grs == pytest.approx(5 * (s_ref + s_cand - ged) / 2 / (4 * s_ref + s_cand),
+                                  abs=1e-12)
+
+
+def test_grs_beta_option_signature_and_errors():
+    ref = "int f(int[] a){ int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }"
+    partial = "int f(int[] a){ int s = 0; return s; }"
+    default, symmetric = RubyScorer("java"), RubyScorer("java", grs_beta=1)
+    assert default.grs_beta == 2.0 and symmetric.grs_beta == 1.0
+    assert "pdg4-canonical-weighted-chrf-beta2|" in default.signature()
+    assert "pdg4-canonical-weighted-chrf-beta1|" in symmetric.signature()
+    # recall-weighted: a candidate that carries part of the reference scores lower with
+    # beta 2 than the symmetric form, and its mirror pair higher
+    assert default.score(ref, partial).grs < symmetric.score(ref, partial).grs
+    assert default.score(partial, ref).grs > symmetric.score(partial, ref).grs
+    assert symmetric.score(ref, partial).grs == symmetric.score(partial, ref).grs
+    # the other tiers do not depend on beta
+    a, b = default.score(ref, partial), symmetric.score(ref, partial)
+    assert (a.trs, a.sts, a.bleu, a.crystalbleu) == (b.trs, b.sts, b.bleu, b.crystalbleu)
+    for bad in (0, -1, float("nan"), float("inf"), "x"):
+        with pytest.raises(ValueError, match="beta"):
+            RubyScorer("java", grs_beta=bad)
+
+
+def test_cli_grs_beta(tmp_path, capsys):
+    from ruby_metric.cli import main
+
+    refs, hyps = tmp_path / "r.java", tmp_path / "h.java"
+    refs.write_text("int f(int a){ int s = a * 2; return s + 1; }\n", encoding="utf-8")
+    hyps.write_text("int f(int a){ return a; }\n", encoding="utf-8")
+    outputs = {}
+    for beta in ("1", "2"):
+        assert main(["score", str(refs), str(hyps), "-l", "java", "-f", "json", "-q",
+                     "--grs-beta", beta]) == 0
+        outputs[beta] = json.loads(capsys.readouterr().out)
+    assert outputs["1"]["pairs"][0]["grs"] > outputs["2"]["pairs"][0]["grs"]
+    assert "beta1|" in outputs["1"]["corpus"]["signature"]
+    with pytest.raises(SystemExit) as exc:
+        main(["score", str(refs), str(hyps), "-l", "java", "--grs-beta", "0"])
+    assert exc.value.code == 2 and "positive number" in capsys.readouterr().err
