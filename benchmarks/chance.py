@@ -98,8 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         if source not in pools:
             continue
         pairs = unrelated_pairs(pools[source], args.pairs, seed=args.seed)
-        levels.append(chance_level(source, pairs, workers=args.workers,
-                                   grs_beta=args.grs_beta))
+        try:
+            levels.append(chance_level(source, pairs, workers=args.workers,
+                                       grs_beta=args.grs_beta))
+        except TypeError as exc:
+            if args.grs_beta is None:
+                raise
+            print(f"--grs-beta: {exc}", file=sys.stderr)
+            return 2
     seconds = time.perf_counter() - t0
 
     beta = "the scorer's default beta" if args.grs_beta is None else f"beta={args.grs_beta:g}"

@@ -53,6 +53,7 @@ from ruby_metric.meta.validity import (  # noqa: E402
     load_humaneval_judged,
     run_mutation_benchmark,
     score_judged,
+    scorer_for,
 )
 from ruby_metric.metrics import LABELS  # noqa: E402
 
@@ -238,6 +239,19 @@ def print_judged(judged: dict[str, dict[str, JudgedView]]) -> None:
         print(f"\nItems: {totals}.\n")
 
 
+def check_beta_support(grs_beta: float | None, also: Sequence[float]) -> bool:
+    """False (with a message) when a beta is asked for but the scorer has no such option."""
+    if grs_beta is None and not also:
+        return True
+    try:
+        scorer_for("python", [], grs_beta=grs_beta if grs_beta is not None else also[0],
+                   metrics=("grs",))
+    except TypeError as exc:
+        print(f"--grs-beta/--also-beta: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print the tables (markdown), optionally write JSON."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -271,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     n_judged = args.judged or (300 if args.quick else None)
     datasets = args.datasets or default_datasets()
 
+    if not check_beta_support(args.grs_beta, args.also_beta):
+        return 2
     t0 = time.perf_counter()
     checker = None if args.no_exec else ExecutionChecker(CACHE, timeout=args.timeout)
     report, _ = run_mutation_benchmark(n_refs, seed=args.seed, datasets=datasets,

@@ -6,11 +6,16 @@ by hand in the comments).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from ruby_metric import RubyScorer
+from ruby_metric.meta import validity_scoring
 from ruby_metric.meta.correlation import roc_auc
 from ruby_metric.meta.mutations import OPERATORS
 from ruby_metric.meta.validity import (
@@ -25,6 +30,7 @@ from ruby_metric.meta.validity import (
     judged_view,
     like_for_like,
     operator_orders,
+    run_mutation_benchmark,
     score_judged,
     unrelated_pairs,
 )
@@ -268,3 +274,39 @@ def test_chance_level_small() -> None:
     level = chance_level("test", unrelated_pairs(refs, None, seed=0))
     assert level.pairs == 3 and level.applicable["ruby"] == 3
     assert all(0.0 <= v < 1.0 for v in level.means.values() if v is not None)
+
+
+# ------------------------------------------------------------------------------ grs_beta
+
+
+def test_grs_beta_reaches_the_scorer_and_also_beta_reruns_grs(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """With a scorer that takes ``grs_beta`` (stood in for here), the mutation benchmark
+    passes it on, and ``also_betas`` reruns GRS alone at each extra beta."""
+    seen: list[tuple[float | None, tuple[str, ...]]] = []
+
+    class BetaScorer(RubyScorer):
+        def __init__(self, *args: Any, grs_beta: float | None = None, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            seen.append((grs_beta, self.metrics))
+
+    monkeypatch.setattr(validity_scoring, "RubyScorer", BetaScorer)
+    report, scored = run_mutation_benchmark(10, datasets=tmp_path / "absent", resamples=10,
+                                            grs_beta=2.0, also_betas=(1.0,))
+    assert report.grs_beta == 2.0 and set(report.other_betas) == {1.0}
+    assert {b for b, _ in seen} == {2.0, 1.0}
+    assert all(m == ("grs",) for b, m in seen if b == 1.0)
+    again = report.other_betas[1.0]
+    assert again["tier"].tier == "grs" and again["tier"].pairs == report.tiers["grs"].pairs
+    assert set(again["operators"]) <= set(report.operators)
+    json.dumps(report.to_dict())  # every number serializes
+
+
+def test_grs_beta_on_a_scorer_without_it_says_so() -> None:
+    try:
+        RubyScorer(language="python", grs_beta=1.0)  # type: ignore[call-arg]
+    except TypeError:
+        with pytest.raises(TypeError, match="no grs_beta option"):
+            validity_scoring.scorer_for("python", [], grs_beta=1.0)
+    else:  # the v3 scorer is merged: the option simply works
+        assert validity_scoring.scorer_for("python", [], grs_beta=1.0) is not None

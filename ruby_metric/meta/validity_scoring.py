@@ -68,9 +68,19 @@ def scorer_for(language: str, references: Iterable[str], *, grs_beta: float | No
     Returns
     -------
     The scorer.
+
+    Raises
+    ------
+    TypeError : ``grs_beta`` is given but this :class:`RubyScorer` has no such option.
     """
     opts = scorer_options(grs_beta, metrics)
-    scorer = RubyScorer(language=language, **opts)
+    try:
+        scorer = RubyScorer(language=language, **opts)
+    except TypeError as exc:
+        if "grs_beta" in opts and "grs_beta" in str(exc):
+            raise TypeError("this RubyScorer has no grs_beta option (it comes with the GRS "
+                            "v3 cost model); leave grs_beta unset") from exc
+        raise
     if scorer.ngram_set is None and (metrics is None or "crystalbleu" in metrics):
         unique = sorted(set(references))
         ngrams = crystal.build_ngram_set(unique, tokenizer=scorer.tokenizer)
