@@ -139,9 +139,14 @@ def print_mutation(report: MutationReport, seed: int, resamples: int) -> None:
           f"{_beta_label(report.grs_beta)}.")
     ex = report.execution
     if ex.get("references_checked"):
-        print(f"Execution check (HumanEval-X): references checked {ex['references_checked']}, "
-              f"failing their own tests {ex['references_failing']}; dropped variants "
-              f"{ex['variants_dropped']}, dropped mutants {ex['mutants_dropped']}.")
+        def per_lang(counts: dict[str, int]) -> str:
+            return ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
+
+        print(f"Execution check (HumanEval-X): references checked "
+              f"{per_lang(ex['references_checked'])}; failing their own tests "
+              f"{per_lang(ex['references_failing'])}; dropped variants "
+              f"{per_lang(ex['variants_dropped'])}; dropped mutants "
+              f"{per_lang(ex['mutants_dropped'])}.")
     print()
     rows = []
 
