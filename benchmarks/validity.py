@@ -3,18 +3,22 @@
 1. Mutation benchmark: semantics-preserving variants vs semantics-changing mutants of real
    references (CodeXGLUE Java/C#, HumanEval-X Python/Java/C++/JavaScript, hand-written
    snippets in Python/C/C++/C#/JavaScript); per tier the pooled pairwise AUC of "variant
-   scores above mutant of the same reference" and the share of mutants scoring 1.0.
-   HumanEval-X Python and JavaScript candidates are checked by running the tests (cached in
-   benchmarks/.cache/).
-2. Judged development sets: Spearman vs CoNaLa human grades, ROC AUC vs HumanEval-Python
-   execution, per tier, BLEU and chrF.
+   scores above mutant of the same reference", the share of mutants scoring 1.0, and per
+   operator the shares of its pairs ordered right / wrongly. HumanEval-X Python and
+   JavaScript candidates are checked by running the tests (cached in benchmarks/.cache/).
+2. Judged development sets, like for like (every score on the same items, n stated):
+   HumanEval-Python within-task AUC (a passing vs a failing completion of the same task) as
+   the headline, pooled AUC beside it, as loaded and with the first line re-indented; and
+   Spearman vs CoNaLa human grades. Two views: the items where GRS applies, and every item
+   with RUBY's fallback (GRS -> TRS -> STS).
 
     python benchmarks/validity.py                 # full run (about 2,000 references)
     python benchmarks/validity.py --quick         # a small run in well under a minute
     python benchmarks/validity.py --json out.json # also write every number as JSON
+    python benchmarks/validity.py --grs-beta 1 --also-beta 2
 
-Intervals are 95% percentile bootstraps (references for the mutation AUC, items for the
-judged sets), seeded.
+Intervals are 95% percentile bootstraps (references for the mutation AUC, tasks for the
+HumanEval AUCs, items for Spearman), seeded.
 """
 
 from __future__ import annotations
@@ -25,29 +29,56 @@ import logging
 import random
 import sys
 import time
-from functools import partial
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from ruby_metric.meta.mutations import PRESERVING
-from ruby_metric.meta.validity import (
+# this checkout's package, not whichever one is installed (an editable install may point at
+# another worktree)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ruby_metric.meta.validity import (  # noqa: E402
+    JUDGED_METRICS,
     TIERS,
+    VIEWS,
     ExecutionChecker,
-    JudgedResult,
+    JudgedItem,
+    JudgedView,
+    MutationReport,
+    OperatorOrder,
+    TierValidity,
     default_datasets,
     judged_validity,
     load_conala,
     load_humaneval_judged,
     run_mutation_benchmark,
     score_judged,
+    scorer_for,
 )
-from ruby_metric.metrics import LABELS
+from ruby_metric.metrics import LABELS  # noqa: E402
 
-_PRESERVING_NAMES = {op.name for op in PRESERVING}
 CACHE = Path(__file__).resolve().parent / ".cache" / "validity_exec.json"
 NAMES = {**LABELS, "chrf": "chrF"}
+#: The acceptance bars of the mutation benchmark (issue 18).
+MAX_WRONG = 0.03
+MIN_VARIANT_RIGHT = 0.95
+VIEW_TITLES = {
+    "grs": "items where GRS applies (both sides have a PDG); every score on exactly these",
+    "fallback": "every item, a missing tier falling back to the next lower one "
+                "(GRS -> TRS -> STS, RUBY's rule); every score on exactly these",
+}
+#: Judged sets: name -> (title, file, loader, statistic).
+JUDGED_SETS: dict[str, tuple[str, str, Callable[..., list[JudgedItem]], dict[str, Any], str]] = {
+    "humaneval": ("HumanEval-Python, as loaded", "humaneval_python_grade.json",
+                  load_humaneval_judged, {}, "auc"),
+    "humaneval-reindented": ("HumanEval-Python, first line re-indented",
+                             "humaneval_python_grade.json", load_humaneval_judged,
+                             {"reindent": True}, "auc"),
+    "conala": ("CoNaLa", "conala-aggregated-grades.json", load_conala, {}, "spearman"),
+}
 
 
-def _ci(ci: tuple[float, float] | list[float] | None) -> str:
+def _ci(ci: Sequence[float] | None) -> str:
     return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "[-]"
 
 
@@ -55,34 +86,200 @@ def _num(x: float | None, digits: int = 3) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
-def _judged_cell(r: JudgedResult | None) -> tuple[str, str]:
-    if r is None:
-        return "not run", ""
-    head = f"{_num(r.value)} {_ci(r.ci)} n={r.n}"
-    return head, f"{_num(r.fallback_value)} {_ci(r.fallback_ci)}"
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]],
+           align: Sequence[str] | None = None) -> str:
+    """A markdown table; ``align`` per column: ``"l"`` or ``"r"``."""
+    align = align or ["l"] * len(header)
+    sep = ["---:" if a == "r" else "---" for a in align]
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(sep) + " |"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
 
 
-def _sample(items: list, n: int | None, seed: int) -> list:
+def sample_groups(items: list[JudgedItem], n: int | None, seed: int) -> list[JudgedItem]:
+    """About ``n`` items, whole groups (tasks) at a time, chosen with ``seed``; order kept.
+
+    Parameters
+    ----------
+    items : the judged items.
+    n : the wanted number of items (``None`` or more than there are: all).
+    seed : the draw's seed.
+
+    Returns
+    -------
+    The items of the drawn groups, in their original order.
+    """
     if n is None or n >= len(items):
         return items
-    idx = sorted(random.Random(seed).sample(range(len(items)), n))
-    return [items[i] for i in idx]
+    groups = list(dict.fromkeys(it.group for it in items))
+    random.Random(seed).shuffle(groups)
+    size: dict[str, int] = {}
+    for it in items:
+        size[it.group] = size.get(it.group, 0) + 1
+    chosen: set[str] = set()
+    total = 0
+    for g in groups:
+        if total >= n:
+            break
+        chosen.add(g)
+        total += size[g]
+    return [it for it in items if it.group in chosen]
+
+
+def _beta_label(beta: float | None) -> str:
+    return "default beta" if beta is None else f"beta={beta:g}"
+
+
+def print_mutation(report: MutationReport, seed: int, resamples: int) -> None:
+    """The mutation benchmark's tables: per tier, per language, per operator, the checks."""
+    langs = ", ".join(f"{k} {v}" for k, v in report.references_by_language.items())
+    print(f"## Mutation benchmark\n\n{report.references} references ({langs}); "
+          f"{report.variants} variants, {report.mutants} mutants; seed {seed}, "
+          f"{resamples} bootstrap resamples over references; GRS at "
+          f"{_beta_label(report.grs_beta)}.")
+    ex = report.execution
+    if ex.get("references_checked"):
+        def per_lang(counts: dict[str, int]) -> str:
+            return ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
+
+        print(f"Execution check (HumanEval-X): references checked "
+              f"{per_lang(ex['references_checked'])}; failing their own tests "
+              f"{per_lang(ex['references_failing'])}; dropped variants "
+              f"{per_lang(ex['variants_dropped'])}; dropped mutants "
+              f"{per_lang(ex['mutants_dropped'])}.")
+    print()
+    rows = []
+
+    def tier_row(name: str, tv: TierValidity, var_one: float | None) -> list[str]:
+        return [name, f"{_num(tv.auc)} {_ci(tv.auc_ci)}", _num(tv.mutants_at_one),
+                _num(var_one), str(tv.references), str(tv.pairs), str(tv.excluded)]
+
+    for tier, tv in report.tiers.items():
+        rows.append(tier_row(NAMES[tier], tv, report.variants_at_one.get(tier)))
+    for beta, res in report.other_betas.items():
+        rows.append(tier_row(f"GRS, beta={beta:g}", res["tier"], None))
+    print(_table(["score", "mutation AUC [95% CI]", "mut=1.0", "var=1.0", "refs", "pairs",
+                  "excluded"], rows, ["l", "l", "r", "r", "r", "r", "r"]))
+    print("\nmut=1.0 / var=1.0: share of mutants / variants scoring exactly 1.0; pairs: "
+          "(variant, mutant) pairs of the same reference; excluded: candidates where the "
+          "tier does not apply.\n")
+
+    langs_all = sorted({lang for v in report.tiers.values() for lang in v.by_language})
+    rows = []
+    for tier, tv in report.tiers.items():
+        rows.append([NAMES[tier]] + [
+            f"{_num(tv.by_language.get(lang, (None, 0))[0])} "
+            f"({tv.by_language.get(lang, (None, 0))[1]})" for lang in langs_all])
+    print("### Mutation AUC per language (pairs)\n")
+    print(_table(["score", *langs_all], rows, ["l"] + ["r"] * len(langs_all)))
+    print()
+    print_operators(report.operators, report.candidates_by_operator,
+                    f"GRS at {_beta_label(report.grs_beta)}")
+    for beta, res in report.other_betas.items():
+        print_operators({op: {"grs": o["grs"]} for op, o in res["operators"].items()},
+                        report.candidates_by_operator, f"GRS at beta={beta:g}",
+                        tiers=("grs",))
+
+
+def print_operators(operators: dict[str, dict[str, OperatorOrder]], made: dict[str, int],
+                    title: str, tiers: Sequence[str] = TIERS) -> None:
+    """Per operator: the share of its pairs each tier orders wrongly, and GRS's details."""
+    print(f"### Per operator ({title})\n")
+    print("wrong = share of the operator's (variant, mutant) pairs NOT ordered right "
+          "(mutant >= variant; ties count as wrong); lower is better. GRS right / tied / "
+          "reversed split beside. n = candidates made.\n")
+    rows = []
+    for op, per in operators.items():
+        kind = next(iter(per.values())).kind
+        g = per.get("grs")
+        rows.append([op, kind, str(made.get(op, 0)), str(g.pairs if g else 0)]
+                    + [_num(per[t].wrong) if t in per else "-" for t in tiers]
+                    + ([_num(g.right), _num(g.tied), _num(g.reversed)] if g else ["-"] * 3))
+    print(_table(["operator", "kind", "n", "pairs (GRS)"]
+                 + [f"{NAMES[t]} wrong" for t in tiers]
+                 + ["GRS right", "GRS tied", "GRS reversed"], rows,
+                 ["l", "l", "r", "r"] + ["r"] * (len(tiers) + 3)))
+    bad = [f"{op} {per['grs'].wrong:.3f}" for op, per in operators.items()
+           if "grs" in per and per["grs"].wrong is not None and per["grs"].wrong > MAX_WRONG]
+    weak = [f"{op} {per['grs'].right:.3f}" for op, per in operators.items()
+            if "grs" in per and per["grs"].kind == "variant" and per["grs"].right is not None
+            and per["grs"].right < MIN_VARIANT_RIGHT]
+    print(f"\nCheck ({title}): operators ordered wrongly in more than {MAX_WRONG:.0%} of "
+          f"their pairs: {', '.join(bad) or 'none'}.")
+    print(f"Check ({title}): variant operators ordered right in fewer than "
+          f"{MIN_VARIANT_RIGHT:.0%} of their pairs: {', '.join(weak) or 'none'}.\n")
+
+
+def print_judged(judged: dict[str, dict[str, JudgedView]]) -> None:
+    """One table per view: every metric on the same items of each judged set."""
+    print("## Judged development sets (like for like)\n")
+    for view in VIEWS:
+        present = [name for name in JUDGED_SETS if name in judged]
+        if not present:
+            continue
+        header = ["score"]
+        for name in present:
+            jv = judged[name][view]
+            if jv.statistic == "auc":
+                header += [f"{JUDGED_SETS[name][0]}: within-task AUC (n={jv.n:,}, "
+                           f"{jv.mixed_groups} tasks, {jv.within_pairs:,} pairs)",
+                           f"pooled AUC (n={jv.n:,}, {jv.positives:,} pass)"]
+            else:
+                header.append(f"{JUDGED_SETS[name][0]}: Spearman (n={jv.n:,})")
+        rows = []
+        for m in JUDGED_METRICS:
+            row = [NAMES[m]]
+            for name in present:
+                a = judged[name][view].metrics.get(m)
+                if judged[name][view].statistic == "auc":
+                    row += [f"{_num(a.value)} {_ci(a.ci)}" if a else "-",
+                            f"{_num(a.pooled)} {_ci(a.pooled_ci)}" if a else "-"]
+                else:
+                    row.append(f"{_num(a.value)} {_ci(a.ci)}" if a else "-")
+            rows.append(row)
+        print(f"### View: {VIEW_TITLES[view]}\n")
+        print(_table(header, rows))
+        totals = ", ".join(f"{name} {judged[name][view].n:,} of {judged[name][view].total:,}"
+                           for name in present)
+        print(f"\nItems: {totals}.\n")
+
+
+def check_beta_support(grs_beta: float | None, also: Sequence[float]) -> bool:
+    """False (with a message) when a beta is asked for but the scorer has no such option."""
+    if grs_beta is None and not also:
+        return True
+    try:
+        scorer_for("python", [], grs_beta=grs_beta if grs_beta is not None else also[0],
+                   metrics=("grs",))
+    except TypeError as exc:
+        print(f"--grs-beta/--also-beta: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark, print the tables (markdown), optionally write JSON."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
-                    help="small run: 150 references, 300 judged items per set, 200 resamples")
+                    help="small run: 150 references, about 300 judged items (whole tasks) "
+                         "per set, 200 resamples")
     ap.add_argument("--refs", type=int, default=None, help="references (default 2000)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--resamples", type=int, default=None, help="bootstrap resamples (1000)")
     ap.add_argument("--judged", type=int, default=None,
-                    help="judged items per set (default: all; --quick: 300)")
+                    help="judged items per set, whole tasks (default: all; --quick: 300)")
     ap.add_argument("--no-exec", action="store_true", help="skip the test-execution check")
+    ap.add_argument("--no-judged", action="store_true", help="skip the judged sets")
     ap.add_argument("--timeout", type=float, default=5.0, help="seconds per test run")
     ap.add_argument("--datasets", type=Path, default=None,
                     help="shared datasets folder (default ../shared/datasets)")
     ap.add_argument("--workers", type=int, default=1, help="scoring worker processes")
+    ap.add_argument("--grs-beta", type=float, default=None,
+                    help="GRS's beta (passed to RubyScorer as grs_beta; default: the "
+                         "scorer's own default)")
+    ap.add_argument("--also-beta", type=float, action="append", default=[],
+                    help="also report GRS's mutation AUC and operator orders at this beta "
+                         "(reruns GRS only; repeatable)")
     ap.add_argument("--json", type=Path, default=None, help="write every number here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -93,114 +290,49 @@ def main(argv: list[str] | None = None) -> int:
     n_judged = args.judged or (300 if args.quick else None)
     datasets = args.datasets or default_datasets()
 
+    if not check_beta_support(args.grs_beta, args.also_beta):
+        return 2
     t0 = time.perf_counter()
     checker = None if args.no_exec else ExecutionChecker(CACHE, timeout=args.timeout)
     report, _ = run_mutation_benchmark(n_refs, seed=args.seed, datasets=datasets,
                                        checker=checker, resamples=resamples,
-                                       workers=args.workers)
+                                       workers=args.workers, grs_beta=args.grs_beta,
+                                       also_betas=args.also_beta)
     t_mut = time.perf_counter() - t0
 
-    judged: dict[str, dict[str, JudgedResult]] = {}
-    sizes: dict[str, int] = {}
-    for name, loader, stat in (
-            ("conala", load_conala, "spearman"),
-            ("humaneval", load_humaneval_judged, "auc"),
-            ("humaneval-reindented", partial(load_humaneval_judged, reindent=True), "auc")):
+    judged: dict[str, dict[str, JudgedView]] = {}
+    for name, (_, filename, loader, opts, stat) in ({} if args.no_judged
+                                                    else JUDGED_SETS).items():
         try:
-            items = loader(datasets / "judged_dev" / (
-                "conala-aggregated-grades.json" if name == "conala"
-                else "humaneval_python_grade.json"))
+            items = loader(datasets / "judged_dev" / filename, **opts)
         except FileNotFoundError:
             print(f"({name}: judged set not found under {datasets}; skipped)", file=sys.stderr)
             continue
-        items = _sample(items, n_judged, args.seed)
-        sizes[name] = len(items)
-        scores = score_judged(items, workers=args.workers)
-        judged[name] = judged_validity(scores, [j for _, _, j in items], statistic=stat,
-                                       resamples=resamples, seed=args.seed)
+        items = sample_groups(items, n_judged, args.seed)
+        scores = score_judged(items, workers=args.workers, grs_beta=args.grs_beta)
+        judged[name] = judged_validity(scores, items, statistic=stat, resamples=resamples,
+                                       seed=args.seed)
     t_all = time.perf_counter() - t0
 
-    out = sys.stdout
-    langs = ", ".join(f"{k} {v}" for k, v in report.references_by_language.items())
-    print(f"Mutation benchmark: {report.references} references ({langs}); "
-          f"{report.variants} variants, {report.mutants} mutants; seed {args.seed}, "
-          f"{resamples} bootstrap resamples", file=out)
-    ex = report.execution
-    if ex.get("references_checked"):
-        print("  execution check (HumanEval-X): references checked "
-              f"{ex['references_checked']}, failing their own tests "
-              f"{ex['references_failing']}; dropped variants {ex['variants_dropped']}, "
-              f"dropped mutants {ex['mutants_dropped']}", file=out)
-    print(f"Judged sets: CoNaLa {sizes.get('conala', 0)} items (Spearman vs grade), "
-          f"HumanEval-Python {sizes.get('humaneval', 0)} (ROC AUC vs pass). "
-          "Per tier: on the pairs where it applies (n); 'fallback': a missing tier "
-          "falls back to the next lower one (GRS -> TRS -> STS) on every pair.", file=out)
-    print("", file=out)
-    header = (f"{'tier':<12} {'mutation AUC [95% CI]':<26} {'mut=1.0':>7} {'var=1.0':>7}  "
-              f"{'CoNaLa Spearman [CI] (n)':<32} {'CoNaLa fallback':<24} "
-              f"{'HumanEval AUC [CI] (n)':<32} {'HumanEval fallback':<24}")
-    print(header, file=out)
-    print("-" * len(header), file=out)
-    for tier in (*TIERS, "chrf"):
-        tv = report.tiers.get(tier)
-        mut = f"{_num(tv.auc)} {_ci(tv.auc_ci)}" if tv else "-"
-        at1 = _num(tv.mutants_at_one) if tv else "-"
-        v1 = _num(report.variants_at_one.get(tier)) if tv else "-"
-        c_head, c_fb = _judged_cell(judged.get("conala", {}).get(tier))
-        h_head, h_fb = _judged_cell(judged.get("humaneval", {}).get(tier))
-        print(f"{NAMES[tier]:<12} {mut:<26} {at1:>7} {v1:>7}  {c_head:<32} {c_fb:<24} "
-              f"{h_head:<32} {h_fb:<24}", file=out)
-    if "humaneval-reindented" in judged:
-        print("", file=out)
-        print("HumanEval-Python with each completion's first line re-indented (every "
-              "completion in the file lost it, which Python rejects; see "
-              "load_humaneval_judged):", file=out)
-        for tier in (*TIERS, "chrf"):
-            h_head, h_fb = _judged_cell(judged["humaneval-reindented"].get(tier))
-            print(f"  {NAMES[tier]:<12} {h_head:<32} fallback {h_fb}", file=out)
-    print("", file=out)
-    print("mut=1.0: share of mutants scoring exactly 1.0; var=1.0: share of variants "
-          "scoring 1.0. Pairs counted per tier / candidates where the tier does not apply:",
-          file=out)
-    print("  " + ", ".join(f"{NAMES[t]} {v.pairs}/{v.excluded}"
-                           for t, v in report.tiers.items()), file=out)
-    print("", file=out)
-
-    langs = sorted({lang for v in report.tiers.values() for lang in v.by_language})
-    print("Mutation AUC per language (pairs)", file=out)
-    print(f"{'tier':<12} " + " ".join(f"{lang:>18}" for lang in langs), file=out)
-    for tier, tv in report.tiers.items():
-        cells = []
-        for lang in langs:
-            auc, pairs = tv.by_language.get(lang, (None, 0))
-            cells.append(f"{_num(auc)} ({pairs})".rjust(18))
-        print(f"{NAMES[tier]:<12} " + " ".join(cells), file=out)
-    print("", file=out)
-
-    print("Per operator: share of (variant, mutant) pairs of a reference that the tier "
-          "orders wrongly (mutant >= variant); lower is better. n = candidates made.", file=out)
-    print(f"{'operator':<22} {'kind':<9} {'n':>5} " + " ".join(f"{NAMES[t]:>11}" for t in TIERS),
-          file=out)
-    for op, per_tier in report.operators.items():
-        kind = "variant" if op in _PRESERVING_NAMES else "mutant"
-        cells = [_num(per_tier.get(t, (None, 0))[0]).rjust(11) for t in TIERS]
-        n = report.candidates_by_operator.get(op, 0)
-        print(f"{op:<22} {kind:<9} {n:>5} " + " ".join(cells), file=out)
-    print("", file=out)
-    print(f"time: mutation benchmark {t_mut:.0f} s, total {t_all:.0f} s", file=out)
+    print_mutation(report, args.seed, resamples)
+    if judged:
+        print_judged(judged)
+    print(f"time: mutation benchmark {t_mut:.0f} s, total {t_all:.0f} s")
 
     if args.json:
         payload = {
             "seed": args.seed,
             "resamples": resamples,
+            "grs_beta": args.grs_beta,
+            "also_beta": args.also_beta,
+            "quick": args.quick,
             "mutation": report.to_dict(),
-            "judged": {name: {m: r.__dict__ for m, r in res.items()}
-                       for name, res in judged.items()},
-            "judged_sizes": sizes,
+            "judged": {name: {v: jv.to_dict() for v, jv in views.items()}
+                       for name, views in judged.items()},
+            "seconds": {"mutation": t_mut, "total": t_all},
         }
         args.json.write_text(json.dumps(payload, indent=2, default=list))
     return 0
-
 
 
 if __name__ == "__main__":

@@ -376,14 +376,24 @@ def _judged(name: str) -> Path:
 def test_load_conala() -> None:
     items = load_conala(_judged("conala-aggregated-grades.json"))
     assert len(items) == 2360
-    refs, cand, grade = items[0]
+    refs, cand, grade, group = items[0]
     assert isinstance(refs, list) and isinstance(cand, str) and 0 <= grade <= 4
+    assert len({it.group for it in items}) == 472
 
 
 def test_load_humaneval_judged() -> None:
     items = load_humaneval_judged(_judged("humaneval_python_grade.json"))
     assert len(items) == 3220
-    assert sum(j for _, _, j in items) == 1342
+    assert sum(it.judgment for it in items) == 1342
+    assert len({it.group for it in items}) == 161  # the task id is kept
+    again = load_humaneval_judged(_judged("humaneval_python_grade.json"), reindent=True)
+    assert [it.group for it in again] == [it.group for it in items]
+    # re-indenting only adds whitespace, to every completion (each lost its first indent)
+    def bare(text: str) -> str:
+        return "".join(text.split())
+
+    assert all(bare(a.candidate) == bare(b.candidate) and len(b.candidate) > len(a.candidate)
+               for a, b in zip(items, again, strict=True))
 
 
 def test_loaders_raise_when_absent(tmp_path: Path) -> None:

@@ -60,44 +60,124 @@ def _read_lines(path: Path) -> list[str]:
         return [line.rstrip("\n") for line in fh]
 
 
+def dataset_references(datasets: Path | None = None) -> dict[str, list[Reference]]:
+    """Every reference of the shared datasets, per source, in file order.
+
+    The sources: ``codexglue-java`` and ``codexglue-csharp`` (the CodeXGLUE code-to-code
+    test references, one per non-blank line) and ``humaneval-<language>`` for Python, Java,
+    C++ and JavaScript (HumanEval-X: prompt + canonical solution, with the tests). Sources
+    whose file is missing are left out; parse failures are kept.
+
+    Parameters
+    ----------
+    datasets : the shared datasets folder (default :func:`default_datasets`).
+
+    Returns
+    -------
+    source name -> its references.
+    """
+    datasets = default_datasets() if datasets is None else datasets
+    pools: dict[str, list[Reference]] = {}
+    cxg = datasets / "codexglue_code2code_trans"
+    for lang, ext in (("java", "java"), ("csharp", "cs")):
+        path = cxg / f"test.java-cs.txt.{ext}"
+        if path.is_file():
+            pools[f"codexglue-{lang}"] = [
+                Reference(f"codexglue-{lang}-{i}", "codexglue", lang, line)
+                for i, line in enumerate(_read_lines(path))
+                if line.strip()
+            ]
+    for lang, short in _HUMANEVAL_LANGS.items():
+        path = datasets / "humaneval_x" / f"humaneval_{short}.jsonl"
+        if not path.is_file():
+            continue
+        refs = []
+        for line in _read_lines(path):
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            refs.append(
+                Reference(
+                    f"humaneval-{lang}-{rec['task_id'].split('/')[-1]}",
+                    "humaneval-x",
+                    lang,
+                    rec["prompt"] + rec["canonical_solution"],
+                    rec.get("test"),
+                )
+            )
+        pools[f"humaneval-{lang}"] = refs
+    return pools
+
+
 def _pool(datasets: Path | None) -> dict[str, list[Reference]]:
     """Every candidate reference, grouped by source, in file order."""
-    pools: dict[str, list[Reference]] = {}
-    if datasets is not None:
-        cxg = datasets / "codexglue_code2code_trans"
-        for lang, ext in (("java", "java"), ("csharp", "cs")):
-            path = cxg / f"test.java-cs.txt.{ext}"
-            if path.is_file():
-                pools[f"codexglue-{lang}"] = [
-                    Reference(f"codexglue-{lang}-{i}", "codexglue", lang, line)
-                    for i, line in enumerate(_read_lines(path))
-                    if line.strip()
-                ]
-        for lang, short in _HUMANEVAL_LANGS.items():
-            path = datasets / "humaneval_x" / f"humaneval_{short}.jsonl"
-            if not path.is_file():
-                continue
-            refs = []
-            for line in _read_lines(path):
-                if not line.strip():
-                    continue
-                rec = json.loads(line)
-                refs.append(
-                    Reference(
-                        f"humaneval-{lang}-{rec['task_id'].split('/')[-1]}",
-                        "humaneval-x",
-                        lang,
-                        rec["prompt"] + rec["canonical_solution"],
-                        rec.get("test"),
-                    )
-                )
-            pools[f"humaneval-{lang}"] = refs
+    pools = dataset_references(datasets) if datasets is not None else {}
     for lang in _SNIPPET_LANGS:
         pools[f"snippets-{lang}"] = [
             Reference(f"snippets-{lang}-{i}", "snippets", lang, code)
             for i, code in enumerate(snippets(lang))
         ]
     return pools
+
+
+def derangement(n: int, rng: random.Random) -> list[int]:
+    """A uniformly random permutation of ``range(n)`` with no fixed point (``n != 1``).
+
+    Rejection sampling of shuffles (about e tries on average).
+
+    Parameters
+    ----------
+    n : the size (0 gives ``[]``).
+    rng : the random source.
+
+    Returns
+    -------
+    ``perm`` with ``perm[i] != i`` for every ``i``.
+
+    Raises
+    ------
+    ValueError : ``n == 1`` (no derangement exists) or ``n < 0``.
+
+    >>> perm = derangement(5, random.Random(0))
+    >>> sorted(perm) == list(range(5)) and all(p != i for i, p in enumerate(perm))
+    True
+    """
+    if n < 0 or n == 1:
+        raise ValueError(f"no derangement of {n} elements")
+    perm = list(range(n))
+    while True:
+        rng.shuffle(perm)
+        if all(p != i for i, p in enumerate(perm)):
+            return perm
+
+
+def unrelated_pairs(
+    references: Sequence[Reference], pairs: int | None, *, seed: int = 0
+) -> list[tuple[Reference, Reference]]:
+    """(reference, another reference) pairs of one source: the chance level's pairs.
+
+    The references are deduplicated by text, up to ``pairs`` of them drawn (seeded), and
+    each is paired with the one a seeded derangement assigns: no reference meets itself,
+    nor a copy of its own text.
+
+    Parameters
+    ----------
+    references : the references of one source (one language).
+    pairs : the number of pairs (at most the number of distinct texts; ``None``: all).
+    seed : the seed of the draw and of the derangement.
+
+    Returns
+    -------
+    ``(reference, unrelated other)`` pairs.
+    """
+    unique = list({r.code: r for r in references}.values())
+    rng = random.Random(f"{seed}:chance")
+    if pairs is not None and pairs < len(unique):
+        unique = [unique[i] for i in sorted(rng.sample(range(len(unique)), pairs))]
+    if len(unique) < 2:
+        return []
+    perm = derangement(len(unique), rng)
+    return [(unique[i], unique[j]) for i, j in enumerate(perm)]
 
 
 def load_references(
