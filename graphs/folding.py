@@ -107,13 +107,40 @@ class _ConditionalFolding:
                 self._temporary(stmts[end]) is not None)):
             temps += stmts[end].type not in comments
             end += 1
-        if end >= n or self.roles.statements.get(stmts[end].type) is not Role.RETURN:
+        if end >= n:
+            return None
+        role = self.roles.statements.get(stmts[end].type)
+        if role is Role.IF and not temps:
+            return self._returning_if(stmts, end, depth)
+        if role is not Role.RETURN:
             return None
         if temps and not self._fold_temporaries(
                 [t for t in stmts[at:end] if t.type not in comments], stmts[end]):
             return None
         v = self._branch_value(stmts[end], depth)
         return None if v is None else (v[2], end)
+
+    def _returning_if(self, stmts: list[Node], at: int, depth: int) -> tuple[list, int] | None:
+        """The tail :meth:`_tail` reads when it starts with an ``if``: an ``if``/``else``
+        whose branches both return (``if (c) return a; else return b;``), or a guard
+        ``if (c) return a;`` followed by a tail, both ``return c ? a : ...``. Temporaries
+        are not folded into an ``if`` (a branch would evaluate them a different number of
+        times), so none may precede it."""
+        s = stmts[at]
+        whole = self._branch_value(s, depth)
+        if whole is not None:
+            return (whole[2], at) if whole[0] == "return" else None
+        alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) == "alternative"]
+        cond = self._condition(s)
+        if alts or cond is None:
+            return None
+        guard = self._branch_value(self._single(s.child_by_field_name("consequence")), depth + 1)
+        if guard is None or guard[0] != "return":
+            return None
+        rest = self._tail(stmts, at + 1, depth + 1)
+        if rest is None:
+            return None
+        return self._ternary(cond, self._then(guard[2]), rest[0]), rest[1]
 
     def _then(self, then: list) -> list:
         if self.roles.language == "python" and "if" in then:
@@ -164,6 +191,13 @@ class _ConditionalFolding:
         if stmt.type != "expression_statement":
             return None
         e = self._only_named(stmt)
+        if e is not None and e.type in roles.updates:
+            # x++ / ++x / x-- / --x: the value x + (1) / x - (1), as x += 1 gives
+            operand = self._only_named(e)
+            ops = [c.type for c in e.children if not c.is_named]
+            if operand is None or ops not in (["++"], ["--"]):
+                return None
+            return "assign", operand, [(operand, _USE), ops[0][0], "(", "1", ")"]
         if e is None or e.type not in roles.assignments:
             return None
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")

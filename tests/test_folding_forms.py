@@ -1,0 +1,69 @@
+"""Conditional folding sees increments as branches and if/else after a guard: each rewrite is
+the same graph (GRS 1.0), and a near-miss mutant of it is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruby_metric import RubyScorer
+
+SCORERS = {lang: RubyScorer(lang, metrics=["grs"]) for lang in
+           ("java", "csharp", "cpp", "c", "javascript", "python")}
+
+C_LIKE = {
+    "java": "void f(int b){ int d = 0; if (b > 0) { d += 1; } else { d -= 1; } g(d); }",
+    "csharp": "void F(int b){ int d = 0; if (b > 0) { d += 1; } else { d -= 1; } G(d); }",
+    "cpp": "void f(int b){ int d = 0; if (b > 0) { d += 1; } else { d -= 1; } g(d); }",
+    "c": "void f(int b){ int d = 0; if (b > 0) { d += 1; } else { d -= 1; } g(d); }",
+    "javascript": "function f(b){ let d = 0; if (b > 0) { d += 1; } else { d -= 1; } g(d); }",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(C_LIKE))
+def test_increments_fold_like_compound_assignments(lang):
+    ref = C_LIKE[lang]
+    scorer = SCORERS[lang]
+    for inc, dec in (("d++", "d--"), ("++d", "--d"), ("d++", "d -= 1"), ("d = d + 1", "--d")):
+        cand = ref.replace("d += 1", inc).replace("d -= 1", dec)
+        assert scorer.score(ref, cand).grs == 1.0, cand
+    # the wrong direction in one branch is not the same graph
+    assert scorer.score(ref, ref.replace("d -= 1", "d++")).grs < 1.0
+
+
+GUARDED = {
+    "java": ("int f(int a, int b){ if (a == b) return 0; if (a > b) return 1; else return -1; }",
+             "int f(int a, int b){ if (a == b) return 0; return a > b ? 1 : -1; }",
+             "int f(int a, int b){ if (a == b) return 0; if (a > b) return 1; return -1; }"),
+    "javascript": (
+        "function f(a, b){ if (a === b) return 0; if (a > b) { return 1; } else { return -1; } }",
+        "function f(a, b){ if (a === b) return 0; return a > b ? 1 : -1; }",
+        "function f(a, b){ if (a === b) return 0; if (a > b) return 1; return -1; }"),
+    "python": (
+        "def f(a, b):\n    if a == b:\n        return 0\n    if a > b:\n        return 1\n"
+        "    else:\n        return -1\n",
+        "def f(a, b):\n    if a == b:\n        return 0\n    return 1 if a > b else -1\n",
+        "def f(a, b):\n    if a == b:\n        return 0\n    if a > b:\n        return 1\n"
+        "    return -1\n"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GUARDED))
+def test_if_else_after_a_guard_is_the_conditional(lang):
+    if_else, conditional, guards = GUARDED[lang]
+    scorer = SCORERS[lang]
+    assert scorer.score(if_else, conditional).grs == 1.0
+    assert scorer.score(guards, conditional).grs == 1.0
+    # swapped returns in the second test are a different function
+    mutant = conditional.replace("1 : -1", "-1 : 1").replace("1 if a > b else -1",
+                                                               "-1 if a > b else 1")
+    assert mutant != conditional
+    assert scorer.score(if_else, mutant).grs < 1.0
+
+
+def test_no_temporary_moves_into_a_branch():
+    # a temporary before the if is not folded into its branches (it would be evaluated in
+    # one branch only): the if stays an if
+    scorer = SCORERS["java"]
+    ref = "int f(int a){ if (a == 0) return 0; int t = g(a); if (a > 1) return t; return -1; }"
+    folded = "int f(int a){ if (a == 0) return 0; return a > 1 ? g(a) : -1; }"
+    assert scorer.score(ref, folded).grs < 1.0
