@@ -184,8 +184,10 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     walker = Walker(roles, parsed, normalize=normalize,
                     abstract_literals=abstract_literals)
     size = cfg.pdg_size
+    idioms = cfg.subst  # canonical idioms (graphs.idioms): the same for every node
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep,
-                         subst=n.subst)
+                         subst=({**idioms, **n.subst} if idioms and n.subst
+                                else n.subst or idioms))
              if n.label is None else Facts() for n in cfg.nodes[:size]]
     absorbed = merge_statements(cfg.nodes, cfg.succ, facts, size,
                                 parsed.language) if normalize else set()
