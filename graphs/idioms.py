@@ -331,8 +331,8 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
                     continue
                 cond, then, other = parts
                 cs, swap = condition_orientation(cond)
+                subst.update(cs)
                 if swap:
-                    subst.update(cs)
                     subst[then.id] = (Final(other), False)
                     subst[other.id] = (Final(then), False)
             elif t in ("local_variable_declaration", "variable_declaration", "declaration") \
@@ -598,17 +598,14 @@ class IdiomRewrites:
         if len(alts) != 1 or alts[0].type in self.roles.elif_clauses or cond is None:
             return False
         subst, swap = condition_orientation(cond)
-        if swap:
-            self.idiom_subst().update(subst)
+        self.idiom_subst().update(subst)
         return swap
 
     def _oriented(self, cond: Node, then: list, other: list) -> tuple[list, list]:
         """A folded conditional's branches in the canonical orientation of ``cond``."""
         subst, swap = condition_orientation(cond)
-        if not swap:
-            return then, other
         self.idiom_subst().update(subst)
-        return other, then
+        return (other, then) if swap else (then, other)
 
     def _indexed_header(self, s: Node, body: Node) -> int | None:
         """The ``foreach`` header node an indexed loop is read as (None if it is not one)."""
