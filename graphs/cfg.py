@@ -332,6 +332,9 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
                                       (stmts, i + 1))
                 if r is not None:
                     skip = self._fold_end
+            elif i + 1 < len(stmts) and (loop := self._indexed_while(s, stmts[i + 1])):
+                r = yield from self._loop(stmts[i + 1], *loop)  # T i = 0; while (i < n)
+                skip = i + 1
             if r is None:
                 r = self._simple(s)
             if r is None:

@@ -6,7 +6,7 @@ must see"): equal meaning, equal graph.
   ``for i in range(len(xs))`` whose body reads the index only as ``xs[i]`` (Java lists:
   ``xs.get(i)``) is the loop over the elements: one ``foreach`` header labelled as the
   language writes it (``for (int x : xs)``, ``foreach (var x in xs)``, ``for (auto & x :
-  xs)``, ``for (let x of xs)``, ``for x in xs``) and each ``xs[i]`` read as the element
+  xs)``, ``for (const x of xs)``, ``for x in xs``) and each ``xs[i]`` read as the element
   variable. Only where that is the same meaning: the index is declared by the loop, starts at
   0, steps by one, is bounded by exactly the length and occurs nowhere in the body but as
   ``xs[i]``; ``xs`` occurs in the body only there (so the body neither resizes nor replaces
@@ -21,8 +21,10 @@ must see"): equal meaning, equal graph.
   ``xs[i]`` is).
 - **Negated conditions.** An ``if`` with an ``else`` (and a conditional expression) is read
   in one orientation: a top-level ``!``/``not`` goes and the branches swap; a relational
-  ``>=``, ``>``, ``!=`` (``!==``) becomes ``<``, ``<=``, ``==`` (``===``) with the branches
-  swapped. So ``if (!c) A else B`` is ``if (c) B else A`` and ``if (a >= b) B else A`` is
+  ``>=``, ``<=``, ``!=`` (``!==``) becomes ``<``, ``>``, ``==`` (``===``) with the branches
+  swapped: the strict orders and equality are canonical (each non-strict one is the
+  negation of a strict one, and most code already reads that way, so labels stay as
+  written). So ``if (!c) A else B`` is ``if (c) B else A`` and ``if (a >= b) B else A`` is
   ``if (a < b) A else B``. The outcomes stay on the control edges, so a negated condition
   *without* the swap (a real mutant) is still a different graph. Choice: the orders are
   taken to be total; with a NaN operand ``a >= b`` and ``!(a < b)`` differ, and so do
@@ -30,9 +32,11 @@ must see"): equal meaning, equal graph.
 - **Inferred local types.** ``var x = new T(...)`` (Java, C#) is labelled ``T x = new
   T(...)``; ``var``/``auto`` with a literal initializer gets the literal's type (``int``,
   ``long``, ``double``, ``float``, ``decimal``, ``char``, ``boolean``/``bool``,
-  ``String``/``string``). JavaScript declarations are labelled ``let``: ``const`` always (a
-  valid program never reassigns it), ``var`` when it is a statement of a function body, the
-  only declaration of its names there, none of them mentioned before it.
+  ``String``/``string``). A JavaScript declaration is labelled ``const`` when its names are
+  never assigned again in the function, else ``let``; ``var`` becomes one of them only as a
+  statement of a function body, the only declaration of its names there, none of them
+  mentioned before it (so hoisting and function scope change nothing). ``for (let x of
+  xs)`` is ``for (const x of xs)`` when the body never assigns ``x``.
 
 The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites`, a mixin of
 :class:`graphs.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
@@ -46,14 +50,15 @@ from collections.abc import Iterator
 import tree_sitter
 
 from graphs.dataflow import Final, Variable
-from graphs.roles import Ctx
+from graphs.roles import Ctx, Role
 
-__all__ = ["IdiomRewrites", "condition_orientation", "indexed_loop", "label_substitutions"]
+__all__ = ["IdiomRewrites", "condition_orientation", "indexed_loop", "indexed_while",
+           "label_substitutions"]
 
 Node = tree_sitter.Node
 Subst = dict[int, tuple[object, bool]]
 
-_NEGATED = {">=": "<", ">": "<=", "!=": "==", "!==": "==="}
+_NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
 _NOT_TYPES = frozenset({"unary_expression", "prefix_unary_expression", "not_operator"})
 _PARENS = frozenset({"parenthesized_expression", "condition_clause"})
 _RELATIONAL = frozenset({"binary_expression", "comparison_operator"})
@@ -219,8 +224,7 @@ def _literal_type(value: Node, language: str) -> str | None:
         return kind
     if language == "csharp":
         kind = _CSHARP_LITERALS.get(value.type)
-        if kind == "int" and not low.rstrip("0123456789abcdefx_").strip() == "" or (
-                kind == "int" and low[-1:] in ("l", "u")):
+        if kind == "int" and low[-1:] in ("l", "u"):
             return None
         if kind == "double" and low[-1:] in ("f", "m", "d"):
             return {"f": "float", "m": "decimal", "d": "double"}[low[-1]]
@@ -284,23 +288,45 @@ def _function_of(node: Node) -> Node | None:
     return cur
 
 
-def _javascript_let(decl: Node, subst: Subst) -> None:
-    """``const``/``var`` keyword of a JavaScript declaration -> ``let`` where that is safe."""
+def _reassigned(root: Node, names: set[bytes], skip: Node) -> bool:
+    """Whether any of ``names`` is assigned or incremented below ``root`` (outside ``skip``,
+    the declaration itself)."""
+    for n in _walk(root):
+        if skip.start_byte <= n.start_byte < skip.end_byte:
+            continue
+        t = n.type
+        if "assign" in t or t in ("for_in_statement",):
+            target = n.child_by_field_name("left")
+        elif t == "update_expression":
+            target = n.child_by_field_name("argument")
+        else:
+            continue
+        if target is not None and target.type == "identifier" and target.text in names:
+            return True
+    return False
+
+
+def _javascript_keyword(decl: Node, subst: Subst) -> None:
+    """A JavaScript declaration's keyword: ``const`` for names never assigned again, else
+    ``let``; ``var`` only where it means the same as ``let`` (module docstring)."""
     keyword = decl.child_by_field_name("kind") or (decl.children[0] if decl.children else None)
-    if keyword is None or keyword.type not in ("const", "var"):
+    if keyword is None or keyword.type not in ("const", "var", "let"):
         return
+    fn = _function_of(decl)
+    root = fn if fn is not None else decl
+    while fn is None and root.parent is not None:
+        root = root.parent
+    names = set()
+    for d in _named(decl):
+        name = d.child_by_field_name("name")
+        if d.type != "variable_declarator" or name is None or name.type != "identifier":
+            return
+        names.add(name.text)
     if keyword.type == "var":
         block = decl.parent
-        fn = _function_of(decl)
-        if block is None or fn is None or block.type != "statement_block" or \
+        if fn is None or block is None or block.type != "statement_block" or \
                 block.parent is None or block.parent.id != fn.id:
             return
-        names = set()
-        for d in _named(decl):
-            name = d.child_by_field_name("name")
-            if d.type != "variable_declarator" or name is None or name.type != "identifier":
-                return
-            names.add(name.text)
         for n in _walk(fn):
             if n.type not in ("identifier", "shorthand_property_identifier") or \
                     n.text not in names or decl.start_byte <= n.start_byte < decl.end_byte:
@@ -311,7 +337,21 @@ def _javascript_let(decl: Node, subst: Subst) -> None:
             if p is not None and p.type == "variable_declarator" and \
                     p.child_by_field_name("name") == n:
                 return  # declared again
-    subst[keyword.id] = ("let", False)
+    target = "let" if _reassigned(root, names, decl) else "const"
+    if target != keyword.type:
+        subst[keyword.id] = (target, False)
+
+
+def _javascript_loop(loop: Node, subst: Subst) -> None:
+    """``for (let x of xs)`` is ``for (const x of xs)`` when the body never assigns ``x``."""
+    keyword = loop.child_by_field_name("kind")
+    left, body = loop.child_by_field_name("left"), loop.child_by_field_name("body")
+    if keyword is None or keyword.type not in ("let", "const") or left is None or \
+            left.type != "identifier" or body is None:
+        return
+    target = "let" if _reassigned(body, {left.text}, left) else "const"
+    if target != keyword.type:
+        subst[keyword.id] = (target, False)
 
 
 def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
@@ -340,11 +380,9 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
                 _inferred(n, language, subst)
             elif t in ("lexical_declaration", "variable_declaration") and \
                     language == "javascript":
-                _javascript_let(n, subst)
+                _javascript_keyword(n, subst)
             elif t == "for_in_statement" and language == "javascript":
-                keyword = n.child_by_field_name("kind")
-                if keyword is not None and keyword.type == "const":
-                    subst[keyword.id] = ("let", False)
+                _javascript_loop(n, subst)
             elif t in ("enhanced_for_statement", "foreach_statement"):
                 kind = n.child_by_field_name("type")
                 seq = n.child_by_field_name("value") or n.child_by_field_name("right")
@@ -439,7 +477,7 @@ def _declared_name(init: Node) -> Node | None:
 
 
 def _steps_by_one(upd: Node, i: bytes) -> bool:
-    text = b"".join(upd.text.split())
+    text = b"".join(upd.text.split()).rstrip(b";")
     return text in (i + b"++", b"++" + i, i + b"+=1", i + b"=" + i + b"+1")
 
 
@@ -491,11 +529,12 @@ def _element_sites(body: Node, i: bytes, xs: bytes, language: str) -> list[Node]
     return sites
 
 
-def _unused_outside(loop: Node, root: Node, i: bytes) -> bool:
-    """``i`` occurs outside ``loop`` only in other loops that bind it first."""
+def _unused_outside(loop: Node, root: Node, i: bytes, start: int | None = None) -> bool:
+    """``i`` occurs outside ``loop`` (from ``start`` on, if given) only in other loops that
+    bind it first."""
+    begin = loop.start_byte if start is None else start
     for n in _walk(root):
-        if n.type != "identifier" or n.text != i or (
-                loop.start_byte <= n.start_byte < loop.end_byte):
+        if n.type != "identifier" or n.text != i or (begin <= n.start_byte < loop.end_byte):
             continue
         cur = n.parent
         while cur is not None:
@@ -510,6 +549,56 @@ def _unused_outside(loop: Node, root: Node, i: bytes) -> bool:
         else:
             return False
     return True
+
+
+def _bounded(cond: Node, i: bytes, language: str) -> Node | None:
+    """``xs`` of a condition ``i < xs.length`` (``.Length``, ``.Count``, ``.size()``)."""
+    if cond.type == "expression_statement" and len(_named(cond)) == 1:
+        cond = _named(cond)[0]
+    cond = _strip(cond)
+    if cond.type != "binary_expression":
+        return None
+    left, right, op = cond.child_by_field_name("left"), cond.child_by_field_name("right"), \
+        _op(cond)
+    if left is None or right is None or op is None or op.type != "<" or left.text != i:
+        return None
+    name = _length_of(right, language)
+    if name is None:
+        return None
+    xs = right
+    while xs.type != "identifier" or xs.text != name:
+        xs = xs.child_by_field_name("function") or xs.child_by_field_name("object") or \
+            xs.child_by_field_name("expression") or xs.child_by_field_name("argument")
+    return xs
+
+
+def indexed_while(decl: Node, loop: Node, roles, root: Node  # type: ignore[no-untyped-def]
+                  ) -> tuple[Node, Node, list[Node], list[Node]] | None:
+    """``(xs, i, body statements without the step, sites)`` when ``T i = 0; while (i <
+    xs.length) { ...; i++; }`` is an indexed loop that only reads ``xs[i]`` (the ``while``
+    form of :func:`indexed_loop`: no ``continue``, ``i`` unused after the loop)."""
+    language = roles.language
+    i = _declared_name(decl) if language in _LENGTHS else None
+    body = loop.child_by_field_name("body")
+    cond = loop.child_by_field_name("condition")
+    if i is None or body is None or cond is None or body.type not in roles.blocks:
+        return None
+    items = _named(body)
+    if not items or items[-1].type != "expression_statement" or \
+            not _steps_by_one(items[-1], i.text.rstrip(b";")):
+        return None
+    xs = _bounded(cond, i.text, language)
+    if xs is None or any(n.type == "continue_statement" for n in _walk(body)):
+        return None
+    if not _unused_outside(loop, root, i.text, decl.start_byte):
+        return None
+    sites = []
+    for item in items[:-1]:
+        found = _element_sites(item, i.text, xs.text, language)
+        if found is None:
+            return None
+        sites.extend(found)
+    return xs, i, items[:-1], sites
 
 
 def indexed_loop(s: Node, body: Node, roles, root: Node  # type: ignore[no-untyped-def]
@@ -547,24 +636,12 @@ def indexed_loop(s: Node, body: Node, roles, root: Node  # type: ignore[no-untyp
         if len(inits) != 1 or len(conds) != 1 or len(upds) != 1:
             return None
         i = _declared_name(inits[0])
-        cond = conds[0]
-        if cond.type == "expression_statement" and len(_named(cond)) == 1:
-            cond = _named(cond)[0]
-        cond = _strip(cond)
-        if i is None or cond.type != "binary_expression" or not _steps_by_one(upds[0], i.text):
+        if i is None or not _steps_by_one(upds[0], i.text):
             return None
-        left, right, op = cond.child_by_field_name("left"), cond.child_by_field_name("right"), \
-            _op(cond)
-        if left is None or right is None or op is None or op.type != "<" or \
-                left.text != i.text:
+        found_xs = _bounded(conds[0], i.text, language)
+        if found_xs is None:
             return None
-        name = _length_of(right, language)
-        if name is None:
-            return None
-        xs = right
-        while xs.type != "identifier" or xs.text != name:
-            xs = xs.child_by_field_name("function") or xs.child_by_field_name("object") or \
-                xs.child_by_field_name("expression") or xs.child_by_field_name("argument")
+        xs = found_xs
         keyword = inits[0].children[0].text if inits[0].children else b""
         if keyword == b"var" and language == "javascript" and \
                 not _unused_outside(s, root, i.text):
@@ -607,16 +684,40 @@ class IdiomRewrites:
         self.idiom_subst().update(subst)
         return (other, then) if swap else (then, other)
 
-    def _indexed_header(self, s: Node, body: Node) -> int | None:
-        """The ``foreach`` header node an indexed loop is read as (None if it is not one)."""
-        parsed = self.parsed
+    def _root(self, s: Node) -> Node:
         root = s
         while root.parent is not None and root.type not in self.roles.functions:
             root = root.parent
+        return root
+
+    def _indexed_header(self, s: Node, body: Node) -> int | None:
+        """The ``foreach`` header node an indexed loop is read as (None if it is not one)."""
+        root = self._root(s)
         found = indexed_loop(s, body, self.roles, root)
         if found is None:
             return None
         xs, i, _keyword, sites = found
+        last = body.prev_sibling if body.prev_sibling is not None else s
+        return self._foreach(s, last, root, xs, i, sites)
+
+    def _indexed_while(self, decl: Node, loop: Node) -> tuple[int, list[Node]] | None:
+        """``(foreach header, body statements)`` of ``T i = 0; while (i < xs.length) {...
+        i++; }`` read as its ``foreach`` (None if it is not one)."""
+        if self.roles.statements.get(loop.type) is not Role.WHILE or \
+                self.roles.statements.get(decl.type) is not Role.DECLARATION:
+            return None
+        root = self._root(loop)
+        found = indexed_while(decl, loop, self.roles, root)
+        if found is None:
+            return None
+        xs, i, items, sites = found
+        body = loop.child_by_field_name("body")
+        last = body.prev_sibling if body is not None and body.prev_sibling else loop
+        return self._foreach(decl, last, root, xs, i, sites), items
+
+    def _foreach(self, s: Node, last: Node, root: Node, xs: Node, i: Node,
+                 sites: list[Node]) -> int:
+        parsed = self.parsed
         language = self.roles.language
         elem = Variable(f"{xs.text.decode()}[{i.text.decode()}]")
         subst = self.idiom_subst()
@@ -643,7 +744,6 @@ class IdiomRewrites:
             head = [("for", use), ("(", use), ("auto", use), ("&", use), (elem, decl),
                     (":", use), (xs, use), (")", use)]
         else:
-            head = [("for", use), ("(", use), ("let", use), (elem, decl), ("of", use),
+            head = [("for", use), ("(", use), ("const", use), (elem, decl), ("of", use),
                     (xs, use), (")", use)]
-        last = body.prev_sibling if body.prev_sibling is not None else s
         return self._new("foreach", head, s, last)
