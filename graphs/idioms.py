@@ -52,8 +52,8 @@ import tree_sitter
 from graphs.dataflow import Final, Variable
 from graphs.roles import Ctx, Role
 
-__all__ = ["IdiomRewrites", "condition_orientation", "indexed_loop", "indexed_while",
-           "label_substitutions"]
+__all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_loop",
+           "indexed_while", "label_substitutions", "literal_type", "reassigned"]
 
 Node = tree_sitter.Node
 Subst = dict[int, tuple[object, bool]]
@@ -205,7 +205,13 @@ def _element_type(kind: Node | None) -> Node | None:
     return None
 
 
-def _literal_type(value: Node, language: str) -> str | None:
+def element_type(root: Node, name: str, language: str) -> Node | None:
+    """The element type node of ``name``'s one declaration below ``root`` (Java, C#), if
+    it is an array or list type."""
+    return _element_type(_declared_types(root, language).get(name))
+
+
+def literal_type(value: Node, language: str) -> str | None:
     """The type of a literal initializer, for ``var``/``auto`` (None when not evident)."""
     text = value.text.decode()
     if value.type in ("unary_expression", "prefix_unary_expression"):
@@ -274,7 +280,7 @@ def _inferred(decl: Node, language: str, subst: Subst) -> None:
         if new is not None:
             subst[kind.id] = (new, False)
             return
-    literal = _literal_type(value, language)
+    literal = literal_type(value, language)
     if literal is not None:
         subst[kind.id] = (literal, False)
 
@@ -288,7 +294,7 @@ def _function_of(node: Node) -> Node | None:
     return cur
 
 
-def _reassigned(root: Node, names: set[bytes], skip: Node) -> bool:
+def reassigned(root: Node, names: set[bytes], skip: Node) -> bool:
     """Whether any of ``names`` is assigned or incremented below ``root`` (outside ``skip``,
     the declaration itself)."""
     for n in _walk(root):
@@ -337,7 +343,7 @@ def _javascript_keyword(decl: Node, subst: Subst) -> None:
             if p is not None and p.type == "variable_declarator" and \
                     p.child_by_field_name("name") == n:
                 return  # declared again
-    target = "let" if _reassigned(root, names, decl) else "const"
+    target = "let" if reassigned(root, names, decl) else "const"
     if target != keyword.type:
         subst[keyword.id] = (target, False)
 
@@ -349,7 +355,7 @@ def _javascript_loop(loop: Node, subst: Subst) -> None:
     if keyword is None or keyword.type not in ("let", "const") or left is None or \
             left.type != "identifier" or body is None:
         return
-    target = "let" if _reassigned(body, {left.text}, left) else "const"
+    target = "let" if reassigned(body, {left.text}, left) else "const"
     if target != keyword.type:
         subst[keyword.id] = (target, False)
 
