@@ -445,7 +445,7 @@ class Walker:
             elif role == _CALL:
                 callee = node.child_by_field_name(info.role_arg)
                 if not nested:  # a lambda's calls may never run
-                    effect = self._call_effect(node, callee)
+                    effect = self._call_effect(node, callee, subst)
                     if effect is not False:
                         calls.append(effect)
                 if callee is not None and (not roles.callee_is_use) and (
@@ -551,10 +551,11 @@ class Walker:
         buf.strip_trailing()
         return Facts(buf.seps, buf.toks, refs, calls)
 
-    def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None
-                     ) -> tuple[str, bool] | None | bool:
+    def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None,
+                     subst: Mapping | None = None) -> tuple[str, bool] | None | bool:
         """What a call may update: ``(name, is_field)`` of the variable it is called on,
-        ``None`` for unknown effects, ``False`` for a call known to be pure."""
+        ``None`` for unknown effects, ``False`` for a call known to be pure. A receiver
+        substituted by a :class:`Variable` (``xs[i]`` read as a loop's element) is it."""
         roles = self.roles
         src = self.source
         if callee is None:
@@ -574,6 +575,8 @@ class Walker:
             return None
         node = receiver
         while True:  # down to the variable the call chain starts from
+            if subst and node.id in subst and subst[node.id][0].__class__ is Variable:
+                return subst[node.id][0].name, False
             t = node.type
             if t in roles.members:
                 objf, memf = roles.members[t]
