@@ -203,3 +203,116 @@ def test_if_without_else_keeps_its_negation() -> None:
     a = "void f(boolean c) { if (!c) { g(); } h(); }"
     b = "void f(boolean c) { if (c) { g(); } h(); }"
     assert grs(a, b, "java") < 1.0
+
+
+# ---------------------------------------------------------------------------------------
+# the mutation operators for these idioms (ruby_metric.meta.mutations.idioms)
+
+import random  # noqa: E402
+
+import graphs  # noqa: E402
+from ruby_metric.meta.mutations import OPERATORS  # noqa: E402
+from ruby_metric.meta.mutations.idioms import (  # noqa: E402
+    field_initializer,
+    indexed_to_foreach,
+    inferred_type,
+    negate_swap,
+)
+
+# (operator, language, code, expected output or None when it must not apply)
+OPERATOR_CASES = [
+    (indexed_to_foreach, "java",
+     "int f(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) { s += xs[i]; } "
+     "return s; }",
+     "int f(int[] xs) { int s = 0; for (int value : xs) { s += value; } return s; }"),
+    (indexed_to_foreach, "csharp",
+     "int F(List<int> xs) { int s = 0; for (int i = 0; i < xs.Count; i++) s += xs[i]; "
+     "return s; }",
+     "int F(List<int> xs) { int s = 0; foreach (var value in xs) s += value; return s; }"),
+    (indexed_to_foreach, "cpp",
+     "int f(vector<int> xs) { int s = 0; for (int i = 0; i < xs.size(); ++i) s += xs[i]; "
+     "return s; }",
+     "int f(vector<int> xs) { int s = 0; for (auto& value : xs) s += value; return s; }"),
+    (indexed_to_foreach, "javascript",
+     "function f(xs) { for (let i = 0; i < xs.length; i++) { g(xs[i]); } }",
+     "function f(xs) { for (const value of xs) { g(value); } }"),
+    (indexed_to_foreach, "python",
+     "def f(xs):\n    for i in range(len(xs)):\n        print(xs[i])\n",
+     "def f(xs):\n    for value in xs:\n        print(value)\n"),
+    (indexed_to_foreach, "java",  # the index is used otherwise
+     "int f(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) { s += i * xs[i]; } "
+     "return s; }", None),
+    (indexed_to_foreach, "java",  # an element is written
+     "void f(int[] xs) { for (int i = 0; i < xs.length; i++) { xs[i] = 0; } }", None),
+    (indexed_to_foreach, "c",
+     "int f(int *xs, int n) { int s = 0; for (int i = 0; i < n; i++) s += xs[i]; return s; }",
+     None),
+    (negate_swap, "java", "void f(int a, int b) { if (a < b) { g(); } else { h(); } }",
+     "void f(int a, int b) { if (a >= b) { h(); } else { g(); } }"),
+    (negate_swap, "csharp", "void F(bool c) { if (!c) G(); else H(); }",
+     "void F(bool c) { if (c) H(); else G(); }"),
+    (negate_swap, "c", "void f(int a) { if (a == 0) g(); else h(); }",
+     "void f(int a) { if (a != 0) h(); else g(); }"),
+    (negate_swap, "cpp", "void f(bool c) { if (c && d) { g(); } else { h(); } }",
+     "void f(bool c) { if (!(c && d)) { h(); } else { g(); } }"),
+    (negate_swap, "javascript", "function f(a) { if (a > 0) { g(); } else { h(); } }",
+     "function f(a) { if (a <= 0) { h(); } else { g(); } }"),
+    (negate_swap, "python", "def f(a):\n    if a:\n        g()\n    else:\n        h()\n",
+     "def f(a):\n    if not (a):\n        h()\n    else:\n        g()\n"),
+    (negate_swap, "java", "void f(int a) { if (a < 0) { g(); } }", None),
+    (negate_swap, "java", "void f(int a) { if (a < 0) g(); else if (a > 0) h(); }", None),
+    (inferred_type, "java", "void f() { StringBuilder sb = new StringBuilder(); g(sb); }",
+     "void f() { var sb = new StringBuilder(); g(sb); }"),
+    (inferred_type, "csharp", "void F() { var n = 3; G(n); }", "void F() { int n = 3; G(n); }"),
+    (inferred_type, "cpp", "void f() { double d = 1.5; g(d); }",
+     "void f() { auto d = 1.5; g(d); }"),
+    (inferred_type, "java", "void f() { long n = 3; g(n); }", None),
+    (inferred_type, "java", "void f() { List<Integer> xs = new ArrayList<>(); g(xs); }", None),
+    (field_initializer, "java", "class A { int n = 3; int f() { return n; } }",
+     "class A { int n = 4; int f() { return n; } }"),
+    (field_initializer, "csharp", "class A { bool on = true; bool F() { return on; } }",
+     "class A { bool on = false; bool F() { return on; } }"),
+    (field_initializer, "cpp", "class A { int n = 2; int f() { return n; } };",
+     "class A { int n = 3; int f() { return n; } };"),
+    (field_initializer, "javascript", "class A { n = 7; f() { return this.n; } }",
+     "class A { n = 8; f() { return this.n; } }"),
+    (field_initializer, "python", "class A:\n    n = 'a'\n\n    def f(self):\n"
+     "        return self.n\n",
+     "class A:\n    n = 'ax'\n\n    def f(self):\n        return self.n\n"),
+    (field_initializer, "java", "int f() { int n = 3; return n; }", None),
+]
+
+
+@pytest.mark.parametrize("case", OPERATOR_CASES,
+                         ids=[f"{c[0].__name__}-{c[1]}-{i}" for i, c in enumerate(OPERATOR_CASES)])
+def test_idiom_operators(case) -> None:  # type: ignore[no-untyped-def]
+    op, language, code, expected = case
+    out = op(code, language, random.Random(0))
+    assert out == expected
+    if out is not None:
+        assert graphs.parse(out, language).ok
+
+
+def test_idiom_operators_are_registered() -> None:
+    kinds = {op.name: op.preserving for op in OPERATORS}
+    assert kinds["indexed_to_foreach"] and kinds["negate_swap"] and kinds["inferred_type"]
+    assert kinds["field_initializer"] is False
+
+
+def test_javascript_declarations() -> None:
+    """``const`` to ``let`` always; ``let``/``var`` to the other only where that is safe."""
+    outs = {inferred_type("function f(a) { const n = a + 1; return n; }", "javascript",
+                          random.Random(k)) for k in range(10)}
+    assert outs == {"function f(a) { let n = a + 1; return n; }",
+                    "function f(a) { var n = a + 1; return n; }"}
+    # inside a block var is function-scoped, let is not: only const/let
+    outs = {inferred_type("function f(a) { if (a) { let n = 1; g(n); } }", "javascript",
+                          random.Random(k)) for k in range(10)}
+    assert outs == {"function f(a) { if (a) { const n = 1; g(n); } }"}
+
+
+@pytest.mark.parametrize("op", [indexed_to_foreach, negate_swap, inferred_type])
+def test_idiom_variants_score_one(op) -> None:  # type: ignore[no-untyped-def]
+    for case in OPERATOR_CASES:
+        if case[0] is op and case[3] is not None:
+            assert grs(case[2], case[3], case[1]) == 1.0, case
