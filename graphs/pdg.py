@@ -37,6 +37,11 @@ Equal meaning, equal graph (:mod:`graphs.rewrites`): ``i++``, ``++i``, ``i = i +
 ``i += 1``; ``x = x op e`` is ``x op= e``; redundant parentheses go; a classic ``for`` is
 its initializer, a ``while (cond)`` node and its update, as the equivalent ``while`` loop;
 ``if (c) x = a; else x = b;`` (or two returns) is the one statement ``x = c ? a : b``.
+The idioms a translator changes (:mod:`graphs.idioms`): an indexed loop that only reads
+``xs[i]`` is the ``foreach`` over ``xs``; an ``if`` with an ``else`` (and ``?:``) reads
+without a top-level ``!`` and with ``<``, ``>``, ``==`` (branches swapped as needed);
+``var``/``auto`` with an evident initializer type is that type; JavaScript ``const``/``let``
+follow whether the name is assigned again.
 
 Dependences
 -----------
