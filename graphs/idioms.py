@@ -584,6 +584,9 @@ def indexed_while(decl: Node, loop: Node, roles, root: Node  # type: ignore[no-u
     xs.length) { ...; i++; }`` is an indexed loop that only reads ``xs[i]`` (the ``while``
     form of :func:`indexed_loop`: no ``continue``, ``i`` unused after the loop)."""
     language = roles.language
+    inner = _named(decl)
+    if len(inner) == 1 and inner[0].type == "variable_declaration":  # C#
+        decl = inner[0]
     i = _declared_name(decl) if language in _LENGTHS else None
     body = loop.child_by_field_name("body")
     cond = loop.child_by_field_name("condition")

@@ -92,6 +92,22 @@ NOT_INDEXED = [
      "def f(xs, ys):\n    s = 0\n    for x in xs:\n        s += x\n    return s\n"),
 ]
 
+# the while form of the indexed loop (for_to_while of it) is the same foreach
+WHILE_FORM = [
+    ("csharp", "double F(int[] a) { double s = 0; for (int i = 0; i < a.Length; i++) "
+     "{ s = s + a[i]; } return s / a.Length; }",
+     "double F(int[] a) { double s = 0; int i = 0; while (i < a.Length) { s = s + a[i]; i++; } "
+     "return s / a.Length; }",
+     "double F(int[] a) { double s = 0; int i = 0; while (i < a.Length) { s = s + a[i]; } "
+     "return s / a.Length; }"),
+    ("java", "int f(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } "
+     "return s; }",
+     "int f(int[] a) { int s = 0; int i = 0; while (i < a.length) { s += a[i]; i += 1; } "
+     "return s; }",
+     "int f(int[] a) { int s = 0; int i = 0; while (i < a.length) { s += a[i]; i += 1; } "
+     "return i; }"),
+]
+
 NEGATED = [
     ("java", "int f(int a, int b) { if (a < b) { return a; } else { return b * 2; } }",
      "int f(int a, int b) { if (a >= b) { return b * 2; } else { return a; } }",
@@ -174,8 +190,8 @@ def _ids(cases: list) -> list[str]:
     return [f"{c[0]}-{i}" for i, c in enumerate(cases)]
 
 
-@pytest.mark.parametrize("case", INDEXED + NEGATED + INFERRED, ids=_ids(INDEXED + NEGATED
-                                                                         + INFERRED))
+@pytest.mark.parametrize("case", INDEXED + WHILE_FORM + NEGATED + INFERRED,
+                         ids=_ids(INDEXED + WHILE_FORM + NEGATED + INFERRED))
 def test_equal_meaning_equal_graph(case: tuple[str, str, str, str]) -> None:
     language, reference, variant, mutant = case
     assert grs(reference, variant, language) == 1.0
