@@ -59,6 +59,10 @@ from graphs.dominance import (  # noqa: F401
     postdominators,
 )
 from graphs.folding import _ConditionalFolding
+from graphs.frames import Label as _Label
+from graphs.frames import Loop as _Loop
+from graphs.frames import Switch as _Switch
+from graphs.frames import Try as _Try
 from graphs.functions import (
     _function_name,
     _header_last,
@@ -66,6 +70,7 @@ from graphs.functions import (
     _signature,
     _split_top_level,
 )
+from graphs.idioms import IdiomRewrites
 from graphs.roles import Ctx, LanguageRoles, Role
 
 __all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Unit", "build_cfg",
@@ -165,42 +170,13 @@ class CFG:
     pdg_size: int = 0
     plain_types: set[str] = field(default_factory=set)
     true_succ: dict[int, int] = field(default_factory=dict)
+    #: Label substitutions of the canonical idioms (graphs.idioms), for every node.
+    subst: dict = field(default_factory=dict)
 
     def canonical(self, nid: int) -> int:
         """The PDG node a CFG node stands for (itself unless it is a copy)."""
         alias = self.nodes[nid].alias
         return nid if alias is None else alias
-
-
-@dataclass
-class _Loop:
-    labels: frozenset[str]
-    breaks: list[int] = field(default_factory=list)
-    continues: list[int] = field(default_factory=list)
-
-
-@dataclass
-class _Switch:
-    labels: frozenset[str]
-    breaks: list[int] = field(default_factory=list)
-    cases: dict[str, int] = field(default_factory=dict)
-    gotos: list[tuple[int, str]] = field(default_factory=list)
-
-
-@dataclass
-class _Label:
-    name: str
-    target: int  # id of the syntax node the label applies to (labels nest)
-    breaks: list[int] = field(default_factory=list)
-
-
-@dataclass
-class _Try:
-    catches: list[int]
-    has_finally: bool
-    in_body: bool = True
-    # jumps that leave through the finally: (kind, label) -> their source nodes
-    pending: dict[tuple[str, str | None], list[int]] = field(default_factory=dict)
 
 
 _BREAK, _CONTINUE, _RETURN, _THROW = "break", "continue", "return", "throw"
@@ -213,7 +189,7 @@ _EXIT_KINDS = {Role.RETURN: _RETURN, Role.THROW: _THROW}
 _USE, _NAME, _DECL = Ctx.USE, Ctx.NAME, Ctx.DECL
 
 
-class _Builder(_ConditionalFolding):
+class _Builder(_ConditionalFolding, IdiomRewrites):
     def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None) -> None:
         self.parsed = parsed
         self.roles = roles
@@ -356,6 +332,9 @@ class _Builder(_ConditionalFolding):
                                       (stmts, i + 1))
                 if r is not None:
                     skip = self._fold_end
+            elif i + 1 < len(stmts) and (loop := self._indexed_while(s, stmts[i + 1])):
+                r = yield from self._loop(stmts[i + 1], *loop)  # T i = 0; while (i < n)
+                skip = i + 1
             if r is None:
                 r = self._simple(s)
             if r is None:
@@ -536,7 +515,8 @@ class _Builder(_ConditionalFolding):
             return folded
         p = self._header_node("if", s, cons)
         exits: list[int] = []
-        self._branch(p, (yield cons), exits, true=True)
+        swap = self._swapped_if(s)  # if (!c) A else B is if (c) B else A (graphs.idioms)
+        self._branch(p, (yield cons), exits, true=not swap)
         pred: int | None = p
         for i, alt in enumerate(s.children):
             if s.field_name_for_child(i) != "alternative":
@@ -554,7 +534,7 @@ class _Builder(_ConditionalFolding):
             body = self._last_body(alt) if alt.type in self.roles.else_clauses else alt
             if body is None:
                 continue
-            self._branch(pred, (yield body), exits)
+            self._branch(pred, (yield body), exits, true=swap)
             pred = None
         if pred is not None:
             exits.append(pred)
@@ -580,8 +560,13 @@ class _Builder(_ConditionalFolding):
         body = s.child_by_field_name("body")
         if body is None:
             return self._plain(s)
-        kind = "foreach" if self.roles.statements.get(s.type) is Role.FOREACH else "while"
-        h = self._header_node(kind, s, body)
+        foreach = self.roles.statements.get(s.type) is Role.FOREACH
+        h = self._indexed_header(s, body) if foreach else None  # for i in range(len(xs))
+        if h is None:
+            h = self._header_node("foreach" if foreach else "while", s, body)
+        return (yield from self._loop(s, h, body))
+
+    def _loop(self, s: Node, h: int, body: Node) -> Generator:
         loop = _Loop(self._loop_labels(s))
         self.frames.append(loop)
         f, ex = yield body
@@ -617,6 +602,9 @@ class _Builder(_ConditionalFolding):
         body = s.child_by_field_name("body")
         if body is None:
             return self._plain(s)
+        h = self._indexed_header(s, body)  # an indexed loop read as its foreach
+        if h is not None:
+            return (yield from self._loop(s, h, body))
         init_f, cond_f, upd_f = self.roles.for_fields
         inits, conds, upds = [], [], []
         for i, c in enumerate(s.children):
@@ -1002,4 +990,7 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG
     >>> [n.kind for n in cfg.nodes], cfg.succ
     (['entry', 'while', 'statement'], [[], [2, -1], [1]])
     """
-    return _Builder(parsed, roles, max_nodes).build()
+    builder = _Builder(parsed, roles, max_nodes)
+    cfg = builder.build()
+    cfg.subst = builder.idiom_subst()
+    return cfg

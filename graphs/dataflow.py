@@ -46,7 +46,7 @@ from graphs.labels import (
 from graphs.rewrites import redundant_parentheses
 from graphs.roles import Ctx, LanguageRoles
 
-__all__ = ["EFFECTS_VAR", "Facts", "Ref", "Walker", "data_dependences",
+__all__ = ["EFFECTS_VAR", "Facts", "Final", "Ref", "Variable", "Walker", "data_dependences",
            "path_data_dependences", "reaching_definitions", "reverse_postorder"]
 
 #: The pseudo-variable that orders calls with unknown effects: each such call reads and
@@ -82,6 +82,7 @@ _USE, _DEF, _DEFUSE, _WEAK, _DECL, _BIND, _TYPE, _NAME = (
     Ctx.USE, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK, Ctx.DECL, Ctx.BIND, Ctx.TYPE, Ctx.NAME)
 _WRITES = frozenset({_DEF, _DEFUSE, _WEAK, _DECL})
 # In a pattern under a definition context, these fields are still read (defaults, sizes).
+_FINAL = -1  # glue hint of a substituted Final node: not substituted again
 _READ_FIELDS = frozenset({"size", "default_value", "right", "arguments", "index"})
 
 
@@ -163,6 +164,25 @@ class Ref:
     name: str
     mode: Ctx
     field: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """A label part, or a substitution, that is a variable with no syntax of its own: the
+    element variable of an indexed loop read as a ``foreach`` (:mod:`graphs.idioms`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """A substitution whose syntax node is walked as it is, never substituted again at its
+    own top (two exchanged operands of a conditional expression point at each other)."""
+
+    node: tree_sitter.Node
+
+
+_PLAIN_PARTS = (str, Variable)  # label parts without syntax (walked as they are)
 
 
 @dataclass(slots=True)
@@ -258,10 +278,12 @@ class Walker:
         sep : str, optional
             Token put between consecutive parts (``","`` for a for-initializer list).
         subst : mapping, optional
-            Identifier syntax node id -> ``(expression, parenthesize)``: the expression is
-            walked where the identifier stands (a temporary the CFG builder folded into
-            its one reader, see :mod:`graphs.folding`), in parentheses when precedence
-            needs them.
+            Syntax node id -> ``(value, parenthesize)``: the value is walked where the node
+            stands (a temporary the CFG builder folded into its one reader, see
+            :mod:`graphs.folding`; a canonical form of an idiom, see :mod:`graphs.idioms`),
+            in parentheses when precedence needs them. A value is a syntax node (walked
+            as a value, or as a type where a type stood), a :class:`Final` node (not
+            substituted again at its top), a ``str`` token or a :class:`Variable`.
 
         Returns
         -------
@@ -292,7 +314,7 @@ class Walker:
         for k in range(len(parts) - 1, -1, -1):
             node, ctx = parts[k]
             # a str part is a label token of its own (a statement the CFG builder folded)
-            stack.append((None, node, ctx, False, 0) if node.__class__ is str else
+            stack.append((None, node, ctx, False, 0) if node.__class__ in _PLAIN_PARTS else
                          (info_of(node), node, ctx, False, 0))
             if sep is not None and k > 0:
                 stack.append((None, sep, _USE, False, 0))
@@ -303,20 +325,29 @@ class Walker:
             if info is None:
                 if isinstance(node, str):
                     punct(node)
+                elif node.__class__ is Variable:
+                    refs.append(ref_of(node.name, self._mode(ctx, nested, False), False))
+                    variable(len(refs) - 1)
                 else:
                     name = src[node.start_byte:node.end_byte].decode()
                     refs.append(ref_of(name, self._mode(ctx, nested, True), True))
                     variable(len(refs) - 1)
                 continue
+            if subst and hint != _FINAL and node.id in subst:
+                value, wrap = subst[node.id]
+                if wrap:
+                    push((None, ")", _USE, False, 0))
+                vclass = value.__class__
+                if vclass is str or vclass is Variable:
+                    push((None, value, _USE, nested, 0))
+                elif vclass is Final:
+                    push((info_of(value.node), value.node, ctx, nested, _FINAL))
+                else:
+                    push((info_of(value), value, _TYPE if ctx == _TYPE else _USE, nested, 0))
+                if wrap:
+                    push((None, "(", _USE, False, 0))
+                continue
             if info.identifier:
-                if subst and node.id in subst:
-                    value, wrap = subst[node.id]
-                    if wrap:
-                        push((None, ")", _USE, False, 0))
-                    push((info_of(value), value, _USE, nested, 0))
-                    if wrap:
-                        push((None, "(", _USE, False, 0))
-                    continue
                 if ctx in (_TYPE, _NAME):
                     word(src[node.start_byte:node.end_byte].decode(), ctx == _TYPE)
                 else:
@@ -414,7 +445,7 @@ class Walker:
             elif role == _CALL:
                 callee = node.child_by_field_name(info.role_arg)
                 if not nested:  # a lambda's calls may never run
-                    effect = self._call_effect(node, callee)
+                    effect = self._call_effect(node, callee, subst)
                     if effect is not False:
                         calls.append(effect)
                 if callee is not None and (not roles.callee_is_use) and (
@@ -520,10 +551,11 @@ class Walker:
         buf.strip_trailing()
         return Facts(buf.seps, buf.toks, refs, calls)
 
-    def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None
-                     ) -> tuple[str, bool] | None | bool:
+    def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None,
+                     subst: Mapping | None = None) -> tuple[str, bool] | None | bool:
         """What a call may update: ``(name, is_field)`` of the variable it is called on,
-        ``None`` for unknown effects, ``False`` for a call known to be pure."""
+        ``None`` for unknown effects, ``False`` for a call known to be pure. A receiver
+        substituted by a :class:`Variable` (``xs[i]`` read as a loop's element) is it."""
         roles = self.roles
         src = self.source
         if callee is None:
@@ -543,6 +575,8 @@ class Walker:
             return None
         node = receiver
         while True:  # down to the variable the call chain starts from
+            if subst and node.id in subst and subst[node.id][0].__class__ is Variable:
+                return subst[node.id][0].name, False
             t = node.type
             if t in roles.members:
                 objf, memf = roles.members[t]

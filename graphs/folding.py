@@ -155,7 +155,9 @@ class _ConditionalFolding:
         return cond
 
     def _ternary(self, cond: Node, then: list, other: list) -> list:
-        """Label parts of ``cond ? then : other`` in the language's own form."""
+        """Label parts of ``cond ? then : other`` in the language's own form, in the
+        canonical orientation of ``cond`` (``!c ? a : b`` is ``c ? b : a``)."""
+        then, other = self._oriented(cond, then, other)
         if self.roles.language == "python":
             return [*then, "if", (cond, _USE), "else", *other]
         return [(cond, _USE), "?", *then, ":", *other]

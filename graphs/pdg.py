@@ -37,6 +37,11 @@ Equal meaning, equal graph (:mod:`graphs.rewrites`): ``i++``, ``++i``, ``i = i +
 ``i += 1``; ``x = x op e`` is ``x op= e``; redundant parentheses go; a classic ``for`` is
 its initializer, a ``while (cond)`` node and its update, as the equivalent ``while`` loop;
 ``if (c) x = a; else x = b;`` (or two returns) is the one statement ``x = c ? a : b``.
+The idioms a translator changes (:mod:`graphs.idioms`): an indexed loop that only reads
+``xs[i]`` is the ``foreach`` over ``xs``; an ``if`` with an ``else`` (and ``?:``) reads
+without a top-level ``!`` and with ``<``, ``>``, ``==`` (branches swapped as needed);
+``var``/``auto`` with an evident initializer type is that type; JavaScript ``const``/``let``
+follow whether the name is assigned again.
 
 Dependences
 -----------
@@ -184,8 +189,10 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     walker = Walker(roles, parsed, normalize=normalize,
                     abstract_literals=abstract_literals)
     size = cfg.pdg_size
+    idioms = cfg.subst  # canonical idioms (graphs.idioms): the same for every node
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep,
-                         subst=n.subst)
+                         subst=({**idioms, **n.subst} if idioms and n.subst
+                                else n.subst or idioms))
              if n.label is None else Facts() for n in cfg.nodes[:size]]
     absorbed = merge_statements(cfg.nodes, cfg.succ, facts, size,
                                 parsed.language) if normalize else set()

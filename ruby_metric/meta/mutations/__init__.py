@@ -40,6 +40,13 @@ elsewhere.
 Every result is checked to parse cleanly, and a result equal to the input after whitespace
 normalization is discarded (``None``).
 
+The idioms a translator changes (SPEC section 8) are in :mod:`.idioms`: variants
+``indexed_to_foreach`` (an indexed loop that only reads ``xs[i]`` to the loop over the
+elements), ``negate_swap`` (``if (c) A else B`` to ``if (!c) B else A``) and
+``inferred_type`` (an explicit local type to ``var``/``auto`` where the initializer shows it,
+JavaScript ``const``/``let``/``var``), and the mutant ``field_initializer`` (a class field's
+initializer changed).
+
 Layout: :mod:`.node_types` (the node type vocabulary of the six grammars), :mod:`.sites`
 (the parsed snippet, site finding and edit application every operator shares),
 :mod:`.variants` and :mod:`.mutants` (the two families); this package holds
@@ -56,6 +63,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .idioms import field_initializer, indexed_to_foreach, inferred_type, negate_swap
 from .mutants import (
     arithmetic_op,
     delete_statement,
@@ -95,6 +103,9 @@ __all__ = [
     "rename_local",
     "swap_independent",
     "extract_temp",
+    "indexed_to_foreach",
+    "negate_swap",
+    "inferred_type",
     "relational_op",
     "arithmetic_op",
     "off_by_one",
@@ -104,6 +115,7 @@ __all__ = [
     "swap_dependent",
     "wrong_variable",
     "wrong_return",
+    "field_initializer",
 ]
 
 
@@ -134,6 +146,9 @@ PRESERVING: tuple[Operator, ...] = tuple(
         rename_local,
         swap_independent,
         extract_temp,
+        indexed_to_foreach,
+        negate_swap,
+        inferred_type,
     )
 )
 CHANGING: tuple[Operator, ...] = tuple(
@@ -148,6 +163,7 @@ CHANGING: tuple[Operator, ...] = tuple(
         swap_dependent,
         wrong_variable,
         wrong_return,
+        field_initializer,
     )
 )
 #: Every operator, variants first.

@@ -162,3 +162,9 @@ _LOOPS = {
 }
 _COMPOUND = {"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "//=", "**="}
 _UNKNOWN_TYPES = {"var", "auto", "let", "const", "dynamic", "val"}
+
+
+# Public names of the tables newer operator modules use.
+BLOCKS = _BLOCKS
+FUNCTIONS = _FUNCTIONS
+INT_LITERALS = _INT_LITERALS

@@ -550,3 +550,10 @@ def _return_type(c: _Code, node: Node) -> str | None:
         return c.text(kind) + (" " + marks if marks else "")
     return None
 
+
+
+# Public names of the shared machinery, for operator modules outside the first three.
+Code = _Code
+load = _load
+apply_each = _apply_each
+strip_parens = _strip_parens

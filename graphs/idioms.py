@@ -1,0 +1,758 @@
+"""The idioms a translator changes, written one canonical way (SPEC section 3, "What the graph
+must see"): equal meaning, equal graph.
+
+- **Indexed loop as ``foreach``.** ``for (int i = 0; i < xs.length; i++)`` (or ``xs.Length``,
+  ``xs.Count``, ``xs.size()``; ``i++``, ``++i``, ``i += 1``, ``i = i + 1``) and Python's
+  ``for i in range(len(xs))`` whose body reads the index only as ``xs[i]`` (Java lists:
+  ``xs.get(i)``) is the loop over the elements: one ``foreach`` header labelled as the
+  language writes it (``for (int x : xs)``, ``foreach (var x in xs)``, ``for (auto & x :
+  xs)``, ``for (const x of xs)``, ``for x in xs``) and each ``xs[i]`` read as the element
+  variable. Only where that is the same meaning: the index is declared by the loop, starts at
+  0, steps by one, is bounded by exactly the length and occurs nowhere in the body but as
+  ``xs[i]``; ``xs`` occurs in the body only there (so the body neither resizes nor replaces
+  it); no ``xs[i]`` is written (assigned, incremented, passed by ``ref``/``out``, taken by
+  ``&``, deleted) or read inside a lambda. JavaScript ``var`` and Python indices must not
+  occur outside the loop (they outlive it). Approximation: Python cannot tell a list from a
+  dict keyed ``0..n-1`` (iterating a dict gives its keys).
+- **Element types.** The element type of ``xs`` comes from its one declaration in the
+  snippet (``int[] xs``, ``List<Integer> xs``, ``IList<int> xs``): Java and C# ``foreach``
+  headers with ``var`` are labelled with it, and so is the header an indexed loop becomes
+  (``var`` where it is unknown). C++ writes ``auto &`` (an element reference, which is what
+  ``xs[i]`` is).
+- **Negated conditions.** An ``if`` with an ``else`` (and a conditional expression) is read
+  in one orientation: a top-level ``!``/``not`` goes and the branches swap; a relational
+  ``>=``, ``<=``, ``!=`` (``!==``) becomes ``<``, ``>``, ``==`` (``===``) with the branches
+  swapped: the strict orders and equality are canonical (each non-strict one is the
+  negation of a strict one, and most code already reads that way, so labels stay as
+  written). So ``if (!c) A else B`` is ``if (c) B else A`` and ``if (a >= b) B else A`` is
+  ``if (a < b) A else B``. The outcomes stay on the control edges, so a negated condition
+  *without* the swap (a real mutant) is still a different graph. Choice: the orders are
+  taken to be total; with a NaN operand ``a >= b`` and ``!(a < b)`` differ, and so do
+  user-defined operators that are not complementary. Equality operators are exact.
+- **Inferred local types.** ``var x = new T(...)`` (Java, C#) is labelled ``T x = new
+  T(...)``; ``var``/``auto`` with a literal initializer gets the literal's type (``int``,
+  ``long``, ``double``, ``float``, ``decimal``, ``char``, ``boolean``/``bool``,
+  ``String``/``string``). A JavaScript declaration is labelled ``const`` when its names are
+  never assigned again in the function, else ``let``; ``var`` becomes one of them only as a
+  statement of a function body, the only declaration of its names there, none of them
+  mentioned before it (so hoisting and function scope change nothing). ``for (let x of
+  xs)`` is ``for (const x of xs)`` when the body never assigns ``x``.
+
+The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites`, a mixin of
+:class:`graphs.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
+:meth:`graphs.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import tree_sitter
+
+from graphs.dataflow import Final, Variable
+from graphs.roles import Ctx, Role
+
+__all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_loop",
+           "indexed_while", "label_substitutions", "literal_type", "reassigned"]
+
+Node = tree_sitter.Node
+Subst = dict[int, tuple[object, bool]]
+
+_NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
+_NOT_TYPES = frozenset({"unary_expression", "prefix_unary_expression", "not_operator"})
+_PARENS = frozenset({"parenthesized_expression", "condition_clause"})
+_RELATIONAL = frozenset({"binary_expression", "comparison_operator"})
+_TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
+_LAMBDAS = frozenset({"lambda_expression", "lambda", "arrow_function", "function_expression",
+                      "function", "anonymous_method_expression", "local_function_statement",
+                      "function_definition", "function_declaration"})
+_WRAPPERS = frozenset({"parenthesized_expression", "pattern_list", "tuple_pattern", "tuple",
+                       "list_pattern", "list", "array_pattern", "expression_list"})
+_UNARY = frozenset({"update_expression", "postfix_unary_expression", "prefix_unary_expression",
+                    "pointer_expression", "unary_expression"})
+_IDENTIFIERS = frozenset({"identifier", "shorthand_property_identifier",
+                          "shorthand_property_identifier_pattern"})
+_LENGTHS = {"java": ("length", "size"), "csharp": ("Length", "Count"), "cpp": ("size",),
+            "javascript": ("length",)}
+_LISTS = frozenset({"List", "ArrayList", "LinkedList", "IList", "IReadOnlyList", "Vector",
+                    "ImmutableList"})
+_JAVA_LITERALS = {"decimal_integer_literal": "int", "hex_integer_literal": "int",
+                  "decimal_floating_point_literal": "double", "string_literal": "String",
+                  "character_literal": "char", "true": "boolean", "false": "boolean"}
+_CSHARP_LITERALS = {"integer_literal": "int", "real_literal": "double",
+                    "string_literal": "string", "character_literal": "char",
+                    "boolean_literal": "bool", "verbatim_string_literal": "string"}
+_CPP_LITERALS = {"number_literal": "int", "char_literal": "char", "true": "bool",
+                 "false": "bool"}
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def _named(node: Node) -> list[Node]:
+    return [c for c in node.named_children if "comment" not in c.type]
+
+
+def _strip(node: Node) -> Node:
+    while node.type in _PARENS:
+        kids = _named(node)
+        if len(kids) != 1:
+            break
+        node = kids[0]
+    return node
+
+
+def _op(node: Node) -> Node | None:
+    op = node.child_by_field_name("operator") or node.child_by_field_name("operators")
+    if op is not None:
+        return op
+    ops = [c for c in node.children if not c.is_named]
+    return ops[0] if len(ops) == 1 else None
+
+
+# ---------------------------------------------------------------------------------------
+# negated conditions
+
+
+def condition_orientation(cond: Node) -> tuple[Subst, bool]:
+    """The label substitutions that write ``cond`` in its canonical orientation, and whether
+    the outcomes swap (``!c`` -> ``c``, swapped; ``a >= b`` -> ``a < b``, swapped; both:
+    ``!(a >= b)`` -> ``a < b``, not swapped). See the module docstring.
+    """
+    subst: Subst = {}
+    swap = False
+    top = node = _strip(cond)
+    while node.type in _NOT_TYPES:
+        op = _op(node)
+        arg = node.child_by_field_name("argument") or node.child_by_field_name("operand")
+        if arg is None:
+            kids = _named(node)
+            arg = kids[0] if len(kids) == 1 else None
+        if op is None or op.type not in ("!", "not") or arg is None:
+            break
+        swap = not swap
+        node = _strip(arg)
+    if node.type in _RELATIONAL and len(_named(node)) == 2:
+        op = _op(node)
+        if op is not None and op.type in _NEGATED:
+            swap = not swap
+            subst[op.id] = (_NEGATED[op.type], False)
+    if node.id != top.id:
+        subst[top.id] = (node, False)
+    return subst, swap
+
+
+def _ternary_parts(node: Node, python: bool) -> tuple[Node, Node, Node] | None:
+    """(condition, then value, else value) of a conditional expression."""
+    if python:
+        kids = _named(node)
+        return (kids[1], kids[0], kids[2]) if len(kids) == 3 else None
+    parts = [node.child_by_field_name(f) for f in ("condition", "consequence", "alternative")]
+    if any(p is None for p in parts):
+        return None
+    return parts[0], parts[1], parts[2]  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------------------------------
+# element types and inferred local types
+
+
+def _declared_types(root: Node, language: str) -> dict[str, Node | None]:
+    """Name -> type syntax node of every name declared exactly once below ``root`` (Java and
+    C# parameters, locals and fields; None for a name declared more than once)."""
+    out: dict[str, Node | None] = {}
+    for n in _walk(root):
+        t = n.type
+        if t in ("formal_parameter", "parameter"):
+            name, kind = n.child_by_field_name("name"), n.child_by_field_name("type")
+        elif t == "variable_declarator" and n.parent is not None:
+            name, kind = n.child_by_field_name("name"), n.parent.child_by_field_name("type")
+            if name is None:
+                kids = _named(n)
+                name = kids[0] if kids and kids[0].type == "identifier" else None
+            if n.child_by_field_name("dimensions") is not None:
+                kind = None
+        else:
+            continue
+        if name is None:
+            continue
+        key = name.text.decode()
+        out[key] = kind if key not in out else None
+    return out
+
+
+def _element_type(kind: Node | None) -> Node | None:
+    """The element type of an array or list type node (``int[]`` -> ``int``)."""
+    if kind is None:
+        return None
+    if kind.type == "array_type":
+        dims = kind.child_by_field_name("dimensions") or kind.child_by_field_name("rank")
+        elem = kind.child_by_field_name("element") or kind.child_by_field_name("type")
+        if dims is None or dims.text.replace(b" ", b"") != b"[]" or elem is None:
+            return None
+        return None if elem.type == "implicit_type" else elem
+    if kind.type in ("generic_type", "generic_name"):
+        kids = _named(kind)
+        args = [c for c in kids if c.type in ("type_arguments", "type_argument_list")]
+        head = kids[0].text.decode().rsplit(".", 1)[-1] if kids else ""
+        if head in _LISTS and len(args) == 1 and len(_named(args[0])) == 1:
+            return _named(args[0])[0]
+    return None
+
+
+def element_type(root: Node, name: str, language: str) -> Node | None:
+    """The element type node of ``name``'s one declaration below ``root`` (Java, C#), if
+    it is an array or list type."""
+    return _element_type(_declared_types(root, language).get(name))
+
+
+def literal_type(value: Node, language: str) -> str | None:
+    """The type of a literal initializer, for ``var``/``auto`` (None when not evident)."""
+    text = value.text.decode()
+    if value.type in ("unary_expression", "prefix_unary_expression"):
+        kids = _named(value)
+        op = _op(value)
+        if len(kids) != 1 or op is None or op.type != "-":
+            return None
+        value, text = kids[0], kids[0].text.decode()
+    low = text.lower()
+    if language == "java":
+        kind = _JAVA_LITERALS.get(value.type)
+        if kind == "int" and low.endswith("l"):
+            return "long"
+        if kind == "double" and low[-1:] in ("f", "d"):
+            return "float" if low.endswith("f") else "double"
+        return kind
+    if language == "csharp":
+        kind = _CSHARP_LITERALS.get(value.type)
+        if kind == "int" and low[-1:] in ("l", "u"):
+            return None
+        if kind == "double" and low[-1:] in ("f", "m", "d"):
+            return {"f": "float", "m": "decimal", "d": "double"}[low[-1]]
+        return kind
+    if language == "cpp":
+        kind = _CPP_LITERALS.get(value.type)
+        if kind == "int":
+            if low.startswith("0x") or any(ch in low for ch in "ul"):
+                return None
+            if any(ch in low for ch in ".e"):
+                return "double" if low[-1:].isdigit() or low.endswith(".") else None
+        return kind
+    return None
+
+
+def _new_type(value: Node) -> Node | None:
+    """``T`` of ``new T(...)`` when it names the object's type exactly."""
+    if value.type != "object_creation_expression":
+        return None
+    kind = value.child_by_field_name("type")
+    if kind is None or b"<>" in kind.text.replace(b" ", b""):
+        return None
+    if any(c.type == "class_body" for c in value.children):  # an anonymous class
+        return None
+    return kind
+
+
+def _inferred(decl: Node, language: str, subst: Subst) -> None:
+    """``var``/``auto`` of a local declaration -> the evident type of its one initializer."""
+    kind = decl.child_by_field_name("type")
+    if kind is None or kind.text not in (b"var", b"auto"):
+        return
+    declarators = [c for c in _named(decl) if c.type in ("variable_declarator",
+                                                          "init_declarator")]
+    if len(declarators) != 1:
+        return
+    d = declarators[0]
+    value = d.child_by_field_name("value")
+    if value is None:
+        kids = _named(d)
+        value = kids[-1] if len(kids) == 2 else None
+    name = d.child_by_field_name("name") or d.child_by_field_name("declarator")
+    if value is None or name is None or name.type != "identifier":
+        return
+    if language in ("java", "csharp"):
+        new = _new_type(value)
+        if new is not None:
+            subst[kind.id] = (new, False)
+            return
+    literal = literal_type(value, language)
+    if literal is not None:
+        subst[kind.id] = (literal, False)
+
+
+def _function_of(node: Node) -> Node | None:
+    cur = node.parent
+    while cur is not None and cur.type not in _LAMBDAS and cur.type not in (
+            "method_declaration", "constructor_declaration", "function_item",
+            "method_definition", "generator_function_declaration"):
+        cur = cur.parent
+    return cur
+
+
+def reassigned(root: Node, names: set[bytes], skip: Node) -> bool:
+    """Whether any of ``names`` is assigned or incremented below ``root`` (outside ``skip``,
+    the declaration itself)."""
+    for n in _walk(root):
+        if skip.start_byte <= n.start_byte < skip.end_byte:
+            continue
+        t = n.type
+        if "assign" in t or t in ("for_in_statement",):
+            target = n.child_by_field_name("left")
+        elif t == "update_expression":
+            target = n.child_by_field_name("argument")
+        else:
+            continue
+        if target is not None and target.type == "identifier" and target.text in names:
+            return True
+    return False
+
+
+def _javascript_keyword(decl: Node, subst: Subst) -> None:
+    """A JavaScript declaration's keyword: ``const`` for names never assigned again, else
+    ``let``; ``var`` only where it means the same as ``let`` (module docstring)."""
+    keyword = decl.child_by_field_name("kind") or (decl.children[0] if decl.children else None)
+    if keyword is None or keyword.type not in ("const", "var", "let"):
+        return
+    fn = _function_of(decl)
+    root = fn if fn is not None else decl
+    while fn is None and root.parent is not None:
+        root = root.parent
+    names = set()
+    for d in _named(decl):
+        name = d.child_by_field_name("name")
+        if d.type != "variable_declarator" or name is None or name.type != "identifier":
+            return
+        names.add(name.text)
+    if keyword.type == "var":
+        block = decl.parent
+        if fn is None or block is None or block.type != "statement_block" or \
+                block.parent is None or block.parent.id != fn.id:
+            return
+        for n in _walk(fn):
+            if n.type not in ("identifier", "shorthand_property_identifier") or \
+                    n.text not in names or decl.start_byte <= n.start_byte < decl.end_byte:
+                continue
+            if n.start_byte < decl.start_byte:
+                return  # mentioned before (hoisting) or a parameter
+            p = n.parent
+            if p is not None and p.type == "variable_declarator" and \
+                    p.child_by_field_name("name") == n:
+                return  # declared again
+    target = "let" if reassigned(root, names, decl) else "const"
+    if target != keyword.type:
+        subst[keyword.id] = (target, False)
+
+
+def _javascript_loop(loop: Node, subst: Subst) -> None:
+    """``for (let x of xs)`` is ``for (const x of xs)`` when the body never assigns ``x``."""
+    keyword = loop.child_by_field_name("kind")
+    left, body = loop.child_by_field_name("left"), loop.child_by_field_name("body")
+    if keyword is None or keyword.type not in ("let", "const") or left is None or \
+            left.type != "identifier" or body is None:
+        return
+    target = "let" if reassigned(body, {left.text}, left) else "const"
+    if target != keyword.type:
+        subst[keyword.id] = (target, False)
+
+
+def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
+    """The label substitutions of a parse that need no CFG change: conditional expressions
+    in their canonical orientation, inferred local types, ``var`` in ``foreach`` headers,
+    JavaScript ``let`` (see the module docstring)."""
+    language = roles.language
+    python = language == "python"
+    subst: Subst = {}
+    types: dict[str, Node | None] | None = None
+    for top in parsed.nodes:
+        for n in _walk(top):
+            t = n.type
+            if t in _TERNARIES:
+                parts = _ternary_parts(n, python)
+                if parts is None:
+                    continue
+                cond, then, other = parts
+                cs, swap = condition_orientation(cond)
+                subst.update(cs)
+                if swap:
+                    subst[then.id] = (Final(other), False)
+                    subst[other.id] = (Final(then), False)
+            elif t in ("local_variable_declaration", "variable_declaration", "declaration") \
+                    and language in ("java", "csharp", "cpp"):
+                _inferred(n, language, subst)
+            elif t in ("lexical_declaration", "variable_declaration") and \
+                    language == "javascript":
+                _javascript_keyword(n, subst)
+            elif t == "for_in_statement" and language == "javascript":
+                _javascript_loop(n, subst)
+            elif t in ("enhanced_for_statement", "foreach_statement"):
+                kind = n.child_by_field_name("type")
+                seq = n.child_by_field_name("value") or n.child_by_field_name("right")
+                if kind is None or seq is None or kind.text != b"var" or \
+                        seq.type != "identifier":
+                    continue
+                if types is None:
+                    types = _declared_types(top, language)
+                elem = _element_type(types.get(seq.text.decode()))
+                if elem is not None:
+                    subst[kind.id] = (elem, False)
+    return subst
+
+
+# ---------------------------------------------------------------------------------------
+# indexed loops
+
+
+def _subscript(node: Node, language: str) -> tuple[Node, Node] | None:
+    """(base, index) of ``xs[i]`` (Java: also ``xs.get(i)``)."""
+    t = node.type
+    if t == "array_access":
+        base, index = node.child_by_field_name("array"), node.child_by_field_name("index")
+    elif t == "subscript":
+        base, index = node.child_by_field_name("value"), node.child_by_field_name("subscript")
+        if len(node.children_by_field_name("subscript")) != 1:
+            return None
+    elif t == "subscript_expression":
+        base = node.child_by_field_name("object") or node.child_by_field_name("argument")
+        index = node.child_by_field_name("index")
+        if index is None:
+            holder = node.child_by_field_name("indices")
+            kids = _named(holder) if holder is not None else []
+            index = kids[0] if len(kids) == 1 else None
+    elif t == "element_access_expression":
+        base = node.child_by_field_name("expression")
+        holder = node.child_by_field_name("subscript")
+        kids = _named(holder) if holder is not None else []
+        index = None
+        if len(kids) == 1 and kids[0].type == "argument" and len(_named(kids[0])) == 1:
+            index = _named(kids[0])[0]
+    elif t == "method_invocation" and language == "java":
+        base, name = node.child_by_field_name("object"), node.child_by_field_name("name")
+        args = node.child_by_field_name("arguments")
+        kids = _named(args) if args is not None else []
+        if name is None or name.text != b"get" or len(kids) != 1:
+            return None
+        index = kids[0]
+    else:
+        return None
+    if base is None or index is None:
+        return None
+    return base, index
+
+
+def _length_of(node: Node, language: str) -> bytes | None:
+    """``xs`` of ``xs.length`` / ``xs.Length`` / ``xs.Count`` / ``xs.size()``."""
+    names = _LENGTHS.get(language, ())
+    call = node.type in ("method_invocation", "call_expression")
+    if call:
+        args = node.child_by_field_name("arguments")
+        if args is None or _named(args):
+            return None
+        if language == "cpp":
+            node = node.child_by_field_name("function") or node
+    obj = (node.child_by_field_name("object") or node.child_by_field_name("expression")
+           or node.child_by_field_name("argument"))
+    member = (node.child_by_field_name("field") or node.child_by_field_name("name")
+              or node.child_by_field_name("property"))
+    if obj is None or member is None or obj.type != "identifier":
+        return None
+    if member.text.decode() not in names or (member.text == b"size") != call:
+        return None
+    return obj.text
+
+
+def _declared_name(init: Node) -> Node | None:
+    """``i`` of a for initializer ``T i = 0`` (one declarator, value 0)."""
+    declarators = [c for c in _named(init) if c.type in ("variable_declarator",
+                                                          "init_declarator")]
+    if len(declarators) != 1:
+        return None
+    d = declarators[0]
+    name = d.child_by_field_name("name") or d.child_by_field_name("declarator")
+    value = d.child_by_field_name("value")
+    if value is None:
+        kids = _named(d)
+        value = kids[-1] if len(kids) == 2 else None
+    if name is None or value is None or name.type != "identifier" or value.text != b"0":
+        return None
+    return name
+
+
+def _steps_by_one(upd: Node, i: bytes) -> bool:
+    text = b"".join(upd.text.split()).rstrip(b";")
+    return text in (i + b"++", b"++" + i, i + b"+=1", i + b"=" + i + b"+1")
+
+
+def _written(site: Node) -> bool:
+    """Whether a subscript site is a write target (or could be written through)."""
+    node = site
+    while node.parent is not None and node.parent.type in _WRAPPERS:
+        node = node.parent
+    parent = node.parent
+    if parent is None:
+        return False
+    t = parent.type
+    op = _op(parent)
+    if t in _UNARY:
+        return op is not None and op.type in ("++", "--", "&")
+    if t in ("delete_statement", "delete_expression", "ref_expression"):
+        return True
+    if t == "argument":
+        return any(c.type in ("ref", "out", "in") for c in parent.children)
+    for k, c in enumerate(parent.children):
+        if c.id == node.id:
+            return parent.field_name_for_child(k) == "left" and (
+                "assign" in t or t.startswith("for"))
+    return False
+
+
+def _element_sites(body: Node, i: bytes, xs: bytes, language: str) -> list[Node] | None:
+    """The ``xs[i]`` reads of a loop body, or None when the body uses ``i`` or ``xs``
+    otherwise (or writes an element, or reads one in a lambda)."""
+    sites: list[Node] = []
+    allowed: set[int] = set()
+    for n in _walk(body):
+        found = _subscript(n, language)
+        if found is None:
+            continue
+        base, index = found
+        if base.type == "identifier" and base.text == xs and index.type == "identifier" \
+                and index.text == i:
+            if _written(n):
+                return None
+            sites.append(n)
+            allowed.update((base.id, index.id))
+    for n in _walk(body):
+        if n.type in _LAMBDAS and any(
+                s.start_byte >= n.start_byte and s.end_byte <= n.end_byte for s in sites):
+            return None
+        if n.type in _IDENTIFIERS and n.id not in allowed and n.text in (i, xs):
+            return None
+    return sites
+
+
+def _unused_outside(loop: Node, root: Node, i: bytes, start: int | None = None) -> bool:
+    """``i`` occurs outside ``loop`` (from ``start`` on, if given) only in other loops that
+    bind it first."""
+    begin = loop.start_byte if start is None else start
+    for n in _walk(root):
+        if n.type != "identifier" or n.text != i or (begin <= n.start_byte < loop.end_byte):
+            continue
+        cur = n.parent
+        while cur is not None:
+            if cur.type in ("for_statement", "for_in_statement"):
+                left = cur.child_by_field_name("left")
+                init = cur.child_by_field_name("initializer")
+                if (left is not None and left.text == i) or (
+                        init is not None and _declared_name(init) is not None
+                        and _declared_name(init).text == i):
+                    break
+            cur = cur.parent
+        else:
+            return False
+    return True
+
+
+def _bounded(cond: Node, i: bytes, language: str) -> Node | None:
+    """``xs`` of a condition ``i < xs.length`` (``.Length``, ``.Count``, ``.size()``)."""
+    if cond.type == "expression_statement" and len(_named(cond)) == 1:
+        cond = _named(cond)[0]
+    cond = _strip(cond)
+    if cond.type != "binary_expression":
+        return None
+    left, right, op = cond.child_by_field_name("left"), cond.child_by_field_name("right"), \
+        _op(cond)
+    if left is None or right is None or op is None or op.type != "<" or left.text != i:
+        return None
+    name = _length_of(right, language)
+    if name is None:
+        return None
+    xs = right
+    while xs.type != "identifier" or xs.text != name:
+        xs = xs.child_by_field_name("function") or xs.child_by_field_name("object") or \
+            xs.child_by_field_name("expression") or xs.child_by_field_name("argument")
+    return xs
+
+
+def indexed_while(decl: Node, loop: Node, roles, root: Node  # type: ignore[no-untyped-def]
+                  ) -> tuple[Node, Node, list[Node], list[Node]] | None:
+    """``(xs, i, body statements without the step, sites)`` when ``T i = 0; while (i <
+    xs.length) { ...; i++; }`` is an indexed loop that only reads ``xs[i]`` (the ``while``
+    form of :func:`indexed_loop`: no ``continue``, ``i`` unused after the loop)."""
+    language = roles.language
+    inner = _named(decl)
+    if len(inner) == 1 and inner[0].type == "variable_declaration":  # C#
+        decl = inner[0]
+    i = _declared_name(decl) if language in _LENGTHS else None
+    body = loop.child_by_field_name("body")
+    cond = loop.child_by_field_name("condition")
+    if i is None or body is None or cond is None or body.type not in roles.blocks:
+        return None
+    items = _named(body)
+    if not items or items[-1].type != "expression_statement" or \
+            not _steps_by_one(items[-1], i.text.rstrip(b";")):
+        return None
+    xs = _bounded(cond, i.text, language)
+    if xs is None or any(n.type == "continue_statement" for n in _walk(body)):
+        return None
+    if not _unused_outside(loop, root, i.text, decl.start_byte):
+        return None
+    sites = []
+    for item in items[:-1]:
+        found = _element_sites(item, i.text, xs.text, language)
+        if found is None:
+            return None
+        sites.extend(found)
+    return xs, i, items[:-1], sites
+
+
+def indexed_loop(s: Node, body: Node, roles, root: Node  # type: ignore[no-untyped-def]
+                 ) -> tuple[Node, Node, bytes, list[Node]] | None:
+    """``(xs, i, declaration keyword, sites)`` when loop ``s`` is an indexed loop over
+    ``xs`` that only reads ``xs[i]`` (see the module docstring); None otherwise. ``root``
+    is the syntax the index must not escape to (the enclosing function or snippet)."""
+    language = roles.language
+    if language == "python":
+        i, right = s.child_by_field_name("left"), s.child_by_field_name("right")
+        if i is None or right is None or i.type != "identifier" or right.type != "call":
+            return None
+        fn, args = right.child_by_field_name("function"), right.child_by_field_name("arguments")
+        kids = _named(args) if args is not None else []
+        if fn is None or fn.text != b"range" or not 1 <= len(kids) <= 2 or (
+                len(kids) == 2 and kids[0].text != b"0") or kids[-1].type != "call":
+            return None
+        inner = kids[-1]
+        f2, a2 = inner.child_by_field_name("function"), inner.child_by_field_name("arguments")
+        k2 = _named(a2) if a2 is not None else []
+        if f2 is None or f2.text != b"len" or len(k2) != 1 or k2[0].type != "identifier":
+            return None
+        xs = k2[0]
+        if not _unused_outside(s, root, i.text):
+            return None
+        keyword = b""
+    elif language in _LENGTHS:
+        init_f, cond_f, upd_f = roles.for_fields
+        inits, conds, upds = [], [], []
+        for k, c in enumerate(s.children):
+            f = s.field_name_for_child(k)
+            if c.is_named and "comment" not in c.type:
+                {init_f: inits, cond_f: conds, upd_f: upds}.get(f, []).append(c)
+        conds = [c for c in conds if c.type != "empty_statement"]
+        if len(inits) != 1 or len(conds) != 1 or len(upds) != 1:
+            return None
+        i = _declared_name(inits[0])
+        if i is None or not _steps_by_one(upds[0], i.text):
+            return None
+        found_xs = _bounded(conds[0], i.text, language)
+        if found_xs is None:
+            return None
+        xs = found_xs
+        keyword = inits[0].children[0].text if inits[0].children else b""
+        if keyword == b"var" and language == "javascript" and \
+                not _unused_outside(s, root, i.text):
+            return None
+    else:
+        return None
+    sites = _element_sites(body, i.text, xs.text, language)
+    if sites is None:
+        return None
+    return xs, i, keyword, sites
+
+
+class IdiomRewrites:
+    """The CFG builder's idiom hooks (a mixin of :mod:`graphs.cfg`'s builder, which supplies
+    ``parsed``, ``roles`` and ``_new``): :meth:`idiom_subst` holds every label substitution
+    of the parse, :meth:`_indexed_header` and :meth:`_swapped_if` add to it."""
+
+    def idiom_subst(self) -> Subst:
+        """Label substitutions for every node of the graph (made on first use)."""
+        found = self.__dict__.get("_idioms")
+        if found is None:
+            found = self._idioms = label_substitutions(self.parsed, self.roles)
+        return found
+
+    def _swapped_if(self, s: Node) -> bool:
+        """Whether an ``if`` with an ``else`` (and nothing else) reads in the other
+        orientation; its condition's substitutions are then registered."""
+        alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) ==
+                "alternative"]
+        cond = s.child_by_field_name("condition")
+        if len(alts) != 1 or alts[0].type in self.roles.elif_clauses or cond is None:
+            return False
+        subst, swap = condition_orientation(cond)
+        self.idiom_subst().update(subst)
+        return swap
+
+    def _oriented(self, cond: Node, then: list, other: list) -> tuple[list, list]:
+        """A folded conditional's branches in the canonical orientation of ``cond``."""
+        subst, swap = condition_orientation(cond)
+        self.idiom_subst().update(subst)
+        return (other, then) if swap else (then, other)
+
+    def _root(self, s: Node) -> Node:
+        root = s
+        while root.parent is not None and root.type not in self.roles.functions:
+            root = root.parent
+        return root
+
+    def _indexed_header(self, s: Node, body: Node) -> int | None:
+        """The ``foreach`` header node an indexed loop is read as (None if it is not one)."""
+        root = self._root(s)
+        found = indexed_loop(s, body, self.roles, root)
+        if found is None:
+            return None
+        xs, i, _keyword, sites = found
+        last = body.prev_sibling if body.prev_sibling is not None else s
+        return self._foreach(s, last, root, xs, i, sites)
+
+    def _indexed_while(self, decl: Node, loop: Node) -> tuple[int, list[Node]] | None:
+        """``(foreach header, body statements)`` of ``T i = 0; while (i < xs.length) {...
+        i++; }`` read as its ``foreach`` (None if it is not one)."""
+        if self.roles.statements.get(loop.type) is not Role.WHILE or \
+                self.roles.statements.get(decl.type) is not Role.DECLARATION:
+            return None
+        root = self._root(loop)
+        found = indexed_while(decl, loop, self.roles, root)
+        if found is None:
+            return None
+        xs, i, items, sites = found
+        body = loop.child_by_field_name("body")
+        last = body.prev_sibling if body is not None and body.prev_sibling else loop
+        return self._foreach(decl, last, root, xs, i, sites), items
+
+    def _foreach(self, s: Node, last: Node, root: Node, xs: Node, i: Node,
+                 sites: list[Node]) -> int:
+        parsed = self.parsed
+        language = self.roles.language
+        elem = Variable(f"{xs.text.decode()}[{i.text.decode()}]")
+        subst = self.idiom_subst()
+        for site in sites:
+            subst[site.id] = (elem, False)
+        use, decl = Ctx.USE, Ctx.DECL
+        kind: object = "var"
+        if language in ("java", "csharp"):
+            types = _declared_types(root if root.parent is not None else parsed.tree.root_node,
+                                    language)
+            found_type = _element_type(types.get(xs.text.decode()))
+            if found_type is not None:
+                kind = found_type
+        head: list[tuple[object, Ctx]]
+        if language == "python":
+            head = [("for", use), (elem, decl), ("in", use), (xs, use)]
+        elif language == "java":
+            head = [("for", use), ("(", use), (kind, Ctx.TYPE), (elem, decl), (":", use),
+                    (xs, use), (")", use)]
+        elif language == "csharp":
+            head = [("foreach", use), ("(", use), (kind, Ctx.TYPE), (elem, decl), ("in", use),
+                    (xs, use), (")", use)]
+        elif language == "cpp":
+            head = [("for", use), ("(", use), ("auto", use), ("&", use), (elem, decl),
+                    (":", use), (xs, use), (")", use)]
+        else:
+            head = [("for", use), ("(", use), ("const", use), (elem, decl), ("of", use),
+                    (xs, use), (")", use)]
+        return self._new("foreach", head, s, last)
