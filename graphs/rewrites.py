@@ -44,7 +44,9 @@ _HEADER_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "foreach"
 _KEYWORD_OPERATORS = frozenset({"if", "else", "and", "or", "for", "in", "not", "is",
                                 "instanceof", "as"})
 _BINARY = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "//", "**")
-_INCREMENT = re.compile(r"^(?:(?P<a>[^\s=]+)(?P<op>\+\+|--)|(?P<op2>\+\+|--)(?P<b>[^\s=]+))$")
+# The target may hold spaces inside brackets (v0[v1 - 1]++): _canonical checks it is one
+# operand.
+_INCREMENT = re.compile(r"^(?:(?P<a>[^=]+?)(?P<op>\+\+|--)|(?P<op2>\+\+|--)(?P<b>[^=]+))$")
 
 
 def canonical_label(label: str) -> str:
@@ -63,6 +65,10 @@ def canonical_label(label: str) -> str:
     --------
     >>> canonical_label("v0++"), canonical_label("v0 = v0 + 1"), canonical_label("++v0")
     ('v0 += 1', 'v0 += 1', 'v0 += 1')
+    >>> canonical_label("v0[v1][v1 - 1]++"), canonical_label("--v0.v1[v2 + 1]")
+    ('v0[v1][v1 - 1] += 1', 'v0.v1[v2 + 1] -= 1')
+    >>> canonical_label("v0[v1 - 1] = v0[v1 - 1] * 2")
+    'v0[v1 - 1] *= 2'
     >>> canonical_label("v1 = v1 * (v0 + 2)")
     'v1 *= v0 + 2'
     >>> canonical_label("return (v0 + (v1))")
@@ -90,7 +96,8 @@ def _canonical(label: str) -> str:
     if m is not None:
         target = m.group("a") or m.group("b")
         op = m.group("op") or m.group("op2")
-        return f"{target} {op[0]}= 1"
+        if _is_atom(target):
+            return f"{target} {op[0]}= 1"
     if " = " in label:
         label = _compound_assignment(label)
     return label
@@ -98,7 +105,7 @@ def _canonical(label: str) -> str:
 
 def _compound_assignment(label: str) -> str:
     target, _, rest = label.partition(" = ")
-    if " " in target or not rest.startswith(target + " "):
+    if not _is_atom(target) or not rest.startswith(target + " "):
         return label
     tail = rest[len(target) + 1:]
     op, _, operand = tail.partition(" ")

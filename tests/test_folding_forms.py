@@ -67,3 +67,15 @@ def test_no_temporary_moves_into_a_branch():
     ref = "int f(int a){ if (a == 0) return 0; int t = g(a); if (a > 1) return t; return -1; }"
     folded = "int f(int a){ if (a == 0) return 0; return a > 1 ? g(a) : -1; }"
     assert scorer.score(ref, folded).grs < 1.0
+
+
+@pytest.mark.parametrize(("lang", "code"), [
+    ("cpp", "void f(vector<vector<int>> s, int i){ s[i][i - 1] += 1; g(s); }"),
+    ("java", "void f(int[][] s, int i){ s[i][i - 1] += 1; g(s); }"),
+    ("javascript", "function f(s, i){ s[i][i - 1] += 1; g(s); }"),
+])
+def test_increment_of_an_element_with_a_spaced_index(lang, code):
+    scorer = SCORERS[lang]
+    for form in ("s[i][i - 1]++", "++s[i][i - 1]", "s[i][i - 1] = s[i][i - 1] + 1"):
+        assert scorer.score(code, code.replace("s[i][i - 1] += 1", form)).grs == 1.0, form
+    assert scorer.score(code, code.replace("s[i][i - 1] += 1", "s[i][i - 1]--")).grs < 1.0
