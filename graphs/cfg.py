@@ -332,6 +332,10 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
                                       (stmts, i + 1))
                 if r is not None:
                     skip = self._fold_end
+            elif self.roles.statements.get(s.type) is Role.SWITCH:
+                r = self._switch_fold(s, (stmts, i + 1))  # every case returns
+                if r is not None:
+                    skip = self._fold_end
             elif i + 1 < len(stmts) and (loop := self._indexed_while(s, stmts[i + 1])):
                 r = yield from self._loop(stmts[i + 1], *loop)  # T i = 0; while (i < n)
                 skip = i + 1

@@ -91,6 +91,93 @@ class _ConditionalFolding:
             return n, []
         return n, [n]
 
+    def _switch_fold(self, s: Node, follower: tuple[list[Node], int]) -> Result | None:
+        """A ``switch`` whose every case returns a value, as the one return of a conditional
+        chain: ``switch (x) { case 0: return a; case 1: case 2: return b; default: return
+        c; }`` is ``return x == 0 ? a : x == 1 || x == 2 ? b : c`` (JavaScript compares with
+        ``===``), which is also what the ``if`` chain testing the same values folds into.
+        Without a ``default``, the statements after the switch must return (:meth:`_tail`)
+        and give the last value; ``self._fold_end`` is then the index of the last one.
+        None when ``s`` is not of that form: a case that does anything but return, a
+        pattern or guarded case, or a subject with effects (it would be evaluated once
+        per test)."""
+        self._subst = {}
+        roles = self.roles
+        body = s.child_by_field_name("body")
+        subject = s.child_by_field_name("condition") or s.child_by_field_name("value")
+        if roles.language == "python" or body is None or subject is None:
+            return None
+        if subject.type == "condition_clause":  # C++: (x) around the value
+            subject = subject.child_by_field_name("value")
+        if subject is None or self._effects(subject, None):
+            return None
+        subject = self._value(subject)
+        eq = "===" if roles.language == "javascript" else "=="
+        arms: list[tuple[list, list]] = []
+        default: list | None = None
+        pending: list[list[Node]] = []
+        for labels, stmts, _fall in self._switch_groups(body):
+            if not labels:
+                return None  # statements before any case label
+            pending.extend(labels)
+            real = [t for t in stmts if t.type not in roles.comments]
+            if not real:
+                continue  # stacked labels: they share the next group's statement
+            if len(real) != 1:
+                return None
+            value = self._branch_value(real[0])
+            if value is None or value[0] != "return":
+                return None
+            tests: list = []
+            is_default = False
+            for parts in pending:
+                if self._is_default(parts):
+                    is_default = True
+                    continue
+                cases = self._case_values(parts)
+                if cases is None:
+                    return None
+                for case in cases:
+                    tests += [*(["||"] if tests else []), (subject, _USE), eq, (case, _USE)]
+            pending = []
+            if is_default:
+                default = value[2]  # the other labels of its group are decided by it too
+            else:
+                arms.append((tests, value[2]))
+        if pending or not arms:
+            return None
+        last = s
+        self._fold_end = follower[1] - 1
+        if default is None:
+            rest = self._tail(*follower, 1)
+            if rest is None:
+                return None
+            default, self._fold_end = rest
+            last = follower[0][self._fold_end]
+        chain = default
+        for tests, value in reversed(arms):
+            chain = [*tests, "?", *value, ":", *chain]
+        parts = [p if isinstance(p, tuple) else (p, _USE) for p in ["return", *chain]]
+        n = self._new(_RETURN, parts, s, last, subst=self._subst)
+        self._jump([n], _RETURN, None)
+        return n, []
+
+    def _case_values(self, parts: list[Node]) -> list[Node] | None:
+        """The values one case label tests (``case 1, 2`` has two), or None for a pattern,
+        a guard or anything but a plain constant expression."""
+        named = [p for p in parts if p.is_named and p.type not in self.roles.comments]
+        if len(named) == 1 and named[0].type in self.roles.switch_labels:
+            named = [c for c in named[0].named_children if c.type not in self.roles.comments]
+        values = []
+        for v in named:
+            if v.type == "constant_pattern":  # C#: case 0
+                v = self._only_named(v)
+            if v is None or "pattern" in v.type or v.type in ("when_clause", "guard") \
+                    or self._effects(v, None):
+                return None
+            values.append(v)
+        return values or None
+
     def _tail(self, stmts: list[Node], at: int, depth: int) -> tuple[list, int] | None:
         """``(value parts, index of the last statement)`` when the statements from
         ``stmts[at]`` on are a return, after single-use temporaries. None otherwise."""

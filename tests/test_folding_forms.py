@@ -79,3 +79,49 @@ def test_increment_of_an_element_with_a_spaced_index(lang, code):
     for form in ("s[i][i - 1]++", "++s[i][i - 1]", "s[i][i - 1] = s[i][i - 1] + 1"):
         assert scorer.score(code, code.replace("s[i][i - 1] += 1", form)).grs == 1.0, form
     assert scorer.score(code, code.replace("s[i][i - 1] += 1", "s[i][i - 1]--")).grs < 1.0
+
+
+SWITCHES = {
+    "java": ('String f(int c){switch (c){case 0:return "ok";case 1: case 2:return "w";'
+             'default:return "e";}}',
+             'String f(int c){if (c == 0) return "ok"; if (c == 1 || c == 2) return "w"; '
+             'return "e";}'),
+    "csharp": ('string F(int c){switch (c){case 0:return "ok";case 1: case 2:return "w";'
+               'default:return "e";}}',
+               'string F(int c){if (c == 0){return "ok";}else if (c == 1 || c == 2)'
+               '{return "w";}else{return "e";}}'),
+    "c": ('char* f(int c){switch (c){case 0:return "ok";case 1: case 2:return "w";'
+          'default:return "e";}}',
+          'char* f(int c){return c == 0 ? "ok" : c == 1 || c == 2 ? "w" : "e";}'),
+    "cpp": ('string f(int c){switch (c){case 0:return "ok";case 1: case 2:return "w";} '
+            'return "e";}',
+            'string f(int c){if (c == 0) return "ok"; if (c == 1 || c == 2) return "w"; '
+            'return "e";}'),
+    "javascript": ('function f(c){switch (c){case 0:return "ok";case 1: case 2:return "w";'
+                   'default:return "e";}}',
+                   'function f(c){if (c === 0) return "ok"; if (c === 1 || c === 2) return "w";'
+                   ' return "e";}'),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SWITCHES))
+def test_switch_of_returns_is_the_if_chain(lang):
+    switch, chain = SWITCHES[lang]
+    scorer = SCORERS[lang]
+    assert scorer.score(switch, chain).grs == 1.0
+    # another value under a case, or the returns swapped, is another function
+    assert scorer.score(switch, switch.replace("case 0:", "case 3:")).grs < 1.0
+    assert scorer.score(switch, switch.replace('"ok"', '"x"').replace('"w"', '"ok"')
+                        .replace('"x"', '"w"')).grs < 1.0
+
+
+def test_switch_folds_only_when_every_case_returns_and_the_subject_is_pure():
+    scorer = SCORERS["java"]
+    chain = 'String f(int c){if (c == 0) return "ok"; return "e";}'
+    # a case that breaks out is a different shape: no fold
+    breaks = 'String f(int c){String r = "e"; switch (c){case 0: r = "ok"; break;} return r;}'
+    assert scorer.score(breaks, chain).grs < 1.0
+    # a subject with effects would be evaluated once per test in the chain: no fold
+    effect = 'String f(){switch (g()){case 0:return "ok";default:return "e";}}'
+    chained = 'String f(){return g() == 0 ? "ok" : "e";}'
+    assert scorer.score(effect, chained).grs < 1.0

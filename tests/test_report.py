@@ -96,7 +96,7 @@ def test_summary_numbers_equal_score_json(page, fixture_json):
             )
             == corpus["counts"][metric]
         )
-    assert re.search(r'id="sum-ruby">.*?>0\.8003<', html)
+    assert re.search(r'id="sum-ruby">.*?>0\.8464<', html)
     assert re.search(r'id="sum-bleu">.*?>0\.6635<', html)
     for tier, count in corpus["tiers"].items():
         assert int(_data_value(html, f"tier-{tier}")) == count
@@ -116,8 +116,10 @@ def test_histograms_bin_every_pair_and_mark_the_mean(page, fixture_json):
     for value in ruby:
         expected[bin_index(value, HIST_BINS)] += 1
     assert counts == expected
-    assert counts[-1] == 4 and counts[0] == 1  # four exact matches; the empty one
-    assert "mean 0.8003" in figure and "4 score exactly 1.0" in figure
+    # four exact matches and pair 8 (a switch against its if chain: the same graph); the
+    # empty candidate
+    assert counts[-1] == 5 and counts[0] == 1
+    assert "mean 0.8464" in figure and "5 score exactly 1.0" in figure
     # BLEU: the mean of the pairs and the corpus-level score, both marked
     bleu = html[html.index('<figure id="hist-bleu">') :]
     assert "corpus 0.6635" in bleu[: bleu.index("</figure>")]
@@ -139,11 +141,11 @@ def test_scatter_has_a_point_per_pair_and_the_disagreements(page, fixture_json):
     figure = figure[: figure.index("</figure>")]
     assert figure.count("<circle") == 10
     assert figure.count('class="pt pt-string"') == 2
-    assert "pair 8: RUBY 0.5390, BLEU 0.3832 (graph)" in figure
+    assert "pair 8: RUBY 1.0000, BLEU 0.3832 (graph)" in figure
     table = html[html.index('<table id="disagreements">') :]
     rows = re.findall(r"<tr><td><code>(\w+)</code>", table[: table.index("</table>")])
-    # pair 3 scores RUBY 1.0 against BLEU 0.5137: the largest gap; 0 and 9 agree exactly
-    assert rows[0] == "3" and "0" not in rows and "9" not in rows and len(rows) == 8
+    # pair 8 scores RUBY 1.0 against BLEU 0.3832: the largest gap; 0 and 9 agree exactly
+    assert rows[:2] == ["8", "3"] and "0" not in rows and "9" not in rows and len(rows) == 8
 
 
 def test_worst_pairs_ranked_and_explained(page):
@@ -153,10 +155,10 @@ def test_worst_pairs_ranked_and_explained(page):
         r"(\w+)</code> · <b>RUBY ([\d.]+)</b>",
         html,
     )
-    assert [(r, p) for r, p, _ in ranked[:3]] == [("1", "9"), ("2", "8"), ("3", "7")]
-    assert [s for _, _, s in ranked[:3]] == ["0.0000", "0.5390", "0.8414"]
+    assert [(r, p) for r, p, _ in ranked[:3]] == [("1", "9"), ("2", "7"), ("3", "1")]
+    assert [s for _, _, s in ranked[:3]] == ["0.0000", "0.8414", "0.8585"]
     # the explanation's own numbers, with ids scoped per pair
-    assert 'id="w2-value-ruby">0.5390<' in html and 'id="w2-value-grs">0.5390<' in html
+    assert 'id="w2-value-ruby">0.8414<' in html and 'id="w2-value-grs">0.8414<' in html
     assert "url(#w2-ref-ah-control)" in html and 'id="w2-ref-ah-control"' in html
     assert len(re.findall(r' id="value-ruby"', html)) == 0  # no unscoped id left
 
@@ -220,7 +222,7 @@ def test_jsonl_languages_multi_references_and_escaping(tmp_path, capsys):
     # the Python pair is explained in Python with the n-gram set its score used
     rank = re.search(r'id="worst-(\d+)"><summary>#\d+ · pair <code>python-loop</code>', html)
     prefix = f"w{rank.group(1)}-"
-    assert f'id="{prefix}value-ruby">0.4668<' in html
+    assert f'id="{prefix}value-ruby">0.4189<' in html
     assert f'id="{prefix}value-crystalbleu">0.0000<' in html
     # the unreadable pair: counted, with its reason
     row = re.search(r'<tr id="reason-unreadable-pair">(.*?)</tr>', html).group(1)
