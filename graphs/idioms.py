@@ -45,6 +45,7 @@ The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import tree_sitter
@@ -168,8 +169,10 @@ def _declared_types(root: Node, language: str) -> dict[str, Node | None]:
     out: dict[str, Node | None] = {}
     for n in _walk(root):
         t = n.type
-        if t in ("formal_parameter", "parameter"):
+        if t in ("formal_parameter", "parameter", "enhanced_for_statement"):
             name, kind = n.child_by_field_name("name"), n.child_by_field_name("type")
+        elif t == "foreach_statement":
+            name, kind = n.child_by_field_name("left"), n.child_by_field_name("type")
         elif t == "variable_declarator" and n.parent is not None:
             name, kind = n.child_by_field_name("name"), n.parent.child_by_field_name("type")
             if name is None:
@@ -203,6 +206,33 @@ def _element_type(kind: Node | None) -> Node | None:
         if head in _LISTS and len(args) == 1 and len(_named(args[0])) == 1:
             return _named(args[0])[0]
     return None
+
+
+def sequence_element_type(types: dict[str, Node | None], xs: Node, language: str
+                          ) -> Node | str | None:
+    """The element type of what an indexed loop runs over: a declared array or list
+    (``int[] xs``: ``int``; ``int[][] xs``: ``"int[]"``), or an outer loop's element
+    ``xs[i]`` of a declared array of arrays (``int[][] xs``: ``"int"``). None if unknown."""
+    if xs.type == "identifier":
+        kind = types.get(xs.text.decode())
+        found = _element_type(kind)
+        return found if found is not None else _array_element_text(kind, 1)
+    sub = _subscript(xs, language)
+    if sub is None or sub[0].type != "identifier":
+        return None
+    return _array_element_text(types.get(sub[0].text.decode()), 2)
+
+
+def _array_element_text(kind: Node | None, depth: int) -> str | None:
+    """``int[][]`` with ``depth`` 1: ``"int[]"``; with 2: ``"int"`` (Java arrays)."""
+    if kind is None or kind.type != "array_type":
+        return None
+    text = b"".join(kind.text.split()).decode()
+    cut = len("[]") * depth
+    if not text.endswith("[]" * depth) or len(text) <= cut or not text[:-cut].replace(
+            "[]", "").replace("_", "a").replace(".", "a").isalnum():
+        return None
+    return text[:-cut]
 
 
 def element_type(root: Node, name: str, language: str) -> Node | None:
@@ -360,6 +390,16 @@ def _javascript_loop(loop: Node, subst: Subst) -> None:
         subst[keyword.id] = (target, False)
 
 
+def _may_substitute(text: bytes | None, language: str) -> bool:
+    """Whether ``text`` can hold a form :func:`label_substitutions` rewrites: a conditional
+    expression, or (Java, C#, C++) an inferred type; JavaScript's declarations always."""
+    if text is None or language == "javascript":
+        return True
+    if language == "python":
+        return b"if" in text and b"else" in text
+    return b"?" in text or (language != "c" and (b"var" in text or b"auto" in text))
+
+
 def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
     """The label substitutions of a parse that need no CFG change: conditional expressions
     in their canonical orientation, inferred local types, ``var`` in ``foreach`` headers,
@@ -369,6 +409,8 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
     subst: Subst = {}
     types: dict[str, Node | None] | None = None
     for top in parsed.nodes:
+        if not _may_substitute(top.text, language):
+            continue  # most code has none of these forms: skip the walk
         for n in _walk(top):
             t = n.type
             if t in _TERNARIES:
@@ -444,6 +486,18 @@ def _subscript(node: Node, language: str) -> tuple[Node, Node] | None:
     return base, index
 
 
+def _simple_subscript(node: Node, language: str) -> bool:
+    """``xs[i]`` with a plain name on both sides: the element an outer indexed loop reads,
+    which an inner loop may in turn run over (``for (j ...; j < xs[i].length; ...)``)."""
+    found = _subscript(node, language)
+    return found is not None and found[0].type == "identifier" and found[1].type == "identifier"
+
+
+def _sequence(node: Node, language: str) -> bool:
+    """What an indexed loop can run over: a name, or an outer loop's element ``xs[i]``."""
+    return node.type == "identifier" or _simple_subscript(node, language)
+
+
 def _length_of(node: Node, language: str) -> bytes | None:
     """``xs`` of ``xs.length`` / ``xs.Length`` / ``xs.Count`` / ``xs.size()``."""
     names = _LENGTHS.get(language, ())
@@ -458,7 +512,7 @@ def _length_of(node: Node, language: str) -> bytes | None:
            or node.child_by_field_name("argument"))
     member = (node.child_by_field_name("field") or node.child_by_field_name("name")
               or node.child_by_field_name("property"))
-    if obj is None or member is None or obj.type != "identifier":
+    if obj is None or member is None or not _sequence(obj, language):
         return None
     if member.text.decode() not in names or (member.text == b"size") != call:
         return None
@@ -512,25 +566,29 @@ def _written(site: Node) -> bool:
 
 def _element_sites(body: Node, i: bytes, xs: bytes, language: str) -> list[Node] | None:
     """The ``xs[i]`` reads of a loop body, or None when the body uses ``i`` or ``xs``
-    otherwise (or writes an element, or reads one in a lambda)."""
+    otherwise (or writes an element, or reads one in a lambda). ``xs`` may be an outer
+    loop's element ``ys[k]``: then ``ys`` and ``k`` may not occur in the body but inside
+    the reads either, so the sequence cannot change while the loop runs."""
     sites: list[Node] = []
     allowed: set[int] = set()
+    names = {i, *re.findall(rb"\w+", xs)}
     for n in _walk(body):
         found = _subscript(n, language)
         if found is None:
             continue
         base, index = found
-        if base.type == "identifier" and base.text == xs and index.type == "identifier" \
+        if _sequence(base, language) and base.text == xs and index.type == "identifier" \
                 and index.text == i:
             if _written(n):
                 return None
             sites.append(n)
-            allowed.update((base.id, index.id))
+            allowed.update(d.id for d in _walk(n))
     for n in _walk(body):
         if n.type in _LAMBDAS and any(
                 s.start_byte >= n.start_byte and s.end_byte <= n.end_byte for s in sites):
             return None
-        if n.type in _IDENTIFIERS and n.id not in allowed and n.text in (i, xs):
+        if n.id not in allowed and (
+                (n.type in _IDENTIFIERS and n.text in names) or n.text == xs):
             return None
     return sites
 
@@ -572,7 +630,7 @@ def _bounded(cond: Node, i: bytes, language: str) -> Node | None:
     if name is None:
         return None
     xs = right
-    while xs.type != "identifier" or xs.text != name:
+    while xs.text != name:
         xs = xs.child_by_field_name("function") or xs.child_by_field_name("object") or \
             xs.child_by_field_name("expression") or xs.child_by_field_name("argument")
     return xs
@@ -737,7 +795,7 @@ class IdiomRewrites:
         if language in ("java", "csharp"):
             types = _declared_types(root if root.parent is not None else parsed.tree.root_node,
                                     language)
-            found_type = _element_type(types.get(xs.text.decode()))
+            found_type = sequence_element_type(types, xs, language)
             if found_type is not None:
                 kind = found_type
         head: list[tuple[object, Ctx]]

@@ -332,3 +332,36 @@ def test_idiom_variants_score_one(op) -> None:  # type: ignore[no-untyped-def]
     for case in OPERATOR_CASES:
         if case[0] is op and case[3] is not None:
             assert grs(case[2], case[3], case[1]) == 1.0, case
+
+
+# -- nested indexed loops: an inner loop over the outer loop's element -------------------
+
+NESTED = {
+    "java": ("int f(int[][] g){ int s = 0; for (int i = 0; i < g.length; i++) "
+             "{ for (int j = 0; j < g[i].length; j++) { s += g[i][j]; } } return s; }",
+             "int f(int[][] g){ int s = 0; for (int[] row : g) "
+             "{ for (int x : row) { s += x; } } return s; }"),
+    "javascript": ("function f(t){ let k = 0; for (let i = 0; i < t.length; i++) "
+                   "{ for (let j = 0; j < t[i].length; j++) { if (t[i][j] != 'a') { k++ } } } "
+                   "return k }",
+                   "function f(t){ let k = 0; for (const r of t) "
+                   "{ for (const c of r) { if (c != 'a') { k++ } } } return k }"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NESTED))
+def test_nested_indexed_loops_are_nested_foreach(lang):
+    from ruby_metric import RubyScorer
+
+    indexed, foreach = NESTED[lang]
+    scorer = RubyScorer(lang, metrics=["grs"])
+    assert scorer.score(indexed, foreach).grs == 1.0
+    # the outer loop rewritten alone (what a translator often does) is the same graph too
+    outer_only = indexed.replace("g[i]", "row").replace("t[i]", "r").replace(
+        "for (int i = 0; i < g.length; i++)", "for (int[] row : g)").replace(
+        "for (let i = 0; i < t.length; i++)", "for (const r of t)")
+    assert scorer.score(indexed, outer_only).grs == 1.0
+    # an inner body that writes the outer element is not a foreach over it
+    written = indexed.replace("s += g[i][j];", "s += g[i][j]; g[i] = null;").replace(
+        "{ k++ }", "{ k++ } t[i] = 0")
+    assert scorer.score(written, foreach).grs < 1.0
