@@ -118,9 +118,10 @@ def _snippet_leaves(parsed: ParsedCode) -> list[tree_sitter.Node]:
     return out
 
 
-def closing_brackets(parsed: ParsedCode) -> str | None:
+def closing_brackets(parsed: ParsedCode, *, skip_unmatched: bool = False) -> str | None:
     """The closers that balance the snippet's brackets, innermost first; ``None`` when a
-    closer has no opener (appending cannot fix that) or nothing is open.
+    closer has no opener (appending cannot fix that; with ``skip_unmatched`` such a closer
+    is passed over) or nothing is open.
 
     >>> from graphs import parse
     >>> closing_brackets(parse("void f() { if (a) { g(", "java"))
@@ -135,6 +136,8 @@ def closing_brackets(parsed: ParsedCode) -> str | None:
             opened.append(kind)
         elif kind in _CLOSERS:
             if not opened or _OPENERS[opened[-1]] != kind:
+                if skip_unmatched:
+                    continue
                 return None
             opened.pop()
     if not opened:
