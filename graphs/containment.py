@@ -147,8 +147,9 @@ def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Containe
     Returns
     -------
     The :class:`Contained` parse, or ``None`` when an error is outside a statement (a
-    header, a class member), spans several statements, there are too many, or the stand-in
-    text does not parse either.
+    header, a class member), spans several statements, there are too many, every top-level
+    statement is broken (nothing would be structure), or the stand-in text does not parse
+    either.
 
     Examples
     --------
@@ -192,6 +193,9 @@ def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Containe
     for a, b in zip(unparsed, unparsed[1:], strict=False):
         if b.start < a.end:
             return None
+    if all(any(u.start <= parsed.source_range(n)[0] < u.end for u in unparsed)
+           for n in parsed.nodes if n.type not in roles.comments):
+        return None  # nothing would be left as structure: the whole snippet is text
     text = _stand_in_text(source, unparsed, parsed.language)
     stand_in = parse(text, parsed.language)
     if not stand_in.ok:

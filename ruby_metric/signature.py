@@ -49,8 +49,8 @@ def signature(
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
     grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg4-...-beta2``).
-    repair : whether almost-code is repaired or contained for the structural tiers (in the
-        ``norm`` field: ``...,repair`` when on, ``...,strict`` when off).
+    repair : whether almost-code is repaired or contained for the structural tiers
+        (``repair:on``, ``repair:off``).
 
     Returns
     -------
@@ -72,8 +72,8 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g},"
-        + ("repair" if repair else "strict"),
+        f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g}",
+        "repair:" + ("on" if repair else "off"),
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
     grammars = []
