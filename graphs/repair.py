@@ -27,7 +27,7 @@ import tree_sitter
 from graphs.parsing import ParsedCode, parse
 
 __all__ = ["MAX_INSERTED_TOKENS", "MAX_REPAIR_ATTEMPTS", "Insertion", "Repair",
-           "closing_brackets", "repair", "repair_candidates"]
+           "closing_brackets", "open_string", "repair", "repair_candidates"]
 
 #: Re-parses :func:`repair` spends on one text at most.
 MAX_REPAIR_ATTEMPTS = 6
@@ -170,19 +170,65 @@ def _missing(parsed: ParsedCode) -> Insertion | None:
     return Insertion("missing", tuple(inserts), description, tuple(tokens))
 
 
+def open_string(text: str) -> str | None:
+    """The quote of a string literal a C-family text ends inside (cut off mid-string), or
+    ``None``. A lexical scan: ``//`` and ``/* */`` comments, ``"..."`` and ``'...'`` with
+    backslash escapes, C# ``@"..."`` with doubled quotes.
+
+    >>> open_string('b.Append("x'), open_string('s = "a";')
+    ('"', None)
+    """
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j + 1
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c in "\"'":
+            verbatim = c == '"' and i > 0 and text[i - 1] == "@"
+            j = i + 1
+            while j < n:
+                if text[j] == "\\" and not verbatim:
+                    j += 2
+                    continue
+                if text[j] == c:
+                    if verbatim and text.startswith(c * 2, j):
+                        j += 2
+                        continue
+                    break
+                if text[j] == "\n" and not verbatim:
+                    break  # an unterminated literal ends at the line's end
+                j += 1
+            if j >= n:
+                return c
+            i = j + 1
+        else:
+            i += 1
+    return None
+
+
 def _brackets(parsed: ParsedCode) -> list[Insertion]:
     closers = closing_brackets(parsed)
-    if closers is None or len(closers) > MAX_INSERTED_TOKENS:
-        return []
     text = parsed.source
+    quote = open_string(text) if parsed.language in _C_FAMILY else None
+    if quote is not None:
+        # cut off inside a string literal: close it, then the brackets
+        closers = quote + (closing_brackets(parsed, skip_unmatched=True) or "")
+    if not closers or len(closers) > MAX_INSERTED_TOKENS:
+        return []
     end = len(text)
     out = [Insertion("brackets", ((end, closers),), f'appended "{closers}"', tuple(closers))]
     tail = text.rstrip()[-1:]
-    if (parsed.language in _C_FAMILY and tail not in (";", "{", "}", "")
-            and len(closers) < MAX_INSERTED_TOKENS):
+    brace = closers.find("}")
+    if (parsed.language in _C_FAMILY and (quote is not None or tail not in (";", "{", "}", ""))
+            and brace >= 0 and len(closers) < MAX_INSERTED_TOKENS):
         # cut off mid-statement: end the statement, then the blocks
-        out.append(Insertion("brackets", ((end, ";" + closers),),
-                             f'appended ";{closers}"', (";", *closers)))
+        ended = closers[:brace] + ";" + closers[brace:]
+        out.append(Insertion("brackets", ((end, ended),), f'appended "{ended}"',
+                             tuple(ended)))
     return out
 
 

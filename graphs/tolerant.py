@@ -24,7 +24,7 @@ import networkx as nx
 from graphs.containment import UNPARSED_MARK, Contained, contain
 from graphs.languages import get_language
 from graphs.parsing import ParsedCode, parse
-from graphs.repair import MAX_REPAIR_ATTEMPTS, Repair, closing_brackets, repair
+from graphs.repair import MAX_REPAIR_ATTEMPTS, Repair, closing_brackets, open_string, repair
 from graphs.trees import Tree
 
 __all__ = ["TolerantParse", "repair_label", "tolerant_parse", "with_repair_leaf",
@@ -139,10 +139,15 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
         if kept is not None:
             return TolerantParse(parsed, contained=kept)
     closers = closing_brackets(parsed, skip_unmatched=True)
+    quote = open_string(text) if language != "python" else None
+    if quote is not None:
+        closers = quote + (closers or "")
     if closers:
         tail = text.rstrip()[-1:]
-        endings = [closers] + ([";" + closers] if tail not in (";", "{", "}") and
-                               language != "python" else [])
+        brace = closers.find("}")
+        endings = [closers] + ([closers[:brace] + ";" + closers[brace:]] if brace >= 0 and (
+            quote is not None or tail not in (";", "{", "}")) and language != "python"
+            else [])
         for extra in endings:
             kept = contain(parse(text + extra, language))
             if kept is not None:
