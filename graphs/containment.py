@@ -136,6 +136,29 @@ def _holds_statements(node: tree_sitter.Node, lists: frozenset[str]) -> bool:
     return semicolons > 1
 
 
+def _python_lines(text: str) -> int:
+    """Logical lines of Python text: line breaks outside brackets and strings end one
+    (a rough lexical count; an unterminated string ends at its line's end)."""
+    lines, depth, quote = 1, 0, ""
+    for k, line in enumerate(text.split("\n")):
+        if k and depth == 0 and line.strip():
+            lines += 1
+        quote = ""
+        for c in line:
+            if quote:
+                if c == quote:
+                    quote = ""
+            elif c in "\"'":
+                quote = c
+            elif c == "#":
+                break
+            elif c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth = max(0, depth - 1)
+    return lines
+
+
 def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Contained | None:
     """Keep each broken statement of a parse as text, when every error is inside one.
 
@@ -180,7 +203,8 @@ def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Containe
     source = parsed.source
     unparsed: list[Unparsed] = []
     for stmt, error in statements.values():
-        if _holds_statements(stmt, lists):
+        if _holds_statements(stmt, lists) or (
+                parsed.language == "python" and _python_lines(parsed.node_text(stmt)) > 1):
             return None
         start, end = parsed.source_range(stmt)
         nxt = stmt.next_sibling

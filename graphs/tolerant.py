@@ -24,7 +24,14 @@ import networkx as nx
 from graphs.containment import UNPARSED_MARK, Contained, contain
 from graphs.languages import get_language
 from graphs.parsing import ParsedCode, parse
-from graphs.repair import MAX_REPAIR_ATTEMPTS, Repair, closing_brackets, open_string, repair
+from graphs.repair import (
+    MAX_INSERTED_TOKENS,
+    MAX_REPAIR_ATTEMPTS,
+    Repair,
+    closing_brackets,
+    open_string,
+    repair,
+)
 from graphs.trees import Tree
 
 __all__ = ["TolerantParse", "repair_label", "tolerant_parse", "with_repair_leaf",
@@ -142,7 +149,7 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     quote = open_string(text) if language != "python" else None
     if quote is not None:
         closers = quote + (closers or "")
-    if closers:
+    if closers and len(closers) < MAX_INSERTED_TOKENS:
         tail = text.rstrip()[-1:]
         brace = closers.find("}")
         endings = [closers] + ([closers[:brace] + ";" + closers[brace:]] if brace >= 0 and (
