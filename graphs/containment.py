@@ -92,7 +92,9 @@ def opaque_label(text: str) -> str:
     >>> opaque_label("x = f(a));\\n")
     '⁇ x = f(a));'
     """
-    return f"{UNPARSED_MARK} {' '.join(text.split())}"
+    # a lone surrogate (malformed input) becomes U+FFFD: labels are compared as text
+    flat = " ".join(text.split()).encode("utf-8", "replace").decode("utf-8")
+    return f"{UNPARSED_MARK} {flat}"
 
 
 def _errors(parsed: ParsedCode) -> list[tree_sitter.Node]:

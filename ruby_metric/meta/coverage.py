@@ -17,6 +17,7 @@ from typing import Any
 
 from ..code import Code, Limits, NotApplicable
 from ..scorer import RubyScorer
+from ..structure_notes import side_changes
 from ..tiers import GraphTier, TreeTier
 
 __all__ = ["Coverage", "pair_coverage", "side_changes", "text_coverage"]
@@ -54,38 +55,6 @@ class Coverage:
     def to_dict(self) -> dict[str, Any]:
         """Every field, JSON-ready."""
         return asdict(self)
-
-
-def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
-    """The sides a pair's reasons say were repaired, and those with statements kept as text.
-
-    Parameters
-    ----------
-    reasons : a :class:`~ruby_metric.results.PairResult`'s reasons.
-
-    Returns
-    -------
-    ``(repaired sides, contained sides)``, sides among ``"candidate"``, ``"reference"``
-    (``"both"`` counts for each).
-
-    >>> side_changes({"grs": 'candidate: repaired (appended "}")'})
-    ({'candidate'}, set())
-    >>> side_changes({"trs": "both: 1 statement unparsed, kept as text (line 1, col 3)"})
-    (set(), {'candidate', 'reference'})
-    """
-    repaired: set[str] = set()
-    contained: set[str] = set()
-    for metric in ("grs", "trs"):
-        text = reasons.get(metric, "")
-        for part in text.split("; "):
-            side, _, what = part.partition(": ")
-            sides = {"candidate", "reference"} if side == "both" else (
-                {"reference"} if side.startswith("reference") else {side})
-            if what.startswith("repaired"):
-                repaired |= sides
-            elif "unparsed, kept as text" in what:
-                contained |= sides
-    return repaired, contained
 
 
 def pair_coverage(name: str, references: Sequence[str], candidates: Sequence[str],
