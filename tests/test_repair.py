@@ -162,3 +162,24 @@ def test_repair_is_bounded_on_hostile_input():
     assert time.perf_counter() - start < 5
     r = RubyScorer("java").score("int f() { return 1; }", deep)
     assert r.ruby is not None and r.grs is None
+
+
+def test_cli_no_repair_restores_strict_parsing(tmp_path, capsys):
+    import json
+
+    from ruby_metric.cli import main
+
+    refs, hyps = tmp_path / "refs.java", tmp_path / "hyps.java"
+    refs.write_text("int f() { return 1; }\n", encoding="utf-8")
+    hyps.write_text("int f() { return 1;\n", encoding="utf-8")
+    outputs = {}
+    for flag in ([], ["--no-repair"]):
+        assert main(["score", str(refs), str(hyps), "--lang", "java", "-f", "json",
+                     *flag]) == 0
+        outputs[bool(flag)] = json.loads(capsys.readouterr().out)
+    on, off = outputs[False], outputs[True]
+    assert on["pairs"][0]["tier"] == "graph" and on["pairs"][0]["grs"] == pytest.approx(35 / 37)
+    assert on["corpus"]["structure"] == {"repaired": {"candidate": 1}}
+    assert "|repair:on|" in on["corpus"]["signature"]
+    assert off["pairs"][0]["tier"] == "string" and "structure" not in off["corpus"]
+    assert "|repair:off|" in off["corpus"]["signature"]
