@@ -186,7 +186,7 @@ class CorpusAccumulator:
         if pair.reasons:
             for what, sides in zip(("repaired", "contained"), side_changes(pair.reasons),
                                    strict=True):
-                for side in sides:
+                for side in sorted(sides):
                     per = self._structure.setdefault(what, {})
                     per[side] = per.get(side, 0) + 1
         self._cb_total = _add(self._cb_total, crystalbleu_stats)

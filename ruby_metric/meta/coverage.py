@@ -90,10 +90,10 @@ def pair_coverage(name: str, references: Sequence[str], candidates: Sequence[str
         grs += pair.grs is not None
         trs += pair.trs is not None
         fixed, kept = side_changes(pair.reasons)
-        repaired.update(fixed)
-        contained.update(kept)
-    return Coverage(name, repair, len(corpus.pairs), dict(tiers), grs, trs,
-                    dict(repaired), dict(contained))
+        repaired.update(sorted(fixed))
+        contained.update(sorted(kept))
+    return Coverage(name, repair, len(corpus.pairs), dict(sorted(tiers.items())), grs, trs,
+                    dict(sorted(repaired.items())), dict(sorted(contained.items())))
 
 
 def text_coverage(name: str, texts: Sequence[str], language: str, *, repair: bool = True,
