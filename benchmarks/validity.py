@@ -6,7 +6,10 @@
    scores above mutant of the same reference", the share of mutants scoring 1.0, and per
    operator the shares of its pairs ordered right / wrongly. HumanEval-X Python and
    JavaScript candidates are checked by running the tests (cached in benchmarks/.cache/).
-2. Judged development sets, like for like (every score on the same items, n stated):
+2. Structural coverage (issue 19): on how many pairs RUBY scores with the graph, tree or
+   string tier, with repair and error containment on and off: CodeXGLUE model outputs in
+   both directions, HumanEval-Python as loaded, and single GCJ programs.
+3. Judged development sets, like for like (every score on the same items, n stated):
    HumanEval-Python within-task AUC (a passing vs a failing completion of the same task) as
    the headline, pooled AUC beside it, as loaded and with the first line re-indented; and
    Spearman vs CoNaLa human grades. Two views: the items where GRS applies, and every item
@@ -16,6 +19,7 @@
     python benchmarks/validity.py --quick         # a small run in well under a minute
     python benchmarks/validity.py --json out.json # also write every number as JSON
     python benchmarks/validity.py --grs-beta 1 --also-beta 2
+    python benchmarks/validity.py --no-repair     # scores without repair or containment
 
 Intervals are 95% percentile bootstraps (references for the mutation AUC, tasks for the
 HumanEval AUCs, items for Spearman), seeded.
@@ -24,6 +28,7 @@ HumanEval AUCs, items for Spearman), seeded.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import logging
 import random
@@ -37,6 +42,7 @@ from typing import Any
 # another worktree)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ruby_metric.meta.coverage import Coverage, pair_coverage, text_coverage  # noqa: E402
 from ruby_metric.meta.validity import (  # noqa: E402
     JUDGED_METRICS,
     TIERS,
@@ -244,6 +250,72 @@ def print_judged(judged: dict[str, dict[str, JudgedView]]) -> None:
         print(f"\nItems: {totals}.\n")
 
 
+def coverage_sets(datasets: Path, n: int | None) -> list[tuple[str, str, Any]]:
+    """The coverage data: ``(name, language, (references, candidates) or texts)``, each
+    cut to ``n`` items when given; sets whose files are missing are left out."""
+    out: list[tuple[str, str, Any]] = []
+    outputs = datasets / "codexglue_code2code_trans" / "model_outputs"
+    for direction, lang in (("java-cs", "cs"), ("cs-java", "java")):
+        gold = outputs / f"{direction}-model1.gold"
+        hyp = outputs / f"{direction}-model1.output"
+        if gold.exists() and hyp.exists():
+            refs = gold.read_text(encoding="utf-8").split("\n")
+            cands = hyp.read_text(encoding="utf-8").split("\n")
+            k = min(len(refs), len(cands), n or 1000, 1000)
+            out.append((f"CodeXGLUE {direction.replace('-', '->')} model outputs", lang,
+                        (refs[:k], cands[:k])))
+    try:
+        items = load_humaneval_judged(datasets / "judged_dev" / "humaneval_python_grade.json")
+        items = items[:n] if n else items
+        out.append(("HumanEval-Python as loaded", "python",
+                    ([list(it.references) for it in items], [it.candidate for it in items])))
+    except FileNotFoundError:
+        pass
+    gcj = datasets / "gcj_googlejam4" / "googlejam4.jsonl.gz"
+    if gcj.exists():
+        with gzip.open(gcj, "rt", encoding="utf-8") as fh:
+            texts = [json.loads(line)["code"] for line in fh]
+        out.append(("GCJ programs (single texts)", "java", texts[:n] if n else texts))
+    return out
+
+
+def run_coverage(datasets: Path, n: int | None, workers: int) -> list[tuple[Coverage, Coverage]]:
+    """Coverage of every set, ``(without repair, with repair)``."""
+    out = []
+    for name, lang, data in coverage_sets(datasets, n):
+        pair = []
+        for repair in (False, True):
+            if isinstance(data, tuple):
+                pair.append(pair_coverage(name, data[0], data[1], lang, repair=repair,
+                                          workers=workers))
+            else:
+                pair.append(text_coverage(name, data, lang, repair=repair))
+        out.append((pair[0], pair[1]))
+    return out
+
+
+def print_coverage(rows: list[tuple[Coverage, Coverage]]) -> None:
+    """One row per set: RUBY's tier shares without and with repair, and what was done."""
+    print("## Structural coverage (RUBY's tier), without / with repair and containment\n")
+
+    def pct(c: Coverage, count: int) -> str:
+        return f"{100 * c.share(count):.1f}%"
+
+    table = []
+    for off, on in rows:
+        sides = ", ".join(f"{side} {on.repaired.get(side, 0)} / {on.contained.get(side, 0)}"
+                          for side in sorted(set(on.repaired) | set(on.contained))) or "-"
+        table.append([on.name, f"{on.items:,}",
+                      f"{pct(off, off.grs)} -> **{pct(on, on.grs)}**",
+                      f"{pct(off, off.trs)} -> {pct(on, on.trs)}",
+                      f"{pct(off, off.tiers.get('string', 0))} -> "
+                      f"{pct(on, on.tiers.get('string', 0))}", sides])
+    print(_table(["data", "items", "GRS applies", "TRS applies", "STS only",
+                  "repaired / contained (per side)"], table,
+                 ["l", "r", "r", "r", "r", "l"]))
+    print()
+
+
 def check_beta_support(grs_beta: float | None, also: Sequence[float]) -> bool:
     """False (with a message) when a beta is asked for but the scorer has no such option."""
     if grs_beta is None and not also:
@@ -280,6 +352,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--also-beta", type=float, action="append", default=[],
                     help="also report GRS's mutation AUC and operator orders at this beta "
                          "(reruns GRS only; repeatable)")
+    ap.add_argument("--no-repair", action="store_true",
+                    help="score without repair or error containment (RubyScorer "
+                         "repair=False); the coverage table shows both either way")
+    ap.add_argument("--no-coverage", action="store_true", help="skip the coverage table")
     ap.add_argument("--json", type=Path, default=None, help="write every number here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -292,12 +368,15 @@ def main(argv: list[str] | None = None) -> int:
 
     if not check_beta_support(args.grs_beta, args.also_beta):
         return 2
+    repair = False if args.no_repair else None
     t0 = time.perf_counter()
+    coverage = [] if args.no_coverage else run_coverage(datasets, 300 if args.quick else None,
+                                                         args.workers)
     checker = None if args.no_exec else ExecutionChecker(CACHE, timeout=args.timeout)
     report, _ = run_mutation_benchmark(n_refs, seed=args.seed, datasets=datasets,
                                        checker=checker, resamples=resamples,
                                        workers=args.workers, grs_beta=args.grs_beta,
-                                       also_betas=args.also_beta)
+                                       also_betas=args.also_beta, repair=repair)
     t_mut = time.perf_counter() - t0
 
     judged: dict[str, dict[str, JudgedView]] = {}
@@ -309,11 +388,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"({name}: judged set not found under {datasets}; skipped)", file=sys.stderr)
             continue
         items = sample_groups(items, n_judged, args.seed)
-        scores = score_judged(items, workers=args.workers, grs_beta=args.grs_beta)
+        scores = score_judged(items, workers=args.workers, grs_beta=args.grs_beta,
+                              repair=repair)
         judged[name] = judged_validity(scores, items, statistic=stat, resamples=resamples,
                                        seed=args.seed)
     t_all = time.perf_counter() - t0
 
+    print(f"Scoring with repair and containment {'off' if args.no_repair else 'on'}.\n")
+    if coverage:
+        print_coverage(coverage)
     print_mutation(report, args.seed, resamples)
     if judged:
         print_judged(judged)
@@ -326,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
             "grs_beta": args.grs_beta,
             "also_beta": args.also_beta,
             "quick": args.quick,
+            "repair": not args.no_repair,
+            "coverage": [{"without_repair": off.to_dict(), "with_repair": on.to_dict()}
+                         for off, on in coverage],
             "mutation": report.to_dict(),
             "judged": {name: {v: jv.to_dict() for v, jv in views.items()}
                        for name, views in judged.items()},

@@ -1,6 +1,7 @@
 """graphs: parsing, normalized ASTs, program dependence graphs, tree and graph edit distance."""
 
 # parsing and the AST tier
+from graphs.containment import Contained, relabel_unparsed  # noqa: F401
 from graphs.ged import (  # noqa: F401  (graph edit distance, GRS tier)
     EditOperation,
     GEDResult,
@@ -19,4 +20,10 @@ from graphs.languages import (  # noqa: F401
 from graphs.parsing import ParsedCode, parse  # noqa: F401
 from graphs.pdg import GraphTooLarge, build_pdg, pdg_shape, pdg_statements  # noqa: F401  (program dependence graphs)
 from graphs.ted import TEDResult, tree_edit_distance, tree_edit_mapping  # noqa: F401
+from graphs.tolerant import (  # noqa: F401  (repair and error containment)
+    TolerantParse,
+    tolerant_parse,
+    with_repair_leaf,
+    with_repair_node,
+)
 from graphs.trees import Tree, normalized_ast  # noqa: F401

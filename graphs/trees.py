@@ -37,9 +37,11 @@ import tree_sitter
 from graphs.languages import Language, get_language, get_ts_language
 from graphs.parsing import ParsedCode
 
-__all__ = ["SNIPPET_LABEL", "Tree", "normalized_ast"]
+__all__ = ["OPAQUE_MARK", "SNIPPET_LABEL", "Tree", "normalized_ast"]
 
 SNIPPET_LABEL = "snippet"
+#: Prefix of the label of an ERROR subtree kept as one leaf (``opaque_errors``).
+OPAQUE_MARK = "⁇"
 
 Nested = tuple[Any, Sequence["Nested"]]
 
@@ -366,7 +368,7 @@ def _config(lang: Language) -> tuple[Any, ...]:
 
 
 def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
-                   abstract_literals: bool = False) -> Tree:
+                   abstract_literals: bool = False, opaque_errors: bool = False) -> Tree:
     """Build the normalized AST of a parsed snippet.
 
     Parameters
@@ -378,6 +380,10 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
         Label identifier leaves by their node type instead of their name.
     abstract_literals : bool, default False
         Label literals by their kind instead of their text.
+    opaque_errors : bool, default False
+        Make each ``ERROR`` node one leaf labelled ``"⁇ "`` and its text on one line
+        (error-contained structure, :mod:`graphs.containment`), instead of an inner node
+        ``"ERROR"`` over whatever tree-sitter recovered.
 
     Returns
     -------
@@ -421,7 +427,9 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
         node_type = type_of[node.kind_id]
         start = node.start_byte
         kept: list[tree_sitter.Node] = _NO_NODES  # the children to visit
-        if node_type in literal_types and (abstract_literals or not any(
+        if opaque_errors and node_type == "ERROR":
+            label = OPAQUE_MARK + " " + " ".join(text(ptext, start, node.end_byte).split())
+        elif node_type in literal_types and (abstract_literals or not any(
                 type_of[c.kind_id] in interpolation_types for c in node.named_children)):
             label = node_type if abstract_literals else (
                 text(ptext, start, node.end_byte) or node_type)

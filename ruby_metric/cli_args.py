@@ -99,6 +99,13 @@ def add_scorer_options(
         help=f"GRS recall weight (default {DEFAULT_GRS_BETA:g}: how much of the reference "
         "the candidate carries counts 4x; 1: the symmetric score, for clone detection)",
     )
+    parser.add_argument(
+        "--no-repair",
+        dest="repair",
+        action="store_false",
+        help="structural tiers only on clean parses: no bounded repair of almost-code and "
+        "no broken statement kept as text",
+    )
 
 
 def add_workers(parser: argparse.ArgumentParser) -> None:
@@ -118,6 +125,7 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         tokenizer=args.tokenizer,
         smoothing=getattr(args, "smoothing", "method1"),
         grs_beta=getattr(args, "grs_beta", DEFAULT_GRS_BETA),
+        repair=getattr(args, "repair", True),
     )
 
 

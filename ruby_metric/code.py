@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import crystal
 
 if TYPE_CHECKING:
-    from graphs import ParsedCode
+    from graphs import ParsedCode, TolerantParse
 
 
 class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
@@ -57,12 +57,16 @@ class Code:
     language : canonical language name, or ``None`` for language-agnostic tiers only.
     tokenizer : name of a :mod:`crystal` tokenizer.
     limits : the size limits to respect.
+    repair : give a broken text the structural tiers after a bounded repair or with its
+        broken statements kept as text (:func:`graphs.tolerant_parse`); ``False`` needs a
+        clean parse as given.
     """
 
     text: str
     language: str | None
     tokenizer: str = "code"
     limits: Limits = field(default_factory=Limits)
+    repair: bool = True
 
     _built: dict[str, object] = field(default_factory=dict, init=False, repr=False)
 
@@ -85,8 +89,47 @@ class Code:
 
     @property
     def parsed(self) -> ParsedCode:
-        """The clean parse; raises :class:`NotApplicable` with the reason otherwise."""
-        return self._once("parsed", self._parse)
+        """The clean parse, as given or repaired; raises :class:`NotApplicable` with the
+        reason (the parse error of the text as given) otherwise."""
+        structure = self.structure
+        clean = structure.clean
+        if clean is None:
+            raise NotApplicable(structure.original.error or "no clean parse")
+        return clean
+
+    @property
+    def structure(self) -> TolerantParse:
+        """The parse as given with its repair or error containment (``repair`` on), see
+        :func:`graphs.tolerant_parse`; raises :class:`NotApplicable` when no parse is tried
+        (no language, longer than the limit)."""
+        return self._once("structure", self._structure)
+
+    def note(self, graph: bool = True) -> str | None:
+        """What repair or containment did to this text (for reasons), ``None`` if nothing.
+
+        Parameters
+        ----------
+        graph : word it for the graph tier (``True``) or the tree tier.
+
+        Returns
+        -------
+        e.g. ``'repaired (appended "}")'``; ``None`` also when no parse was tried.
+
+        >>> Code("int f() { return 1;", "java").note()
+        'repaired (appended "}")'
+        """
+        try:
+            return self.structure.describe(graph=graph)
+        except NotApplicable:
+            return None
+
+    def _structure(self) -> TolerantParse:
+        import graphs
+
+        parsed = self._parse()
+        if parsed.ok or not self.repair:
+            return graphs.TolerantParse(parsed)
+        return graphs.tolerant_parse(parsed)
 
     def _parse(self) -> ParsedCode:
         import graphs
@@ -97,10 +140,7 @@ class Code:
             raise NotApplicable(
                 f"code longer than the limit ({len(self.text)} > {self.limits.max_chars} chars)"
             )
-        parsed = graphs.parse(self.text, self.language)
-        if not parsed.ok:
-            raise NotApplicable(parsed.error or "no clean parse")
-        return parsed
+        return graphs.parse(self.text, self.language)
 
     def representation(self, key: str, build: Callable[[Code], object]) -> object:
         """A tier's representation of this text, built by ``build(self)`` at most once."""

@@ -75,7 +75,8 @@ class Explanation:
             elif value is None:
                 comment = "n/a: " + r.reasons.get(metric, "not requested")
             else:
-                comment = ""
+                # a repaired side or a statement kept as text (tolerant structure)
+                comment = r.reasons.get(metric, "")
             lines.append((name, value, comment))
         return lines
 

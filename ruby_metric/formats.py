@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from .metrics import METRIC_TABLE, REASON_KEYS
 from .results import CorpusResult, PairResult
+from .structure_notes import structure_summary
 
 FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
 
@@ -106,6 +107,9 @@ def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> N
         out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
     tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
     out.write(f"{'RUBY tiers':<12} {tiers}\n")
+    structure = structure_summary(summary.get("structure", {}))
+    if structure:
+        out.write(f"{'structure':<12} {structure}\n")
     out.write(f"{'signature':<12} {summary['signature']}\n")
 
 

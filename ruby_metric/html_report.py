@@ -104,6 +104,7 @@ svg.pdg .cost { fill: var(--rep-b); font-size: 10px; }
 svg.pdg .n-replace .cost { fill: var(--unr-b); }
 svg.pdg .br { font-size: 9px; font-weight: 700; fill: var(--ctl); }
 svg.pdg .n-entry rect { stroke: #374151; stroke-width: 1.5; }
+svg.pdg .n-opaque rect { stroke-dasharray: 4 3; stroke-width: 1.5; }
 svg.pdg path { fill: none; stroke-width: 1.4; }
 svg.pdg path.control { stroke: var(--ctl); }
 svg.pdg path.data { stroke: var(--dat); stroke-dasharray: 5 3; }

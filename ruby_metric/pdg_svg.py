@@ -13,6 +13,8 @@ import math
 from collections import Counter, deque
 from dataclasses import dataclass
 
+from graphs.trees import OPAQUE_MARK
+
 from .evidence import NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
 from .html_text import coord as _coord
 from .html_text import escape as _esc
@@ -204,12 +206,19 @@ def _node_group(node: PdgNode, match: str | NodeMatch | None, layout: _Layout) -
         classes.append(f"n-{state}")
     if node.kind == "entry":
         classes.append("n-entry")
+    opaque = node.label.startswith(OPAQUE_MARK)
+    if opaque:
+        # a statement kept as text (it did not parse) or the tokens a repair inserted
+        classes.append("n-opaque")
     x = layout.x_left(node.id)
     top = layout.y_mid(node.id) - _BOX_H / 2
     box_w = layout.x_right - x
     shown = node.text or node.label
     room = int((box_w - 40) / _CHAR_W)
     tip = f"line {node.line} · {node.kind}\nlabel: {node.label}\ncode: {node.text}"
+    if opaque:
+        tip += ("\ninserted by the repair" if node.kind == "repair"
+                else "\ndid not parse: kept as text, data edges from its identifiers")
     badge = ""
     if state:
         tip += f"\nmapping: {status_text(match)}"

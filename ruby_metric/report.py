@@ -404,8 +404,9 @@ class ReportBuilder:
             sides: set[tuple[str, str]] = set()
             for metric in _REASON_METRICS:
                 reason = reasons.get(metric)
-                if reason is None or reason == "not requested":
-                    continue
+                if (reason is None or reason == "not requested"
+                        or getattr(result, metric, None) is not None):
+                    continue  # a tier that applied (its reason says what was repaired)
                 kind, side = reason_kind(reason)
                 found.setdefault(kind, (metric, reason))
                 kinds_metrics.add((kind, metric))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .html_report import PAGE_CSS, render_pair_sections
 from .html_text import escape
 from .metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
+from .structure_notes import structure_summary
 from .svg_plots import Mark, Point, density_svg, histogram_svg, scatter_svg
 from .version import __version__
 
@@ -196,6 +197,7 @@ def _summary_section(rep: CorpusReport) -> str:
         + f'<div class="tierbar">{bar}</div>\n'
         + '<table class="summary"><tr><th>tier</th><th>pairs</th><th>share</th></tr>'
         + f"{tier_rows}</table>\n"
+        + _structure_line(s)
         + '<p class="meta">signature: <span class="sig" id="signature">'
         + f"{_esc(s['signature'])}</span></p>\n</section>\n"
     )
@@ -367,3 +369,13 @@ def _plain_pair(w: WorstPair) -> str:
             f'<pre class="src">{_esc(w.candidate)}</pre></div></div>'
         )
     return out
+
+
+def _structure_line(summary: dict) -> str:
+    """A line saying how many sides were repaired or contained (empty when none)."""
+    text = structure_summary(summary.get("structure", {}))
+    if not text:
+        return ""
+    return (f'<p class="meta" id="structure">Tolerant structure: {_esc(text)} (the '
+            "structural tiers applied after a bounded repair or with broken statements kept "
+            "as text; the pairs' reasons say what was done)</p>\n")

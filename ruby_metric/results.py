@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .metrics import MEAN_METRICS, METRICS, REASON_KEYS, TIER_METRICS, metric_info
+from .structure_notes import side_changes
 
 __all__ = [
     "METRICS",
@@ -78,6 +79,8 @@ class CorpusResult:
     counts : for each metric, the number of pairs where it is defined.
     tiers : how many pairs RUBY scored with each tier.
     signature : the reproducibility signature of the scorer that produced the results.
+    structure : sides repaired / with statements kept as text, ``{"repaired": {"candidate":
+        n, "reference": n}, "contained": {...}}`` (empty when nothing was done).
     n_pairs : the number of pairs scored (``len(pairs)`` unless the pairs were streamed
         without being kept); ``summary()["pairs"]`` reports it.
     crystalbleu_stats, bleu_stats : each pair's cached :class:`crystal.SegmentStats` (``None``
@@ -93,6 +96,7 @@ class CorpusResult:
     tiers: dict[str, int]
     signature: str
     n_pairs: int | None = None
+    structure: dict[str, dict[str, int]] = field(default_factory=dict)
     crystalbleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
     bleu_stats: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -117,6 +121,8 @@ class CorpusResult:
             "tiers": dict(self.tiers),
             "signature": self.signature,
         })
+        if self.structure:
+            out["structure"] = {k: dict(v) for k, v in self.structure.items()}
         return out
 
     def score(self, metric: str) -> float | None:
@@ -163,6 +169,7 @@ class CorpusAccumulator:
         self._tiers: dict[str, int] = dict.fromkeys(TIER_METRICS, 0)
         self._cb_total: Any = None
         self._bleu_total: Any = None
+        self._structure: dict[str, dict[str, int]] = {}
         self.n = 0
 
     def add(self, pair: PairResult, crystalbleu_stats: Any = None, bleu_stats: Any = None) -> None:
@@ -176,6 +183,12 @@ class CorpusAccumulator:
                     self._sums[metric].add(value)
         if pair.tier is not None:
             self._tiers[pair.tier] += 1
+        if pair.reasons:
+            for what, sides in zip(("repaired", "contained"), side_changes(pair.reasons),
+                                   strict=True):
+                for side in sorted(sides):
+                    per = self._structure.setdefault(what, {})
+                    per[side] = per.get(side, 0) + 1
         self._cb_total = _add(self._cb_total, crystalbleu_stats)
         self._bleu_total = _add(self._bleu_total, bleu_stats)
         if self.keep_pairs:
@@ -210,6 +223,7 @@ class CorpusAccumulator:
             tiers=dict(self._tiers),
             signature=signature,
             n_pairs=self.n,
+            structure={k: dict(v) for k, v in self._structure.items()},
             crystalbleu_stats=tuple(self._cb_stats),
             bleu_stats=tuple(self._bleu_stats),
         )

@@ -53,6 +53,9 @@ class RubyScorer:
     grs_beta : GRS's recall weight (default 2: a candidate is judged by how much of the
         reference's meaning it carries; 1: the symmetric score, for clone detection and
         other uses where neither side is the reference). Part of the signature.
+    repair : give almost-code the structural tiers: a bounded repair (a few inserted tokens)
+        or a broken statement kept as text (default ``True``; the reasons say what was
+        done). ``False`` needs a clean parse as given. Part of the signature.
 
     Examples
     --------
@@ -74,8 +77,10 @@ class RubyScorer:
         variant: str = "ignore",
         limits: Limits | None = None,
         grs_beta: float = DEFAULT_GRS_BETA,
+        repair: bool = True,
     ) -> None:
         self.language = canonical_language(language)
+        self.repair = bool(repair)
         self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
         if tokenizer is None:
@@ -158,9 +163,12 @@ class RubyScorer:
                     if same_text and reason.startswith("candidate: "):
                         reason = "both: " + reason.removeprefix("candidate: ")
                     reasons[tier.metric] = reason
-                elif "tier" not in values:
-                    values["tier"] = tier.name
-                    values["ruby"] = outcome.value
+                else:
+                    if outcome.note:  # repaired, or a statement kept as text
+                        reasons[tier.metric] = outcome.note
+                    if "tier" not in values:
+                        values["tier"] = tier.name
+                        values["ruby"] = outcome.value
         if "ruby" in wanted and "tier" not in values:
             reasons["ruby"] = "no tier applies"
 
@@ -199,12 +207,13 @@ class RubyScorer:
     ) -> tuple[list[Code], Code]:
         """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
         references = _check_pair(reference, candidate)
-        cand = Code(candidate, language, self.tokenizer, self.limits)
+        cand = Code(candidate, language, self.tokenizer, self.limits, self.repair)
         # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
         # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
         codes = {candidate: cand}
         refs = [
-            codes.setdefault(text, Code(text, language, self.tokenizer, self.limits))
+            codes.setdefault(text, Code(text, language, self.tokenizer, self.limits,
+                                        self.repair))
             for text in references
         ]
         return refs, cand
@@ -424,6 +433,7 @@ class RubyScorer:
             smoothing=self.smoothing,
             epsilon=self.epsilon,
             grs_beta=self.grs_beta,
+            repair=self.repair,
         )
 
 

@@ -36,6 +36,7 @@ def signature(
     smoothing: str,
     epsilon: float,
     grs_beta: float = 2.0,
+    repair: bool = True,
 ) -> str:
     """Build the signature string.
 
@@ -48,6 +49,8 @@ def signature(
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
     grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg4-...-beta2``).
+    repair : whether almost-code is repaired or contained for the structural tiers
+        (``repair:on``, ``repair:off``).
 
     Returns
     -------
@@ -70,6 +73,7 @@ def signature(
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
         f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g}",
+        "repair:" + ("on" if repair else "off"),
         f"tree-sitter:{_package_version('tree-sitter')}",
     ]
     grammars = []

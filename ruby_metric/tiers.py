@@ -44,12 +44,15 @@ class TierScore:
     evidence : only when scored with ``explain=True``: per reference, the tier's evidence
         record (:meth:`Tier.explain`) or, where it could not be computed, the reason (a
         ``str`` such as ``"candidate: parse error at line 1, col 3"``).
+    note : when the tier applies only because a side was repaired or had a statement kept
+        as text, what was done, per side (``'candidate: repaired (appended "}")'``).
     """
 
     value: float | None
     reason: str | None = None
     reference: int | None = None
     evidence: tuple[Any, ...] | None = None
+    note: str | None = None
 
 
 class Tier(ABC):
@@ -61,6 +64,8 @@ class Tier(ABC):
 
     name: str
     metric: str
+    #: whether the tier reads the parse (and so the repair or containment of a side)
+    structural: bool = False
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -120,7 +125,9 @@ class Tier(ABC):
                     self._evidence(rep, rep) if i == identical else None
                     for i in range(len(references))
                 )
-            return TierScore(1.0, reference=identical, evidence=evidence)
+            note = self._note(candidate)
+            return TierScore(1.0, reference=identical, evidence=evidence,
+                             note=None if note is None else f"both: {note}")
         try:
             cand = self.represent(candidate)
         except NotApplicable as exc:
@@ -157,7 +164,19 @@ class Tier(ABC):
         evidence_out = tuple(notes) if explain else None
         if best is None:
             return TierScore(None, first_reason or "no reference", evidence=evidence_out)
-        return TierScore(best, reference=best_index, evidence=evidence_out)
+        assert best_index is not None
+        sides = [(where, self._note(code)) for where, code in (
+            ("candidate", candidate),
+            ("reference" if len(references) == 1 else f"reference {best_index + 1}",
+             references[best_index]))]
+        note = "; ".join(f"{where}: {text}" for where, text in sides if text) or None
+        return TierScore(best, reference=best_index, evidence=evidence_out, note=note)
+
+    def _note(self, code: Code) -> str | None:
+        """What repair or containment did to ``code`` for this tier, if anything."""
+        if not self.structural:
+            return None
+        return code.note(graph=isinstance(self, GraphTier))
 
     def _evidence(self, reference: Any, candidate: Any) -> Any:
         try:
@@ -283,11 +302,22 @@ class TreeTier(Tier):
 
     name = "tree"
     metric = "trs"
+    structural = True
 
     def build(self, code: Code) -> Any:
         import graphs
 
-        tree = graphs.normalized_ast(code.parsed)
+        structure = code.structure
+        clean = structure.clean
+        if clean is not None:
+            tree = graphs.normalized_ast(clean)
+        elif structure.contained is not None:
+            # each ERROR subtree one leaf labelled with its text
+            tree = graphs.normalized_ast(structure.contained.parsed, opaque_errors=True)
+        else:
+            raise NotApplicable(structure.original.error or "no clean parse")
+        if structure.repair is not None or structure.appended:
+            tree = graphs.with_repair_leaf(tree, structure.inserted)
         if len(tree) > self.limits.max_ast_nodes:
             raise NotApplicable(
                 f"AST larger than the limit ({len(tree)} > {self.limits.max_ast_nodes} nodes)"
@@ -299,7 +329,11 @@ class TreeTier(Tier):
         # (disjoint subtrees) plus its root, so tree-sitter's descendant counts (O(1) each,
         # the node included) bound its size: an exact match within that bound needs no
         # tree, which over half of all model outputs are. Otherwise build it as usual.
-        nodes = code.parsed.nodes
+        structure = code.structure
+        if structure.clean is None:
+            self.represent(code)
+            return
+        nodes = structure.clean.nodes
         if 1 + sum(n.descendant_count for n in nodes) > self.limits.max_ast_nodes:
             self.represent(code)
 
@@ -354,6 +388,7 @@ class GraphTier(Tier):
 
     name = "graph"
     metric = "grs"
+    structural = True
 
     def __init__(self, limits: Limits, beta: float = DEFAULT_GRS_BETA) -> None:
         super().__init__(limits)
@@ -370,6 +405,12 @@ class GraphTier(Tier):
         # a parameter nothing reads is only part of the entry's signature: an empty body is
         # the entry alone
         pdg = self._bounded(partial(graphs.build_pdg, unread_parameters=False), code)
+        structure = code.structure
+        contained = structure.contained if structure.clean is None else None
+        if contained is not None and graphs.relabel_unparsed(pdg, contained) != len(
+                contained.unparsed):
+            # a stand-in folded away or unreachable: the graph would hide the broken code
+            raise NotApplicable(structure.original.error or "no clean parse")
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:
@@ -378,6 +419,8 @@ class GraphTier(Tier):
             # statement. Compared, it would make any two snippets look alike (a one-line
             # snippet against an unrelated one would still score 2/3), so it is left out.
             pdg = pdg.subgraph(range(1, pdg.number_of_nodes())).copy()
+        if structure.repair is not None or structure.appended:
+            pdg = graphs.with_repair_node(pdg, structure.inserted)
         return pdg
 
     def check(self, code: Code) -> None:
@@ -386,6 +429,9 @@ class GraphTier(Tier):
         # The PDG exists exactly when its CFG fits the limit and has statements (or is one
         # function's): checking that skips the labels and the data flow (a third of the
         # build) for exact matches.
+        if code.structure.clean is None:
+            self.represent(code)  # contained: the build also checks the stand-ins
+            return
         shape = partial(self._bounded, graphs.pdg_shape)
         statements, functions, _ = code.representation("graph-shape", shape)
         if not statements and not _single_function(functions):
@@ -394,8 +440,14 @@ class GraphTier(Tier):
     def _bounded(self, build: Callable[..., Any], code: Code) -> Any:
         import graphs
 
+        structure = code.structure
+        parsed = structure.clean
+        if parsed is None:
+            if structure.contained is None:
+                raise NotApplicable(structure.original.error or "no clean parse")
+            parsed = structure.contained.stand_in
         try:
-            return build(code.parsed, max_nodes=self.limits.max_pdg_nodes)
+            return build(parsed, max_nodes=self.limits.max_pdg_nodes)
         except graphs.GraphTooLarge:
             raise NotApplicable(
                 f"PDG larger than the limit ({self.limits.max_pdg_nodes} nodes)"

@@ -118,7 +118,8 @@ def test_default_ids_are_zero_based_for_aligned_files_and_jsonl(tmp_path, capsys
 
 
 def test_an_identical_pair_that_does_not_parse_blames_both_sides():
-    scorer = RubyScorer("java")
+    # strict parsing (repair=False): with repair this text gets a graph
+    scorer = RubyScorer("java", repair=False)
     broken = "int f(int a) { return a +"
     same = scorer.score(broken, broken)
     assert same.reasons["grs"].startswith("both: ") and same.reasons["trs"].startswith("both: ")

@@ -217,7 +217,8 @@ def test_explain_respects_the_sts_bound():
     # unrelated pair cannot make it compute the full table (shown here with a tiny bound).
     from ruby_metric import Limits
 
-    scorer = RubyScorer("java", limits=Limits(max_tokens=6))  # 8 x 8 > 36: a band of k = 1
+    # strict parsing: repair would read the words as declarations (`a b; c d; ...`)
+    scorer = RubyScorer("java", limits=Limits(max_tokens=6), repair=False)  # 8 x 8 > 36
     far = scorer.explain("a b c d e f g h", "t u v w x y z q")
     assert far.string is None and "token edits" in far.notes["string"]
     assert far.result.sts is None and far.result.ruby is None

@@ -96,11 +96,14 @@ def test_summary_numbers_equal_score_json(page, fixture_json):
             )
             == corpus["counts"][metric]
         )
-    assert re.search(r'id="sum-ruby">.*?>0\.8464<', html)
+    # pair 5 (a method cut off before its last brace) is repaired: GRS 0.9532, was STS 0.8958
+    assert re.search(r'id="sum-ruby">.*?>0\.8521<', html)
     assert re.search(r'id="sum-bleu">.*?>0\.6635<', html)
     for tier, count in corpus["tiers"].items():
         assert int(_data_value(html, f"tier-{tier}")) == count
-    assert corpus["tiers"] == {"graph": 8, "tree": 0, "string": 2}
+    assert corpus["tiers"] == {"graph": 9, "tree": 0, "string": 1}
+    assert corpus["structure"] == {"repaired": {"candidate": 1}}
+    assert "Tolerant structure: repaired: 1 candidate" in html
     assert f'id="signature">{corpus["signature"]}<' in html
 
 
@@ -116,10 +119,10 @@ def test_histograms_bin_every_pair_and_mark_the_mean(page, fixture_json):
     for value in ruby:
         expected[bin_index(value, HIST_BINS)] += 1
     assert counts == expected
-    # four exact matches and pair 8 (a switch against its if chain: the same graph); the
-    # empty candidate
-    assert counts[-1] == 5 and counts[0] == 1
-    assert "mean 0.8464" in figure and "5 score exactly 1.0" in figure
+    # four exact matches, pair 8 (a switch against its if chain: the same graph) and the
+    # repaired pair 5 (0.9532); the empty candidate
+    assert counts[-1] == 6 and counts[0] == 1
+    assert "mean 0.8521" in figure and "5 score exactly 1.0" in figure
     # BLEU: the mean of the pairs and the corpus-level score, both marked
     bleu = html[html.index('<figure id="hist-bleu">') :]
     assert "corpus 0.6635" in bleu[: bleu.index("</figure>")]
@@ -130,9 +133,8 @@ def test_reasons_grouped_by_kind_with_an_example(page):
     empty = re.search(r'<tr id="reason-empty-code">(.*?)</tr>', html).group(1)
     assert 'data-value="1"' in empty and "candidate 1" in empty
     assert "pair <code>9</code>" in empty and "candidate: empty code" in empty
-    parse = re.search(r'<tr id="reason-parse-error">(.*?)</tr>', html).group(1)
-    assert "pair <code>5</code>" in parse
-    assert "candidate: &#x27;{&#x27; at line 1, col 31 is never closed" in parse
+    # pair 5's missing brace is repaired: its tiers applied, so it is not a reason
+    assert 'id="reason-parse-error"' not in html
 
 
 def test_scatter_has_a_point_per_pair_and_the_disagreements(page, fixture_json):
@@ -140,7 +142,7 @@ def test_scatter_has_a_point_per_pair_and_the_disagreements(page, fixture_json):
     figure = html[html.index('<figure id="scatter-bleu">') :]
     figure = figure[: figure.index("</figure>")]
     assert figure.count("<circle") == 10
-    assert figure.count('class="pt pt-string"') == 2
+    assert figure.count('class="pt pt-string"') == 1  # pair 5 is repaired: a graph
     assert "pair 8: RUBY 1.0000, BLEU 0.3832 (graph)" in figure
     table = html[html.index('<table id="disagreements">') :]
     rows = re.findall(r"<tr><td><code>(\w+)</code>", table[: table.index("</table>")])

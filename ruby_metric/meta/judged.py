@@ -160,6 +160,7 @@ def score_judged(
     language: str = "python",
     workers: int = 1,
     grs_beta: float | None = None,
+    repair: bool | None = None,
 ) -> dict[str, list[float | None]]:
     """Every tier and chrF per item (``None`` where a tier does not apply).
 
@@ -169,6 +170,7 @@ def score_judged(
     language : the code's language.
     workers : scoring worker processes.
     grs_beta : GRS's beta, passed to the scorer only when given.
+    repair : the scorer's ``repair`` option (``None``: its default, on).
 
     Returns
     -------
@@ -176,7 +178,8 @@ def score_judged(
     """
     refs = [list(it[0]) for it in items]
     cands = [it[1] for it in items]
-    scorer = scorer_for(language, (s for r in refs for s in r), grs_beta=grs_beta)
+    scorer = scorer_for(language, (s for r in refs for s in r), grs_beta=grs_beta,
+                        repair=repair)
     corpus = scorer.score_corpus(refs, cands, workers=workers)
     scores: dict[str, list[float | None]] = {t: [getattr(p, t) for p in corpus.pairs]
                                              for t in TIERS}

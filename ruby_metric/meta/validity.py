@@ -198,6 +198,7 @@ def run_mutation_benchmark(
     workers: int = 1,
     grs_beta: float | None = None,
     also_betas: Sequence[float] = (),
+    repair: bool | None = None,
 ) -> tuple[MutationReport, list[ScoredCandidate]]:
     """Load references, make candidates, check them by execution, score, and summarize.
 
@@ -212,6 +213,7 @@ def run_mutation_benchmark(
     grs_beta : GRS's beta, passed to the scorer only when given.
     also_betas : betas at which GRS alone is scored again (same candidates), reported in
         :attr:`MutationReport.other_betas`.
+    repair : the scorer's ``repair`` option (``None``: its default, on).
 
     Returns
     -------
@@ -222,7 +224,8 @@ def run_mutation_benchmark(
     stats = ExecutionStats()
     if checker is not None:
         candidates, stats = filter_by_execution(refs, candidates, checker)
-    scored = score_candidates(refs, candidates, workers=workers, grs_beta=grs_beta)
+    scored = score_candidates(refs, candidates, workers=workers, grs_beta=grs_beta,
+                              repair=repair)
     variants_at_one = {}
     for tier in TIERS:
         vals = [s.scores[tier] for s in scored if s.preserving and s.scores[tier] is not None]
@@ -230,7 +233,7 @@ def run_mutation_benchmark(
     other: dict[float, dict[str, Any]] = {}
     for beta in also_betas:
         at_beta = score_candidates(refs, candidates, workers=workers, grs_beta=beta,
-                                   metrics=("grs",))
+                                   metrics=("grs",), repair=repair)
         other[beta] = {
             "tier": evaluate_mutations(at_beta, tiers=("grs",), resamples=resamples,
                                        seed=seed)["grs"],

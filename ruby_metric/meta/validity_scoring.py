@@ -32,7 +32,8 @@ class ScoredCandidate:
 
 
 def scorer_options(grs_beta: float | None = None,
-                   metrics: Sequence[str] | None = None) -> dict[str, Any]:
+                   metrics: Sequence[str] | None = None,
+                   repair: bool | None = None) -> dict[str, Any]:
     """Keyword arguments for :class:`RubyScorer` that are passed only when given.
 
     Parameters
@@ -40,12 +41,18 @@ def scorer_options(grs_beta: float | None = None,
     grs_beta : GRS's recall weight beta; ``None`` leaves the scorer's default (and works with
         a scorer that has no such option).
     metrics : the metrics to compute; ``None`` computes every metric.
+    repair : the scorer's ``repair`` option; ``None`` leaves its default (on).
 
     Returns
     -------
     The keyword arguments, without the options left at ``None``.
+
+    >>> scorer_options(repair=False)
+    {'repair': False}
     """
     opts: dict[str, Any] = {}
+    if repair is not None:
+        opts["repair"] = repair
     if grs_beta is not None:
         opts["grs_beta"] = grs_beta
     if metrics is not None:
@@ -54,7 +61,8 @@ def scorer_options(grs_beta: float | None = None,
 
 
 def scorer_for(language: str, references: Iterable[str], *, grs_beta: float | None = None,
-               metrics: Sequence[str] | None = None) -> RubyScorer:
+               metrics: Sequence[str] | None = None, repair: bool | None = None
+               ) -> RubyScorer:
     """A scorer for ``language``; without a shipped n-gram set, one built from references.
 
     Parameters
@@ -64,6 +72,7 @@ def scorer_for(language: str, references: Iterable[str], *, grs_beta: float | No
         shipped set (consumed only then).
     grs_beta : passed to :class:`RubyScorer` as ``grs_beta`` only when not ``None``.
     metrics : the metrics to compute (default: all).
+    repair : the scorer's ``repair`` option (``None``: its default, on).
 
     Returns
     -------
@@ -73,7 +82,7 @@ def scorer_for(language: str, references: Iterable[str], *, grs_beta: float | No
     ------
     TypeError : ``grs_beta`` is given but this :class:`RubyScorer` has no such option.
     """
-    opts = scorer_options(grs_beta, metrics)
+    opts = scorer_options(grs_beta, metrics, repair)
     try:
         scorer = RubyScorer(language=language, **opts)
     except TypeError as exc:
@@ -91,6 +100,7 @@ def scorer_for(language: str, references: Iterable[str], *, grs_beta: float | No
 def score_candidates(
     refs: Sequence[Reference], candidates: Sequence[Candidate], *, workers: int = 1,
     grs_beta: float | None = None, metrics: Sequence[str] | None = None,
+    repair: bool | None = None,
 ) -> list[ScoredCandidate]:
     """Score every candidate against its reference, one scorer per language.
 
@@ -104,6 +114,7 @@ def score_candidates(
     workers : scoring worker processes.
     grs_beta : GRS's beta, passed to the scorer only when given.
     metrics : the metrics to compute (default: every tier); the others are ``None``.
+    repair : the scorer's ``repair`` option (``None``: its default, on).
 
     Returns
     -------
@@ -117,7 +128,7 @@ def score_candidates(
     for lang in sorted(by_lang):
         idx = by_lang[lang]
         scorer = scorer_for(lang, (r.code for r in refs if r.language == lang),
-                            grs_beta=grs_beta, metrics=metrics)
+                            grs_beta=grs_beta, metrics=metrics, repair=repair)
         corpus = scorer.score_corpus(
             [by_id[candidates[i].ref_id].code for i in idx],
             [candidates[i].code for i in idx],

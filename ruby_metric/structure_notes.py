@@ -1,0 +1,68 @@
+"""What repair and error containment did to a pair, read back from its reasons.
+
+A structural tier that applies only because a side was repaired or had a statement kept as
+text says so in the pair's ``reasons`` (``'candidate: repaired (appended "}")'``); the
+corpus summary and the report count those sides.
+"""
+
+from __future__ import annotations
+
+__all__ = ["side_changes", "structure_summary"]
+
+
+def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
+    """The sides a pair's reasons say were repaired, and those with statements kept as text.
+
+    Parameters
+    ----------
+    reasons : a :class:`~ruby_metric.results.PairResult`'s reasons.
+
+    Returns
+    -------
+    ``(repaired sides, contained sides)``, sides among ``"candidate"``, ``"reference"``
+    (``"both"`` counts for each).
+
+    >>> side_changes({"grs": 'candidate: repaired (appended "}")'})
+    ({'candidate'}, set())
+    >>> fixed, kept = side_changes({"trs": "both: 1 statement unparsed, kept as text (x)"})
+    >>> fixed, sorted(kept)
+    (set(), ['candidate', 'reference'])
+    """
+    repaired: set[str] = set()
+    contained: set[str] = set()
+    for metric in ("grs", "trs"):
+        text = reasons.get(metric, "")
+        for part in text.split("; "):
+            side, _, what = part.partition(": ")
+            sides = {"candidate", "reference"} if side == "both" else (
+                {"reference"} if side.startswith("reference") else {side})
+            if what.startswith("repaired"):
+                repaired |= sides
+            elif "unparsed, kept as text" in what:
+                contained |= sides
+    return repaired, contained
+
+
+def structure_summary(counts: dict[str, dict[str, int]]) -> str:
+    """One line for a corpus summary: how many sides were repaired and contained.
+
+    Parameters
+    ----------
+    counts : ``{"repaired": {side: n}, "contained": {side: n}}`` (a corpus's ``structure``).
+
+    Returns
+    -------
+    e.g. ``'repaired: 63 candidates; contained: 41 candidates, 2 references'``, or ``""``
+    when nothing was done.
+
+    >>> structure_summary({"repaired": {"candidate": 63}, "contained": {"candidate": 1}})
+    'repaired: 63 candidates; contained: 1 candidate'
+    """
+    parts = []
+    for what in ("repaired", "contained"):
+        per = counts.get(what) or {}
+        sides = [f"{per[s]} {s}{'s' if per[s] != 1 else ''}"
+                 for s in ("candidate", "reference") if per.get(s)]
+        if sides:
+            parts.append(f"{what}: {', '.join(sides)}")
+    return "; ".join(parts)
