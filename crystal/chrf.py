@@ -138,21 +138,43 @@ def _cached_profile(text: str) -> _Profile | None:
 
 def _build_profile(text: str) -> _Profile | None:
     text = "".join(text.split())  # sacrebleu's whitespace removal
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     if codes.size and codes.max() >= 1 << _CHAR_BITS:
         return None
+    keys, counts = _profile_keys(codes.astype(np.int64), CHRF_ORDER)
+    return _Profile(keys, counts, codes.shape[0])
+
+
+@numba.njit(cache=True, nogil=True)
+def _profile_keys(codes, order):  # pragma: no cover - compiled
+    """Sorted unique n-gram keys ``(n << 60) | packed characters`` (n = 1..order) of a
+    string's code points, and how often each occurs."""
     length = codes.shape[0]
-    parts = []
-    for n in range(1, min(CHRF_ORDER, length) + 1):
-        key = np.full(length - n + 1, n << _ORDER_SHIFT, dtype=np.int64)
-        for k in range(n):
-            key |= codes[k : length - n + 1 + k] << (_CHAR_BITS * (n - 1 - k))
-        parts.append(key)
-    if not parts:
-        empty = np.zeros(0, dtype=np.int64)
-        return _Profile(empty, empty, 0)
-    keys, counts = np.unique(np.concatenate(parts), return_counts=True)
-    return _Profile(keys, counts.astype(np.int64), length)
+    total = 0
+    for n in range(1, order + 1):
+        if length >= n:
+            total += length - n + 1
+    keys = np.empty(total, dtype=np.int64)
+    k = 0
+    for n in range(1, order + 1):
+        for start in range(length - n + 1):
+            key = np.int64(n) << _ORDER_SHIFT
+            for j in range(n):
+                key |= codes[start + j] << (_CHAR_BITS * (n - 1 - j))
+            keys[k] = key
+            k += 1
+    keys.sort()
+    unique = np.empty(total, dtype=np.int64)
+    counts = np.empty(total, dtype=np.int64)
+    m = 0
+    for i in range(total):
+        if m > 0 and unique[m - 1] == keys[i]:
+            counts[m - 1] += 1
+        else:
+            unique[m] = keys[i]
+            counts[m] = 1
+            m += 1
+    return unique[:m].copy(), counts[:m].copy()
 
 
 def _counters(text: str) -> list[Counter]:
@@ -217,7 +239,7 @@ def _chrf_pairs(keys, counts, ptr, lengths, rows, cols, order, factor, out):  # 
                 if ki == kj:
                     ci = counts[i]
                     cj = counts[j]
-                    matches[ki >> 60] += ci if ci < cj else cj
+                    matches[ki >> _ORDER_SHIFT] += ci if ci < cj else cj
                     i += 1
                     j += 1
                 elif ki < kj:
