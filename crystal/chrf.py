@@ -42,6 +42,9 @@ class _Profile(NamedTuple):
     keys: np.ndarray  # sorted, unique; (order << 60) | packed characters
     counts: np.ndarray  # occurrences of each key
     length: int  # characters: the string has max(0, length - n + 1) n-grams of order n
+    # Some character is beyond the packed range: the n-grams holding one are not in keys
+    # (they can only match a string that has such a character too).
+    wide: bool
 
 
 def sentence_chrf(hypothesis: str, reference: str, *, beta: float = 2.0) -> float:
@@ -104,65 +107,74 @@ def chrf_matrix(
     out = np.zeros((len(refs), len(hyps)), dtype=np.float64)
     if not refs or not hyps:
         return out
-    packed = [p for p in refs + hyps if isinstance(p, _Profile)]
-    index = {id(p): i for i, p in enumerate(packed)}
-    if packed:
-        keys = np.concatenate([p.keys for p in packed])
-        counts = np.concatenate([p.counts for p in packed])
-        ptr = np.zeros(len(packed) + 1, dtype=np.int64)
-        np.cumsum([p.keys.shape[0] for p in packed], out=ptr[1:])
-        lengths = np.array([p.length for p in packed], dtype=np.int64)
-        rows = np.array([index.get(id(p), -1) for p in refs], dtype=np.int64)
-        cols = np.array([index.get(id(p), -1) for p in hyps], dtype=np.int64)
-        _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, factor, out)
-    # Strings with a character beyond the packed range are scored by plain counting.
+    distinct = list({id(p): p for p in refs + hyps}.values())
+    index = {id(p): i for i, p in enumerate(distinct)}
+    keys = np.concatenate([p.keys for p in distinct])
+    counts = np.concatenate([p.counts for p in distinct])
+    ptr = np.zeros(len(distinct) + 1, dtype=np.int64)
+    np.cumsum([p.keys.shape[0] for p in distinct], out=ptr[1:])
+    lengths = np.array([p.length for p in distinct], dtype=np.int64)
+    rows = np.array([index[id(p)] for p in refs], dtype=np.int64)
+    cols = np.array([index[id(p)] for p in hyps], dtype=np.int64)
+    _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, factor, out)
+    # Two strings that both have characters beyond the packed range may share n-grams
+    # holding them: such pairs are counted the plain way.
     for i, r in enumerate(refs):
-        for j, h in enumerate(hyps):
-            if not (isinstance(r, _Profile) and isinstance(h, _Profile)):
-                hyp, ref = _counters(str(hypotheses[j])), _counters(str(references[i]))
-                out[i, j] = _chrf_counted(hyp, ref, factor)
+        if r.wide:
+            for j, h in enumerate(hyps):
+                if h.wide:
+                    hyp, ref = _counters(str(hypotheses[j])), _counters(str(references[i]))
+                    out[i, j] = _chrf_counted(hyp, ref, factor)
     return out
 
 
-def _profile(text: str) -> _Profile | None:
-    # None when the text has a character beyond the packed range
+def _profile(text: str) -> _Profile:
     if len(text) > _CACHED_CHARS:
         return _build_profile(text)
     return _cached_profile(text)
 
 
 @lru_cache(maxsize=4096)
-def _cached_profile(text: str) -> _Profile | None:
+def _cached_profile(text: str) -> _Profile:
     return _build_profile(text)
 
 
-def _build_profile(text: str) -> _Profile | None:
+def _build_profile(text: str) -> _Profile:
     text = "".join(text.split())  # sacrebleu's whitespace removal
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    if codes.size and codes.max() >= 1 << _CHAR_BITS:
-        return None
-    keys, counts = _profile_keys(codes.astype(np.int64), CHRF_ORDER)
-    return _Profile(keys, counts, codes.shape[0])
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    wide = bool(codes.size) and int(codes.max()) >= 1 << _CHAR_BITS
+    keys, counts = _profile_keys(codes, CHRF_ORDER)
+    return _Profile(keys, counts, codes.shape[0], wide)
 
 
 @numba.njit(cache=True, nogil=True)
 def _profile_keys(codes, order):  # pragma: no cover - compiled
     """Sorted unique n-gram keys ``(n << 60) | packed characters`` (n = 1..order) of a
-    string's code points, and how often each occurs."""
+    string's code points, and how often each occurs; n-grams holding a character beyond
+    the packed range are left out."""
     length = codes.shape[0]
     total = 0
     for n in range(1, order + 1):
         if length >= n:
             total += length - n + 1
     keys = np.empty(total, dtype=np.int64)
+    limit = np.int64(1) << _CHAR_BITS
     k = 0
     for n in range(1, order + 1):
         for start in range(length - n + 1):
             key = np.int64(n) << _ORDER_SHIFT
+            fits = True
             for j in range(n):
-                key |= codes[start + j] << (_CHAR_BITS * (n - 1 - j))
-            keys[k] = key
-            k += 1
+                c = codes[start + j]
+                if c >= limit:
+                    fits = False
+                    break
+                key |= c << (_CHAR_BITS * (n - 1 - j))
+            if fits:
+                keys[k] = key
+                k += 1
+    total = k
+    keys = keys[:total]
     keys.sort()
     unique = np.empty(total, dtype=np.int64)
     counts = np.empty(total, dtype=np.int64)
@@ -177,8 +189,10 @@ def _profile_keys(codes, order):  # pragma: no cover - compiled
     return unique[:m].copy(), counts[:m].copy()
 
 
+@lru_cache(maxsize=256)
 def _counters(text: str) -> list[Counter]:
-    """Character n-gram counts per order of a text, whitespace removed (the unpacked path)."""
+    """Character n-gram counts per order of a text, whitespace removed (the unpacked path;
+    remembered: the strings that need it recur across the pairs of a graph)."""
     text = "".join(text.split())
     return [
         Counter(text[i : i + n] for i in range(len(text) - n + 1))
