@@ -20,6 +20,15 @@ if TYPE_CHECKING:
 
 LANG_HELP = "language of the code (java, cs, python, c, cpp, js)"
 
+#: Help formatter of every command: the ``examples:`` epilog keeps its lines.
+EXAMPLES_FORMATTER = argparse.RawDescriptionHelpFormatter
+
+
+def with_examples(parser: argparse.ArgumentParser, examples: str) -> None:
+    """Show ``examples`` (lines of commands) at the end of ``parser``'s ``-h``."""
+    parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in examples.splitlines())
+    parser.formatter_class = EXAMPLES_FORMATTER
+
 
 def metrics_arg(text: str) -> list[str]:
     """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`."""
@@ -173,7 +182,25 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
         cannot be read.
     """
     pairs, total = _pair_source(args)
-    if getattr(args, "strict", False):
+    strict = getattr(args, "strict", False)
+    name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
+    # One pass before scoring (JSONL parsing is cheap next to scoring): fail before any output
+    # when nothing can be read, or, with --strict, when anything cannot.
+    count = readable = 0
+    first: str | None = None
+    for pair in pairs():
+        count += 1
+        if pair.problem is None:
+            readable += 1
+        elif first is None:
+            first = pair.problem
+            if strict:
+                raise InputError(f"{first} (--strict: every pair must be readable)")
+    if readable == 0:
+        raise InputError(
+            f"no pair could be read: all {count} pairs of {name} have a problem (first: {first})"
+        )
+    if strict:
         return lambda: strict_pairs(pairs()), total
     return pairs, total
 

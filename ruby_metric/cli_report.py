@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from .cli_args import (
+    EXAMPLES_FORMATTER,
     add_pair_input,
+    add_quiet,
     add_scorer_options,
     add_workers,
     int_at_least,
@@ -29,6 +31,15 @@ from .progress import Progress
 
 __all__ = ["add_report_parser", "compare_with_html", "run_report"]
 
+REPORT_EXAMPLES = """\
+examples:
+  ruby-metric report refs.cs hyps.cs --lang cs -o report.html
+  ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
+  model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
+then open one pair of the page (ids are 0-based, as on the page):
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
+"""
+
 
 def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the ``report`` subcommand to the subparsers ``sub`` of the main parser."""
@@ -40,6 +51,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         "usage, a histogram per metric, why the higher tiers did not apply, RUBY against "
         "BLEU and CrystalBLEU per pair, and the N lowest-scoring pairs with their "
         "explanation. No script, nothing fetched: it opens offline and prints.",
+        epilog=REPORT_EXAMPLES,
+        formatter_class=EXAMPLES_FORMATTER,
     )
     add_pair_input(rep)
     add_scorer_options(rep)
@@ -58,7 +71,7 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     )
     rep.add_argument("--title", help="the page's title (default: RUBY corpus report)")
     add_workers(rep)
-    rep.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    add_quiet(rep)
     return rep
 
 
@@ -85,6 +98,7 @@ def run_report(args: argparse.Namespace) -> int:
         )
     finally:
         progress.close()
+        scorer.close()
     page = rep.to_html()
     try:
         with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
