@@ -9,7 +9,9 @@ unexpected internal error, 130 on SIGINT (Ctrl-C) and 143 on SIGTERM (see
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,7 +33,7 @@ from .cli_args import (
 )
 from .cli_explain import add_explain_parser, run_explain
 from .cli_report import add_report_parser, run_report
-from .cli_signals import Stopped, held_signals, stop_on_signals
+from .cli_signals import STOP_SIGNALS, Stopped, held_signals, stop_on_signals
 from .formats import FORMATS, PairWriter, write
 from .inputs import InputError
 from .meta_cli import add_meta_parser, run_meta
@@ -262,7 +264,27 @@ def _cmd_ngrams_build(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Run as the program (``argv`` taken from the command line), a run stopped by SIGINT or
+    SIGTERM ends the process right after its clean-up (workers killed, output closed,
+    standard streams flushed) with status 130 or 143, without Python's interpreter
+    shutdown, which in CPython 3.11 may wait on a process pool's internal thread.
+    """
+    status = _main(argv)
+    if argv is None and status in _SIGNAL_STATUSES:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+    return status
+
+
+#: The exit statuses of a run stopped by a signal: 128 + SIGINT, 128 + SIGTERM.
+_SIGNAL_STATUSES = frozenset(128 + sig for sig in STOP_SIGNALS)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(

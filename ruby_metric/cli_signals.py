@@ -44,7 +44,8 @@ def stop_on_signals() -> Iterator[None]:
     """Turn the first SIGINT/SIGTERM into :class:`Stopped`; ignore the later ones.
 
     The previous handlers are restored on the way out, unless a signal stopped the run: then
-    the signals stay ignored while the process exits (its clean-up must not be interrupted).
+    the signals stay ignored (``SIG_IGN``) while the process exits, so its clean-up is never
+    interrupted and its exit status is always ``128 + signal``.
     Outside the main thread (where Python cannot handle signals) this does nothing.
     """
     if not _in_main_thread():
@@ -57,6 +58,11 @@ def stop_on_signals() -> Iterator[None]:
         if stopped:
             return  # already stopping: the clean-up runs to its end
         stopped.append(signum)
+        # Ignored by the kernel from now on, also while Python shuts down (which resets the
+        # handlers it installed, but leaves SIG_IGN alone): a later signal can neither
+        # interrupt the clean-up nor kill the process before it exits with its status.
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, signal.SIG_IGN)
         raise Stopped(signum)
 
     for sig in STOP_SIGNALS:
