@@ -15,6 +15,7 @@ the caller's process handles) and reaps them: nothing waits for a chunk still be
 from __future__ import annotations
 
 import pickle
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -89,14 +90,25 @@ class WorkerPool:
             raise RuntimeError("the worker pool is not started (or already closed)")
         return self._executor.submit(function, *args)
 
-    def terminate(self) -> None:
-        """Kill the workers now and forget them (safe to call twice, or on a closed pool)."""
+    def terminate(self, timeout: float = 1.0) -> None:
+        """Kill the workers now and forget them (safe to call twice, or on a closed pool).
+
+        The pool's bookkeeping (its queues, their semaphores, its thread) is then released
+        in a helper thread, waited for at most ``timeout`` seconds: never a hang.
+        """
         processes = self.processes
         executor, self._executor, self._checked = self._executor, None, None
         if executor is None:
             return
         kill_processes(processes)
-        executor.shutdown(wait=False, cancel_futures=True)
+        closer = threading.Thread(
+            target=executor.shutdown,
+            kwargs={"wait": True, "cancel_futures": True},
+            name="ruby-metric-pool-close",
+            daemon=True,
+        )
+        closer.start()
+        closer.join(timeout)
 
     def close(self) -> None:
         """Let the idle workers exit and wait for them (safe to call twice)."""
