@@ -31,11 +31,14 @@ def with_examples(parser: argparse.ArgumentParser, examples: str) -> None:
 
 
 def metrics_arg(text: str) -> list[str]:
-    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`."""
+    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`, in
+    the order given (``--score-only`` prints the first; reports use the table order)."""
+    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
     try:
-        return list(parse_metrics([m for m in text.split(",") if m.strip()]))
+        parse_metrics(chosen)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return list(dict.fromkeys(chosen))
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:
