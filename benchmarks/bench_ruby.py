@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -72,6 +73,14 @@ print(json.dumps({"import": t1 - t0, "scorer": t2 - t1, "first_pair": t3 - t2}))
 """
 
 
+def _cpu() -> tuple[float, float]:
+    """CPU seconds (user + system) of this process and of its reaped children."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN
+    )
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
+
+
 def _worker_startup(ref: str, hyp: str) -> dict[str, float]:
     """A fresh interpreter's costs before it scores: what each worker pays once."""
     start = time.perf_counter()
@@ -98,6 +107,7 @@ def _bench_workers(scorer_class, refs, hyps, repeat: int, one) -> None:  # noqa:
     t_serial = time.perf_counter() - start
     expected = json.dumps(serial.to_dict(), sort_keys=True)
 
+    cpu_before = _cpu()
     with scorer_class(language="cs") as scorer:  # a fresh scorer: no pool yet
         start = time.perf_counter()
         first = scorer.score_corpus(big_refs, big_hyps, workers=2)
@@ -108,10 +118,18 @@ def _bench_workers(scorer_class, refs, hyps, repeat: int, one) -> None:  # noqa:
         start = time.perf_counter()
         scorer.score_corpus(refs[:200], hyps[:200], workers=2)  # 4 chunks: latency of a call
         t_small = time.perf_counter() - start
+    cpu_after = _cpu()
+    cpu_parent, cpu_workers = cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1]
     for result in (first, again):
         assert json.dumps(result.to_dict(), sort_keys=True) == expected, "workers changed it"
     assert one.to_dict()["corpus"]["pairs"] == len(refs)
     costs = _worker_startup(refs[0], hyps[0])
+    serial_cpu = t_serial  # one busy process: its wall time is its CPU time
+    # On a shared machine wall times mix in others' load: CPU seconds say what the run cost.
+    print(
+        f"  CPU seconds for the three 2-worker calls: workers {cpu_workers:.2f} s (start-up "
+        f"included), this process {cpu_parent:.2f} s; 1 process, one call: ~{serial_cpu:.2f} s"
+    )
     print(
         f"{n} pairs: 1 process {t_serial:.2f} s ({n / t_serial:.0f} pairs/s); 2 workers, "
         f"first call (start-up included) {t_first:.2f} s: {t_serial / t_first:.2f}x; "

@@ -25,6 +25,7 @@ from .cli_args import (
     score_text,
     scorer_from_args,
 )
+from .cli_signals import held_signals
 from .inputs import InputError
 from .metrics import METRICS
 from .progress import Progress
@@ -101,8 +102,8 @@ def run_report(args: argparse.Namespace) -> int:
         scorer.close()
     page = rep.to_html()
     try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(page)
+        with held_signals(), open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(page)  # a stop waits for the page to be whole
     except OSError as exc:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:
