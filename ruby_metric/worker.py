@@ -41,6 +41,9 @@ class WorkerStartError(RuntimeError):
     """Worker processes could not start, or could not load what they must score with."""
 
 
+#: The signals a run's owner handles; workers ignore them, from their first instruction.
+_RUN_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
 #: How often a worker checks that its parent is still alive (seconds).
 PARENT_CHECK_INTERVAL = 0.5
 
@@ -62,6 +65,10 @@ def init(parent: int | None = None) -> None:
     global _START_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        # spawned with both blocked (see _CleanSpawnPopen): a signal sent while this
+        # interpreter started is pending, and now discarded
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _RUN_SIGNALS)
     watched = parent if parent is not None else os.getppid()
     threading.Thread(target=_exit_with_parent, args=(watched,), daemon=True).start()
     try:
@@ -227,7 +234,14 @@ if sys.platform != "win32":
                 child_r, parent_w = os.pipe()
                 cmd = spawn.get_command_line(tracker_fd=tracker_fd, pipe_handle=child_r)
                 self._fds.extend([child_r, child_w])
-                self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, self._fds)
+                # The child starts with SIGINT and SIGTERM blocked (the mask is inherited), so
+                # a Ctrl-C while it imports cannot kill it with a fatal error; init() ignores
+                # both and unblocks them. (multiprocessing's resource tracker does the same.)
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _RUN_SIGNALS)
+                try:
+                    self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, self._fds)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
                 self.sentinel = parent_r
                 with open(parent_w, "wb", closefd=False) as f:
                     f.write(fp.getbuffer())

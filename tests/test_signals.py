@@ -156,3 +156,84 @@ def test_workers_exit_when_the_parent_is_killed(corpus, tmp_path):
             proc.wait()
         for pid in _children(proc.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+_LIBRARY_SCRIPT = """
+import sys
+from ruby_metric import RubyScorer
+
+refs = open(sys.argv[1], encoding="utf-8").read().splitlines()
+hyps = open(sys.argv[2], encoding="utf-8").read().splitlines()
+scorer = RubyScorer(language="cs")
+try:
+    scorer.score_corpus(refs, hyps, workers=2)
+    print("finished before the interrupt", file=sys.stderr)
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+    again = scorer.score_corpus(refs[:130], hyps[:130], workers=2)  # usable: a fresh pool
+    print(f"again {len(again)}", file=sys.stderr)
+"""
+
+
+def test_ctrl_c_in_python_kills_the_runs_workers(corpus, tmp_path):
+    script = tmp_path / "pipeline.py"
+    script.write_text(_LIBRARY_SCRIPT, encoding="utf-8")
+    ref_file, hyp_file = corpus
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(ref_file), str(hyp_file)],
+        cwd=ROOT,
+        # this tree's packages, whatever the environment has installed
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])},
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    try:
+        deadline = time.monotonic() + 180
+        children: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None and len(children) < 2:
+            children = _children(proc.pid)
+            time.sleep(0.02)
+        assert len(children) >= 2, "the workers never started"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        text = err.decode(errors="replace")
+        assert proc.returncode == 0, text[-2000:]
+        assert "interrupted" in text and "again 130" in text, text[-2000:]
+        assert "Traceback" not in text and "Exception ignored" not in text, text[-2000:]
+        assert "leaked" not in text, text[-2000:]
+        ended = time.monotonic()
+        while any(_alive(pid) for pid in children) and time.monotonic() - ended < 2.0:
+            time.sleep(0.02)
+        assert not [pid for pid in children if _alive(pid)]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.mark.parametrize("repeat", range(REPEAT))
+def test_ctrl_c_while_workers_start(corpus, tmp_path, repeat):
+    """A Ctrl-C while the workers are still importing: no fatal error from any of them."""
+    out = tmp_path / f"out-{repeat}.jsonl"
+    proc = _start(corpus, out)
+    try:
+        deadline = time.monotonic() + 180
+        children: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None and len(children) < 2:
+            children = _children(proc.pid)  # the resource tracker, then the first worker
+            time.sleep(0.005)
+        assert proc.poll() is None and children, "no worker was started"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        text = err.decode(errors="replace")
+        assert proc.returncode == 130, text[-2000:]
+        assert "Traceback" not in text and "Fatal Python error" not in text, text[-2000:]
+        ended = time.monotonic()
+        while any(_alive(pid) for pid in children) and time.monotonic() - ended < 2.0:
+            time.sleep(0.02)
+        assert not [pid for pid in children if _alive(pid)]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
