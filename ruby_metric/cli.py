@@ -33,7 +33,7 @@ from .cli_args import (
 )
 from .cli_explain import add_explain_parser, run_explain
 from .cli_report import add_report_parser, run_report
-from .cli_signals import STOP_SIGNALS, Stopped, held_signals, stop_on_signals
+from .cli_signals import STOP_SIGNALS, SignalGuard, Stopped, stop_on_signals
 from .formats import FORMATS, PairWriter, write
 from .inputs import InputError
 from .meta_cli import add_meta_parser, run_meta
@@ -176,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _cmd_score(args: argparse.Namespace) -> int:
+def _cmd_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     pairs, total = pair_input(args)
     scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
@@ -190,7 +190,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
                 if streaming:
                     writer = PairWriter(out, args.format)
                     for result in run:
-                        with held_signals():  # a line is written whole or not at all
+                        with guard.held():  # a line is written whole or not at all
                             writer.write(result)
                         progress.update(run.count)
                 else:
@@ -199,7 +199,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             finally:
                 progress.close()
             corpus = run.corpus()
-            with held_signals():
+            with guard.held():
                 if args.score_only:
                     first = args.metrics[0] if getattr(args, "metrics", None) else "ruby"
                     out.write(f"{score_text(corpus.score(first))}\n")
@@ -292,9 +292,9 @@ def _main(argv: Sequence[str] | None) -> int:
         format="ruby-metric: %(levelname)s: %(message)s",
         stream=sys.stderr,
     )
-    with stop_on_signals():
+    with stop_on_signals() as guard:
         try:
-            return _run(args)
+            return _run(args, guard)
         except (InputError, ValueError) as exc:
             print(f"ruby-metric: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
@@ -309,9 +309,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return 130
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
     if args.command == "score":
-        return _cmd_score(args)
+        return _cmd_score(args, guard)
     if args.command == "ngrams":
         return _cmd_ngrams_build(args)
     if args.command == "explain":
@@ -319,7 +319,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "meta":
         return run_meta(args)
     if args.command == "report":
-        return run_report(args)
+        return run_report(args, guard)
     parser = build_parser()
     parser.error(f"unknown command {args.command!r}")
     return EXIT_USAGE

@@ -9,6 +9,7 @@ reason naming the file and line), draws the same progress line, and writes the p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ from .cli_args import (
     score_text,
     scorer_from_args,
 )
-from .cli_signals import held_signals
+from .cli_signals import SignalGuard
 from .inputs import InputError
 from .metrics import METRICS
 from .progress import Progress
@@ -76,8 +77,11 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     return rep
 
 
-def run_report(args: argparse.Namespace) -> int:
-    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
+def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> int:
+    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2).
+
+    ``guard``: the run's signal handling; a stop waits for the page to be written whole.
+    """
     from .report import report_stream
 
     if args.worst_by and args.worst_by not in args.metrics:
@@ -102,7 +106,10 @@ def run_report(args: argparse.Namespace) -> int:
         scorer.close()
     page = rep.to_html()
     try:
-        with held_signals(), open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+        with (
+            guard.held() if guard is not None else contextlib.nullcontext(),
+            open(args.output, "w", encoding="utf-8", newline="\n") as handle,
+        ):
             handle.write(page)  # a stop waits for the page to be whole
     except OSError as exc:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None

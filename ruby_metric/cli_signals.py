@@ -3,9 +3,9 @@
 The first SIGINT (Ctrl-C) or SIGTERM (``timeout``, ``kill``, a CI runner) raises
 :class:`Stopped` in the main thread; every later one is ignored, so the clean-up it started
 (killing the workers, closing the output) is never itself interrupted and nothing hangs.
-Writes of output lines run with both signals held back (:func:`held_signals`), so an output
-file only ever holds complete lines. The command exits with ``128 + signal number``: 130
-for SIGINT, 143 for SIGTERM.
+Output lines are written inside :meth:`SignalGuard.held`: a signal arriving meanwhile stops
+the run right after the line, so an output file only ever holds complete lines. The command
+exits with ``128 + signal number``: 130 for SIGINT, 143 for SIGTERM.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-__all__ = ["STOP_SIGNALS", "Stopped", "held_signals", "stop_on_signals"]
+__all__ = ["STOP_SIGNALS", "SignalGuard", "Stopped", "stop_on_signals"]
 
 #: The signals that stop a run cleanly.
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
@@ -35,55 +35,74 @@ class Stopped(KeyboardInterrupt):
         return 128 + self.signum
 
 
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
+class SignalGuard:
+    """The state of one run's signal handling (see :func:`stop_on_signals`).
 
-
-@contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """Turn the first SIGINT/SIGTERM into :class:`Stopped`; ignore the later ones.
-
-    The previous handlers are restored on the way out, unless a signal stopped the run: then
-    the signals stay ignored (``SIG_IGN``) while the process exits, so its clean-up is never
-    interrupted and its exit status is always ``128 + signal``.
-    Outside the main thread (where Python cannot handle signals) this does nothing.
+    Python runs signal handlers in the main thread between bytecodes, whichever thread the
+    kernel delivered the signal to; so holding a signal back is done here, not with the
+    thread's signal mask: inside :meth:`held` the handler only notes the signal, and the stop
+    happens when the block ends.
     """
-    if not _in_main_thread():
-        yield
-        return
-    previous = {sig: signal.getsignal(sig) for sig in STOP_SIGNALS}
-    stopped = []
 
-    def handle(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
-        if stopped:
+    def __init__(self) -> None:
+        self.stopped: int | None = None
+        self._holding = 0
+        self._pending: int | None = None
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:  # noqa: ARG002
+        """The signal handler: stop now, or when the held block ends; ignore later ones."""
+        if self.stopped is not None or self._pending is not None:
             return  # already stopping: the clean-up runs to its end
-        stopped.append(signum)
+        if self._holding:
+            self._pending = signum
+            return
+        self._stop(signum)
+
+    def _stop(self, signum: int) -> None:
+        self.stopped = signum
         # Ignored by the kernel from now on, also while Python shuts down (which resets the
-        # handlers it installed, but leaves SIG_IGN alone): a later signal can neither
+        # handlers it installed but leaves SIG_IGN alone): a later signal can neither
         # interrupt the clean-up nor kill the process before it exits with its status.
         for sig in STOP_SIGNALS:
             signal.signal(sig, signal.SIG_IGN)
         raise Stopped(signum)
 
-    for sig in STOP_SIGNALS:
-        signal.signal(sig, handle)
-    try:
-        yield
-    finally:
-        if not stopped:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Run the block whole: a stop signal arriving meanwhile takes effect after it."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._pending is not None and self.stopped is None:
+                self._stop(self._pending)
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
 
 
 @contextlib.contextmanager
-def held_signals() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back for the duration (they are delivered right after), so a
-    line of output is written whole or not at all."""
-    if not _in_main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield
+def stop_on_signals() -> Iterator[SignalGuard]:
+    """Turn the first SIGINT/SIGTERM into :class:`Stopped`; ignore the later ones.
+
+    Yields the run's :class:`SignalGuard` (its :meth:`~SignalGuard.held` blocks are written
+    whole). The previous handlers are restored on the way out, unless a signal stopped the
+    run: then the signals stay ignored (``SIG_IGN``) while the process exits, so its clean-up
+    is never interrupted and its exit status is always ``128 + signal``. Outside the main
+    thread (where Python cannot handle signals) nothing is installed.
+    """
+    guard = SignalGuard()
+    if not _in_main_thread():
+        yield guard
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    previous = {sig: signal.getsignal(sig) for sig in STOP_SIGNALS}
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, guard.handle)
     try:
-        yield
+        yield guard
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if guard.stopped is None:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)

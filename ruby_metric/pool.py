@@ -15,12 +15,11 @@ the caller's process handles) and reaps them: nothing waits for a chunk still be
 from __future__ import annotations
 
 import pickle
-import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from .worker import check_pool, kill_processes, start_pool, worker_context
+from .worker import check_pool, kill_processes, release_pool, start_pool, worker_context
 
 __all__ = ["WorkerPool"]
 
@@ -101,14 +100,7 @@ class WorkerPool:
         if executor is None:
             return
         kill_processes(processes)
-        closer = threading.Thread(
-            target=executor.shutdown,
-            kwargs={"wait": True, "cancel_futures": True},
-            name="ruby-metric-pool-close",
-            daemon=True,
-        )
-        closer.start()
-        closer.join(timeout)
+        release_pool(executor, timeout)
 
     def close(self) -> None:
         """Let the idle workers exit and wait for them (safe to call twice)."""

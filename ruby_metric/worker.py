@@ -157,6 +157,19 @@ def start_pool(
     return pool
 
 
+def release_pool(pool: ProcessPoolExecutor, timeout: float = 1.0) -> None:
+    """Shut down a pool whose workers were killed: its queues, semaphores and thread are
+    released by a helper thread, waited for at most ``timeout`` seconds (never a hang)."""
+    closer = threading.Thread(
+        target=pool.shutdown,
+        kwargs={"wait": True, "cancel_futures": True},
+        name="ruby-metric-pool-close",
+        daemon=True,
+    )
+    closer.start()
+    closer.join(timeout)
+
+
 def check_pool(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> None:
     """Check that the pool's workers are ready to score the pickled payload ``blob``.
 
@@ -184,12 +197,20 @@ def kill_processes(processes: list[Any], timeout: float = 1.0) -> None:
     processes : :class:`multiprocessing.Process` objects (those already gone are skipped).
     timeout : seconds to wait for each to be reaped.
     """
+    orphans = []
     for proc in processes:
         try:
             if proc.is_alive():
                 proc.kill()
+            elif proc.pid is None and getattr(proc, "spawned_pid", None):
+                # started, but an interrupt came before multiprocessing recorded it
+                os.kill(proc.spawned_pid, signal.SIGKILL)
+                orphans.append(proc.spawned_pid)
         except (OSError, ValueError, AssertionError):
             pass  # already gone, or closed
+    for pid in orphans:
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
     deadline = time.monotonic() + timeout
     for proc in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
@@ -234,17 +255,10 @@ if sys.platform != "win32":
                 child_r, parent_w = os.pipe()
                 cmd = spawn.get_command_line(tracker_fd=tracker_fd, pipe_handle=child_r)
                 self._fds.extend([child_r, child_w])
-                # The child starts with SIGINT and SIGTERM blocked (the mask is inherited), so
-                # a Ctrl-C while it imports cannot kill it with a fatal error; init() ignores
-                # both and unblocks them. (multiprocessing's resource tracker does the same.)
-                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _RUN_SIGNALS)
-                try:
-                    self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, self._fds)
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
                 self.sentinel = parent_r
-                with open(parent_w, "wb", closefd=False) as f:
-                    f.write(fp.getbuffer())
+                self.pid = _spawn_and_send(
+                    cmd, self._fds, parent_w, fp.getbuffer(), process_obj
+                )
             finally:
                 fds_to_close = [fd for fd in (parent_r, parent_w) if fd is not None]
                 self.finalizer = util.Finalize(self, util.close_fds, fds_to_close)
@@ -252,8 +266,53 @@ if sys.platform != "win32":
                     if fd is not None:
                         os.close(fd)
 
+    def _spawn_and_send(
+        cmd: list[str], fds: list[int], pipe: int, data: Any, process_obj: Any
+    ) -> int:
+        """Start the child and write its preparation data, whole, whatever signals arrive.
+
+        Python runs signal handlers in the main thread only, between bytecodes: so the child
+        is started and fed by a helper thread, which an interrupt cannot cut short (a child
+        left reading a half-written pipe dies with a traceback). The helper blocks SIGINT
+        and SIGTERM, and the child inherits that mask: a Ctrl-C while it imports cannot kill
+        it with a fatal error (init() ignores both, then unblocks them; multiprocessing's
+        resource tracker starts the same way). If the caller is interrupted meanwhile, the
+        child is killed once it is fed (the pool never learns of it), and the interrupt
+        goes on. The child's pid is noted on ``process_obj.spawned_pid`` at once, so
+        :func:`kill_processes` finds a child whose start an interrupt cut short later.
+        """
+        spawned: list[int] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                signal.pthread_sigmask(signal.SIG_BLOCK, _RUN_SIGNALS)
+                spawned.append(util.spawnv_passfds(spawn.get_executable(), cmd, fds))
+                process_obj.spawned_pid = spawned[-1]
+                with open(pipe, "wb", closefd=False) as f:
+                    f.write(data)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                failed.append(exc)
+
+        helper = threading.Thread(target=run, name="ruby-metric-spawn", daemon=True)
+        try:
+            helper.start()  # inside the try: start() itself waits, and can be interrupted
+            helper.join()
+        except BaseException:
+            if helper.ident is not None:
+                helper.join()  # the child gets its data before the interrupt goes on
+            for pid in spawned:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+            raise
+        if failed:
+            raise failed[0]
+        return spawned[0]
+
     class _CleanSpawnProcess(mp_context.SpawnProcess):
         _start_method = "spawn"
+        spawned_pid: int | None = None  # set as soon as the child exists (see above)
 
         @staticmethod
         def _Popen(process_obj: Any) -> _CleanSpawnPopen:  # noqa: N802 - multiprocessing's name
