@@ -7,12 +7,12 @@ import argparse
 import contextlib
 import itertools
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from .grs_cost import DEFAULT_GRS_BETA, check_beta
-from .inputs import InputError, PairInput, iter_jsonl, read_aligned
+from .inputs import InputError, PairInput, display_name, iter_jsonl, read_aligned
 from .metrics import METRICS, parse_metrics
 
 if TYPE_CHECKING:
@@ -20,13 +20,25 @@ if TYPE_CHECKING:
 
 LANG_HELP = "language of the code (java, cs, python, c, cpp, js)"
 
+#: Help formatter of every command: the ``examples:`` epilog keeps its lines.
+EXAMPLES_FORMATTER = argparse.RawDescriptionHelpFormatter
+
+
+def with_examples(parser: argparse.ArgumentParser, examples: str) -> None:
+    """Show ``examples`` (lines of commands) at the end of ``parser``'s ``-h``."""
+    parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in examples.splitlines())
+    parser.formatter_class = EXAMPLES_FORMATTER
+
 
 def metrics_arg(text: str) -> list[str]:
-    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`."""
+    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`, in
+    the order given (``--score-only`` prints the first; reports use the table order)."""
+    chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
     try:
-        return list(parse_metrics([m for m in text.split(",") if m.strip()]))
+        parse_metrics(chosen)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return list(dict.fromkeys(chosen))
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:
@@ -59,10 +71,35 @@ def output_file(path: str | None) -> Iterator[TextIO]:
 
 
 def add_pair_input(parser: argparse.ArgumentParser) -> None:
-    """``REFS HYPS`` (line-aligned files) or ``--jsonl FILE``: what :func:`pair_input` reads."""
-    parser.add_argument("refs", nargs="?", help="references, one snippet per line")
-    parser.add_argument("hyps", nargs="?", help="candidates, one snippet per line")
-    parser.add_argument("--jsonl", metavar="FILE", help="read pairs from a JSONL file instead")
+    """``REFS HYPS`` (line-aligned files) or ``--jsonl FILE``, ``--strict`` and
+    ``--allow-no-lang``: what :func:`pair_input` reads."""
+    parser.add_argument("refs", nargs="?", help="references, one snippet per line ('-': stdin)")
+    parser.add_argument("hyps", nargs="?", help="candidates, one snippet per line ('-': stdin)")
+    parser.add_argument(
+        "--jsonl", metavar="FILE", help="read pairs from a JSONL file instead ('-': stdin)"
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="a pair that cannot be read (a missing or mistyped field) is an error (exit 2) "
+        "instead of a result with reasons.input",
+    )
+    parser.add_argument(
+        "--allow-no-lang",
+        action="store_true",
+        help="score a JSONL file whose pairs name no language without --lang (only STS, "
+        "CrystalBLEU and BLEU then apply); without it that is an error",
+    )
+
+
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    """``--quiet/-q``, the same in every command: nothing on stderr but errors."""
+    parser.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="nothing on stderr but errors: no warnings, progress line or summary",
+    )
 
 
 def add_scorer_options(
@@ -110,7 +147,15 @@ def add_scorer_options(
 
 def add_workers(parser: argparse.ArgumentParser) -> None:
     """``--workers/-j N``: worker processes."""
-    parser.add_argument("--workers", "-j", type=int_at_least(1), default=1, help="worker processes")
+    parser.add_argument(
+        "--workers",
+        "-j",
+        type=int_at_least(1),
+        default=1,
+        metavar="N",
+        help="processes that score (default 1: this one; never more than the chunks of "
+        "64 pairs; output is identical for any N)",
+    )
 
 
 def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
@@ -143,15 +188,53 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
 
     Raises
     ------
-    InputError : bad usage, an unreadable file, or no pairs at all.
+    InputError : bad usage, an unreadable file, no pairs at all, a JSONL input that names no
+        language without ``--lang`` or ``--allow-no-lang``, or (with ``--strict``) a pair that
+        cannot be read.
     """
+    pairs, total = _pair_source(args)
+    strict = getattr(args, "strict", False)
+    name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
+    # One pass before scoring (JSONL parsing is cheap next to scoring): fail before any output
+    # when nothing can be read, or, with --strict, when anything cannot.
+    count = readable = 0
+    first: str | None = None
+    for pair in pairs():
+        count += 1
+        if pair.problem is None:
+            readable += 1
+        elif first is None:
+            first = pair.problem
+            if strict:
+                raise InputError(f"{first} (--strict: every pair must be readable)")
+    if readable == 0:
+        raise InputError(
+            f"no pair could be read: all {count} pairs of {name} have a problem (first: {first})"
+        )
+    if strict:
+        return lambda: strict_pairs(pairs()), total
+    return pairs, total
+
+
+def strict_pairs(pairs: Iterable[PairInput]) -> Iterator[PairInput]:
+    """``pairs``, raising :class:`InputError` at the first one that cannot be read."""
+    for pair in pairs:
+        if pair.problem is not None:
+            raise InputError(f"{pair.problem} (--strict)")
+        yield pair
+
+
+def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
     if args.jsonl:
         if args.refs or args.hyps:
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
         path = args.jsonl
-        if Path(path).is_file():
+        name = display_name(path)
+        if path != "-" and Path(path).is_file():
             if next(iter_jsonl(path, warn=False), None) is None:
-                raise InputError(f"no pairs to score: {path} has no JSON lines")
+                raise InputError(f"no pairs to score: {name} has no JSON lines")
+            if not _has_language(args, iter_jsonl(path, warn=False)):
+                _no_language(name)
             reads = itertools.count()
 
             def pairs() -> Iterator[PairInput]:
@@ -159,19 +242,40 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
                 return iter_jsonl(path, warn=next(reads) == 0)
 
             return pairs, _count_lines(path)
-        # A pipe or process substitution can be read only once: keep its pairs.
+        # Standard input, a pipe or process substitution can be read only once: keep its pairs.
         kept = list(iter_jsonl(path))
         if not kept:
-            raise InputError(f"no pairs to score: {path} has no JSON lines")
+            raise InputError(f"no pairs to score: {name} has no JSON lines")
+        if not _has_language(args, kept):
+            _no_language(name)
         return lambda: iter(kept), len(kept)
     if not (args.refs and args.hyps):
-        raise InputError("give REFS and HYPS files, or --jsonl FILE")
+        raise InputError("give REFS and HYPS files, or --jsonl FILE ('-' reads stdin)")
     if not args.lang:
         raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
     aligned = read_aligned(args.refs, args.hyps)
     if not aligned:
-        raise InputError(f"no pairs to score: {args.refs} and {args.hyps} are empty")
+        raise InputError(
+            f"no pairs to score: {display_name(args.refs)} and {display_name(args.hyps)} "
+            "are empty"
+        )
     return lambda: iter(aligned), len(aligned)
+
+
+def _has_language(args: argparse.Namespace, pairs: Iterable[PairInput]) -> bool:
+    """Whether the structure tiers can know a language: ``--lang``, ``--allow-no-lang``, or a
+    ``language`` in some pair (read until the first one)."""
+    if args.lang or getattr(args, "allow_no_lang", False):
+        return True
+    return any(pair.language for pair in pairs)
+
+
+def _no_language(name: str) -> None:
+    raise InputError(
+        f"{name}: no pair has a 'language' and no --lang was given, so GRS and TRS could not "
+        "apply (RUBY would be STS for every pair); pass --lang LANG, add \"language\" to the "
+        "pairs, or --allow-no-lang to score STS, CrystalBLEU and BLEU only"
+    )
 
 
 def _count_lines(path: str) -> int | None:

@@ -11,13 +11,30 @@ import argparse
 import sys
 from typing import Any
 
-from .cli_args import add_scorer_options, int_at_least, scorer_from_args
+from .cli_args import (
+    EXAMPLES_FORMATTER,
+    add_quiet,
+    add_scorer_options,
+    int_at_least,
+    scorer_from_args,
+)
 from .explain import Explanation
-from .inputs import InputError, read_text
+from .inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
 
 __all__ = ["add_explain_parser", "run_explain"]
 
 EXPLAIN_FORMATS = ("text", "json")
+
+EXPLAIN_EXAMPLES = """\
+examples:
+  ruby-metric explain ref.cs hyp.cs --lang cs
+  ruby-metric explain ref.cs hyp.cs --lang cs --html pair.html
+  ruby-metric explain --ref-text 'int f(){return 1;}' --hyp-text 'int f(){return 2;}' -l java
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # pair 620 of a corpus
+  ruby-metric explain --pair 7 --jsonl pairs.jsonl --lang java  # the pair whose id is 7
+--pair takes the id that score, report and their outputs show: 0-based (line 621 of the
+files is pair 620), or a JSONL pair's own "id".
+"""
 
 
 def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
@@ -30,10 +47,20 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         "(GRS: graded relabel costs, unrelated statements replaced, unmatched control "
         "(true/false), data and effect edges) and CrystalBLEU's matched n-grams. REF and "
         "HYP are files holding one snippet each (the whole file); or give the code with "
-        "--ref-text/--hyp-text. '-' reads standard input.",
+        "--ref-text/--hyp-text. '-' reads standard input. With --pair N, REF and HYP are "
+        "line-aligned corpus files (as score takes) and pair N of them is explained.",
+        epilog=EXPLAIN_EXAMPLES,
+        formatter_class=EXAMPLES_FORMATTER,
     )
     explain.add_argument("ref", nargs="?", metavar="REF", help="file with the reference")
     explain.add_argument("hyp", nargs="?", metavar="HYP", help="file with the candidate")
+    explain.add_argument(
+        "--pair",
+        metavar="ID",
+        help="explain the pair with this id in a corpus: REF and HYP are line-aligned files "
+        "(0-based ids, as in score's and report's output), or give --jsonl FILE",
+    )
+    explain.add_argument("--jsonl", metavar="FILE", help="with --pair: a JSONL file of pairs")
     explain.add_argument("--ref-text", metavar="CODE", help="the reference as a string")
     explain.add_argument("--hyp-text", metavar="CODE", help="the candidate as a string")
     add_scorer_options(explain, metrics=False, smoothing=False)
@@ -47,8 +74,35 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="longest list the text report shows in full (default 10)",
     )
-    explain.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+    add_quiet(explain)
     return explain
+
+
+def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
+    """The reference, candidate and language of pair ``--pair`` of a corpus."""
+    if args.ref_text is not None or args.hyp_text is not None:
+        raise InputError("--pair takes corpus files, not --ref-text/--hyp-text")
+    if args.jsonl:
+        if args.ref or args.hyp:
+            raise InputError("give either REFS HYPS or --jsonl FILE with --pair, not both")
+        pairs = iter_jsonl(args.jsonl)
+        name = display_name(args.jsonl)
+    else:
+        if not (args.ref and args.hyp):
+            raise InputError("--pair N needs REFS and HYPS files (or --jsonl FILE)")
+        pairs = iter(read_aligned(args.ref, args.hyp))
+        name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
+    count = 0
+    for pair in pairs:
+        count += 1
+        if str(pair.id) == args.pair:
+            if pair.problem is not None:
+                raise InputError(f"pair {args.pair}: {pair.problem}")
+            return pair.reference, pair.candidate, pair.language
+    raise InputError(
+        f"{name}: no pair with id {args.pair} ({count} pairs; ids are 0-based positions, "
+        f"0 to {count - 1}, unless a JSONL pair gives its own)"
+    )
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:
@@ -86,9 +140,17 @@ def run_explain(args: argparse.Namespace) -> int:
 
     from .html_report import render_html
 
-    if not args.lang:
+    language = args.lang
+    if args.pair is not None:
+        reference, candidate, language = _corpus_pair(args)
+        language = args.lang or language
+    elif args.jsonl:
+        raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
+    else:
+        reference, candidate = _sides(args)
+    if not language:
         raise InputError("--lang is required (e.g. --lang java)")
-    reference, candidate = _sides(args)
+    args.lang = language
     scorer = scorer_from_args(args)
     explanation: Explanation = scorer.explain(reference, candidate)
     if args.format == "json":

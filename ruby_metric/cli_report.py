@@ -9,13 +9,16 @@ reason naming the file and line), draws the same progress line, and writes the p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from .cli_args import (
+    EXAMPLES_FORMATTER,
     add_pair_input,
+    add_quiet,
     add_scorer_options,
     add_workers,
     int_at_least,
@@ -23,11 +26,21 @@ from .cli_args import (
     score_text,
     scorer_from_args,
 )
+from .cli_signals import SignalGuard
 from .inputs import InputError
 from .metrics import METRICS
 from .progress import Progress
 
 __all__ = ["add_report_parser", "compare_with_html", "run_report"]
+
+REPORT_EXAMPLES = """\
+examples:
+  ruby-metric report refs.cs hyps.cs --lang cs -o report.html
+  ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
+  model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
+then open one pair of the page (ids are 0-based, as on the page):
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
+"""
 
 
 def add_report_parser(sub: Any) -> argparse.ArgumentParser:
@@ -40,6 +53,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         "usage, a histogram per metric, why the higher tiers did not apply, RUBY against "
         "BLEU and CrystalBLEU per pair, and the N lowest-scoring pairs with their "
         "explanation. No script, nothing fetched: it opens offline and prints.",
+        epilog=REPORT_EXAMPLES,
+        formatter_class=EXAMPLES_FORMATTER,
     )
     add_pair_input(rep)
     add_scorer_options(rep)
@@ -58,12 +73,15 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     )
     rep.add_argument("--title", help="the page's title (default: RUBY corpus report)")
     add_workers(rep)
-    rep.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    add_quiet(rep)
     return rep
 
 
-def run_report(args: argparse.Namespace) -> int:
-    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
+def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> int:
+    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2).
+
+    ``guard``: the run's signal handling; a stop waits for the page to be written whole.
+    """
     from .report import report_stream
 
     if args.worst_by and args.worst_by not in args.metrics:
@@ -85,10 +103,14 @@ def run_report(args: argparse.Namespace) -> int:
         )
     finally:
         progress.close()
+        scorer.close()
     page = rep.to_html()
     try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(page)
+        with (
+            guard.held() if guard is not None else contextlib.nullcontext(),
+            open(args.output, "w", encoding="utf-8", newline="\n") as handle,
+        ):
+            handle.write(page)  # a stop waits for the page to be whole
     except OSError as exc:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:

@@ -10,7 +10,9 @@ folds the results into corpus aggregates.
 
 from __future__ import annotations
 
+import itertools
 import logging
+import pickle
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future
@@ -20,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from .code import canonical_language
 from .inputs import PairInput
+from .pool import WorkerPool
 from .results import CorpusAccumulator, CorpusResult, PairResult
-from .worker import start_pool
+from .worker import load_payload
 
 if TYPE_CHECKING:
     import crystal
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ScoreStream", "Scored", "score_chunk"]
+__all__ = ["ScoreStream", "Scored", "score_chunk", "score_payload_chunk"]
 
 #: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
 #: keep every worker busy until the end.
@@ -58,6 +61,13 @@ class ScoreStream:
 
     Chunks of pairs are scored in this process (``workers=1``) or on an executor with a
     bounded number of chunks in flight, so memory stays constant however long the input.
+    With ``workers`` > 1 and no executor, the scorer's own :class:`~ruby_metric.pool.WorkerPool`
+    is used (started on first use and kept for later calls), with no more workers than there
+    are chunks: a run of one chunk is scored in this process.
+
+    ``readable`` counts the pairs that could be read, ``boms`` the byte-order marks dropped
+    from the input. If the run ends early (an interrupt, an error, or the consumer stopping),
+    the pool's workers are killed at once instead of finishing their chunks.
     """
 
     def __init__(
@@ -76,14 +86,27 @@ class ScoreStream:
         self._executor = executor
         self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
         self._done = False
-        self._pool: Executor | None = None
+        self._pool: WorkerPool | None = None
+        self._blob = b""
         self._raw: set[str | None] = set()  # the languages the readable pairs ask for
+        self._gen: Iterator[Scored] | None = None
+        self.readable = 0
+        self.boms = 0
 
     def __iter__(self) -> Iterator[PairResult]:
-        for scored in self._scored():
-            self._acc.add(scored.result, scored.crystalbleu_stats, scored.bleu_stats)
-            yield scored.result
+        self._gen = self._scored()
+        try:
+            for scored in self._gen:
+                self._acc.add(scored.result, scored.crystalbleu_stats, scored.bleu_stats)
+                yield scored.result
+        finally:
+            self._gen.close()  # an interrupted run stops its workers now
         self._done = True
+
+    def close(self) -> None:
+        """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""
+        if self._gen is not None:
+            self._gen.close()
 
     @property
     def count(self) -> int:
@@ -102,58 +125,71 @@ class ScoreStream:
         for pair in pairs:
             if pair.problem is None:
                 raw.add(pair.language)
+                self.readable += 1
+            self.boms += pair.boms
             yield pair
 
     def _scored(self) -> Iterator[Scored]:
-        chunks = _chunked(self._noted(self._pairs), _CHUNK)
+        chunks: Iterator[list[PairInput]] = _chunked(self._noted(self._pairs), _CHUNK)
         if self._executor is None and self._workers <= 1:
             for chunk in chunks:
                 yield from score_chunk(self._scorer, self._cbleus, chunk)
             return
-        own = self._executor is None
-        self._pool = self._executor or self._new_pool(self._workers)
+        size = self._workers
+        if self._executor is None:
+            # Never more workers than chunks: read up to one chunk per worker first.
+            head = list(itertools.islice(chunks, self._workers))
+            size = len(head)
+            if size <= 1:  # one chunk: a pool would only add its start-up
+                for chunk in head:
+                    yield from score_chunk(self._scorer, self._cbleus, chunk)
+                return
+            chunks = itertools.chain(head, chunks)
+            self._blob = pickle.dumps((self._scorer, self._cbleus))
+            self._pool = self._scorer.worker_pool(size)
+            self._pool.start(self._blob)
         # A bounded window of chunks in flight keeps every worker busy without reading the
         # whole input ahead; results are taken in submission order, so output order is input
         # order whatever order the chunks finish in.
-        window = 2 * max(self._workers, 2)
+        window = 2 * max(size, 2)
         pending: deque[tuple[Future, list[PairInput]]] = deque()
         try:
             for chunk in chunks:
                 pending.append((self._submit(chunk), chunk))
                 if len(pending) >= window:
-                    yield from self._collect(pending, own)
+                    yield from self._collect(pending, size)
             while pending:
-                yield from self._collect(pending, own)
+                yield from self._collect(pending, size)
+        except BaseException:
+            # Interrupted (Ctrl-C, SIGTERM), failed, or abandoned by the consumer: kill the
+            # workers instead of waiting for the chunks they are scoring.
+            if self._pool is not None:
+                self._pool.terminate()
+            raise
         finally:
             for future, _ in pending:
                 future.cancel()
-            if own:
-                self._pool.shutdown(wait=True, cancel_futures=True)
-
-    def _new_pool(self, workers: int) -> Executor:
-        """A pool of clean worker processes, checked to start and to load the scorer.
-
-        Raises :class:`~ruby_metric.worker.WorkerStartError` when they cannot: a pair is
-        only ever reported as lost by a pool whose workers did start.
-        """
-        return start_pool(workers, (self._scorer, self._cbleus))
 
     def _submit(self, chunk: list[PairInput]) -> Future:
-        return self._pool.submit(score_chunk, self._scorer, self._cbleus, chunk)
+        if self._pool is not None:
+            return self._pool.submit(score_payload_chunk, self._blob, chunk)
+        assert self._executor is not None
+        return self._executor.submit(score_chunk, self._scorer, self._cbleus, chunk)
 
-    def _collect(self, pending: deque[tuple[Future, list[PairInput]]], own: bool) -> list[Scored]:
+    def _collect(self, pending: deque[tuple[Future, list[PairInput]]], size: int) -> list[Scored]:
         """The oldest chunk's results; if a worker died, find the pair that killed it."""
         future, chunk = pending.popleft()
         try:
             return future.result()
         except BrokenProcessPool:
-            if not own:
+            if self._pool is None:
                 raise  # a foreign executor (e.g. Dask) has its own recovery
         logger.warning("a worker process died; rescoring its chunk one pair at a time")
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool.terminate()
         results = self._isolate(chunk)
         # Every chunk in flight died with the pool: resubmit them to a fresh one.
-        self._pool = self._new_pool(self._workers)
+        self._pool = self._scorer.worker_pool(size)
+        self._pool.start(self._blob)
         for i, (_, waiting) in enumerate(pending):
             pending[i] = (self._submit(waiting), waiting)
         return results
@@ -161,23 +197,25 @@ class ScoreStream:
     def _isolate(self, chunk: list[PairInput]) -> list[Scored]:
         """Score pairs one by one in a single worker, so a crash costs only its own pair."""
         results = []
-        pool = self._new_pool(1)
+        pool = WorkerPool(1)
         try:
+            pool.start(self._blob)
             for pair in chunk:
                 try:
-                    results.extend(
-                        pool.submit(score_chunk, self._scorer, self._cbleus, [pair]).result()
-                    )
+                    results.extend(pool.submit(score_payload_chunk, self._blob, [pair]).result())
                 except BrokenProcessPool:
                     reason = "worker process died while scoring this pair (crash or out of memory)"
                     logger.warning("pair %r: %s", pair.id, reason)
                     results.append(
                         Scored(PairResult(id=pair.id, reasons={"error": reason}), None, None)
                     )
-                    pool.shutdown(wait=True, cancel_futures=True)
-                    pool = self._new_pool(1)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+                    pool.terminate()
+                    pool = WorkerPool(1)
+                    pool.start(self._blob)
+        except BaseException:
+            pool.terminate()
+            raise
+        pool.close()
         return results
 
     def corpus(self) -> CorpusResult:
@@ -213,6 +251,13 @@ def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]
             chunk = []
     if chunk:
         yield chunk
+
+
+def score_payload_chunk(blob: bytes, pairs: list[PairInput]) -> list[Scored]:
+    """:func:`score_chunk` in a worker: the scorer and its CrystalBLEUs come pickled as
+    ``blob``, unpickled once per worker process (:func:`ruby_metric.worker.load_payload`)."""
+    scorer, cbleus = load_payload(blob)
+    return score_chunk(scorer, cbleus, pairs)
 
 
 def score_chunk(

@@ -78,6 +78,7 @@ h3 { font-size: 14px; margin: 0 0 6px; }
 .gutter { color: #9ca3af; text-align: right; padding-right: 10px; user-select: none;
   border-right: 1px solid var(--line); margin-right: 10px !important; }
 .src { overflow-x: auto; white-space: pre; flex: 1; }
+.code.one-line .src { white-space: pre-wrap; overflow-wrap: anywhere; min-width: 0; }
 .t-del { background: var(--del); box-shadow: inset 0 -2px var(--del-b); }
 .t-ins { background: var(--ins); box-shadow: inset 0 -2px var(--ins-b); }
 .t-rep { background: var(--rep); box-shadow: inset 0 -2px var(--rep-b); }
@@ -275,9 +276,10 @@ def _snippet(title: str, text: str, tokenizer: str, classes: Sequence[str]) -> s
     # A final newline ends the last line; it does not start an empty one.
     lines = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
     gutter = "\n".join(str(i) for i in range(1, lines + 1))
+    wrap = " one-line" if lines == 1 else ""  # one line wraps; longer code keeps its gutter
     return (
         f'<div class="panel"><h3>{_esc(title)}</h3>'
-        f'<div class="code"><pre class="gutter" aria-hidden="true">{gutter}</pre>'
+        f'<div class="code{wrap}"><pre class="gutter" aria-hidden="true">{gutter}</pre>'
         f'<pre class="src">{_highlighted(text, tokenizer, classes)}</pre></div></div>\n'
     )
 

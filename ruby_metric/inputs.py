@@ -4,14 +4,22 @@ Files are decoded as UTF-8; bytes that are not valid UTF-8 become U+FFFD (the re
 character) and a warning names the file and the first line affected, so a stray byte never
 stops a run but never passes unnoticed either. Only ``\\n`` (with an optional ``\\r``) ends
 a line: other Unicode line separators are part of the code.
+
+A UTF-8 byte-order mark (U+FEFF, which Visual Studio writes at the start of C# files) is
+never code: one at the start of a file or of a line is dropped, and counted in
+:attr:`PairInput.boms` so the CLI's summary can say how many were removed.
+
+The path ``-`` means standard input (read once).
 """
 
 from __future__ import annotations
 
 import contextlib
 import difflib
+import io
 import json
 import logging
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +31,12 @@ T = TypeVar("T")
 
 #: The keys a JSONL pair object may have; any other key is reported (once per key and file).
 JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id")
+
+#: The byte-order mark, as decoded text.
+BOM = "\ufeff"
+
+#: The path that means standard input.
+STDIN = "-"
 
 
 class InputError(ValueError):
@@ -38,18 +52,28 @@ class PairInput:
     candidate: Any
     language: str | None = None
     problem: str | None = None
+    boms: int = 0  # byte-order marks dropped from this pair's texts
+
+
+def display_name(path: str | Path) -> str:
+    """How messages name ``path``: ``<stdin>`` for ``-``."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+def strip_bom(text: str) -> tuple[str, int]:
+    """``text`` without a leading byte-order mark, and how many were dropped (0 or 1)."""
+    return (text[1:], 1) if text.startswith(BOM) else (text, 0)
 
 
 def read_text(path: str | Path) -> str:
     """The file's text, decoded as UTF-8 with replacement (see the module docstring)."""
-    path = Path(path)
     with _opened(path) as handle:
         data = _read_or_fail(path, handle.read)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", path, line)
+        logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), line)
         return data.decode("utf-8", errors="replace")
 
 
@@ -66,18 +90,28 @@ def split_lines(text: str) -> list[str]:
 def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
     """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
 
+    Either path may be ``-`` (standard input). A byte-order mark at the start of a line is
+    dropped and counted in the pair's ``boms``.
+
     Raises
     ------
     InputError : a file is unreadable, or the files have different numbers of lines.
     """
+    if str(references) == STDIN and str(candidates) == STDIN:
+        raise InputError("only one of REFS and HYPS can be read from standard input ('-')")
     refs = split_lines(read_text(references))
     cands = split_lines(read_text(candidates))
     if len(refs) != len(cands):
         raise InputError(
-            f"{references} has {len(refs)} lines but {candidates} has {len(cands)}: "
-            "the files must be line-aligned"
+            f"{display_name(references)} has {len(refs)} lines but {display_name(candidates)} "
+            f"has {len(cands)}: the files must be line-aligned"
         )
-    return [PairInput(i, ref, cand) for i, (ref, cand) in enumerate(zip(refs, cands, strict=True))]
+    pairs = []
+    for i, (ref, cand) in enumerate(zip(refs, cands, strict=True)):
+        ref, ref_boms = strip_bom(ref)
+        cand, cand_boms = strip_bom(cand)
+        pairs.append(PairInput(i, ref, cand, boms=ref_boms + cand_boms))
+    return pairs
 
 
 def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
@@ -97,6 +131,9 @@ def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
     path : the file.
     warn : log warnings (unknown keys, invalid UTF-8); pass ``False`` on a second read of a
         file already warned about.
+
+    ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
+    start of a reference or candidate, is dropped and counted in the pair's ``boms``.
     """
     warned_utf8 = not warn
     unknown: set[str] = set()
@@ -106,22 +143,25 @@ def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
             if not warned_utf8:
-                logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", path, number)
+                logger.warning(
+                    "%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), number
+                )
                 warned_utf8 = True
             line = raw.decode("utf-8", errors="replace")
+        line, line_boms = strip_bom(line)
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            message = f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
+            message = f"{display_name(path)}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
             raise InputError(message) from None
         if warn and isinstance(obj, dict):
             for key in obj:
                 if key not in JSONL_KEYS and key not in unknown:
                     unknown.add(key)
                     _warn_unknown_key(path, number, key)
-        yield _pair_from_object(obj, path, number, position)
+        yield _pair_from_object(obj, display_name(path), number, position, line_boms)
         position += 1
 
 
@@ -130,7 +170,7 @@ def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
     hint = f"did you mean {close[0]!r}? " if close else ""
     logger.warning(
         "%s:%d: unknown key %r ignored (%sknown keys: %s)",
-        path,
+        display_name(path),
         number,
         key,
         hint,
@@ -147,7 +187,14 @@ def _open_lines(path: str | Path) -> Iterator[bytes]:
 
 @contextlib.contextmanager
 def _opened(path: str | Path) -> Iterator[BinaryIO]:
-    """The file opened for binary reading; failure to open is an :class:`InputError`."""
+    """The file opened for binary reading; failure to open is an :class:`InputError`.
+
+    ``-`` is standard input (left open: it is not ours to close).
+    """
+    if str(path) == STDIN:
+        stdin = getattr(sys.stdin, "buffer", None)
+        yield stdin if stdin is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        return
     handle = _read_or_fail(path, lambda: open(path, "rb"))  # noqa: SIM115 - closed below
     with handle:
         yield handle
@@ -164,7 +211,9 @@ def _read_or_fail(path: str | Path, action: Callable[[], T]) -> T:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def _pair_from_object(obj: Any, path: str | Path, number: int, position: int) -> PairInput:
+def _pair_from_object(
+    obj: Any, path: str | Path, number: int, position: int, boms: int = 0
+) -> PairInput:
     where = f"{path}:{number}"
     if not isinstance(obj, dict):
         return PairInput(position, None, None, problem=f"{where}: expected a JSON object")
@@ -190,4 +239,13 @@ def _pair_from_object(obj: Any, path: str | Path, number: int, position: int) ->
         problems.append("'language' must be a string")
         language = None
     problem = f"{where}: {'; '.join(problems)}" if problems else None
-    return PairInput(pair_id, reference, candidate, language, problem)
+    if problem is None:
+        candidate, cand_boms = strip_bom(candidate)
+        if isinstance(reference, str):
+            reference, ref_boms = strip_bom(reference)
+        else:
+            stripped = [strip_bom(r) for r in reference]
+            reference = [text for text, _ in stripped]
+            ref_boms = sum(n for _, n in stripped)
+        boms += cand_boms + ref_boms
+    return PairInput(pair_id, reference, candidate, language, problem, boms)

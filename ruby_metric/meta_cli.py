@@ -16,7 +16,15 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_args import add_scorer_options, add_workers, int_at_least, output_file, scorer_from_args
+from .cli_args import (
+    add_quiet,
+    add_scorer_options,
+    add_workers,
+    int_at_least,
+    output_file,
+    scorer_from_args,
+    with_examples,
+)
 from .inputs import InputError, PairInput, read_text, split_lines
 from .metrics import label
 
@@ -48,7 +56,7 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
     parser.add_argument("--format", "-f", choices=META_FORMATS, default="table")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     add_workers(parser)
-    parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+    add_quiet(parser)
 
 
 def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -152,6 +160,27 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="with --html: show the N pairs that differ most (default 20)",
     )
     _common(comp, seed_help="seed of the swaps and resamples (0)")
+    with_examples(
+        meta,
+        "ruby-metric meta distinguishability --classes classes.jsonl --lang java\n"
+        "ruby-metric meta correlate --jsonl judged.jsonl --lang python --human-field score\n"
+        "ruby-metric meta compare refs.cs a.cs b.cs --lang cs --html compare.html",
+    )
+    with_examples(
+        dist,
+        "ruby-metric meta distinguishability --classes classes.jsonl --lang java\n"
+        "ruby-metric meta distinguishability --classes progs.jsonl -l cs --class-field task",
+    )
+    with_examples(
+        corr,
+        "ruby-metric meta correlate --jsonl judged.jsonl -l python --human-field score\n"
+        "ruby-metric meta correlate --jsonl judged.jsonl -l java --human-field ok -f json",
+    )
+    with_examples(
+        comp,
+        "ruby-metric meta compare refs.cs a.cs b.cs --lang cs\n"
+        "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2",
+    )
     return meta
 
 

@@ -214,6 +214,8 @@ class CorpusReport:
     disagreements : the pairs where RUBY and BLEU differ most, largest difference first.
     title : the page's title.
     language : the scorer's language.
+    disagreement_pairs : the inputs (texts) of ``disagreements``, in the same order (``None``
+        where the text was not given).
     """
 
     corpus: CorpusResult
@@ -225,6 +227,7 @@ class CorpusReport:
     disagreements: tuple[PairResult, ...]
     title: str = "RUBY corpus report"
     language: str | None = None
+    disagreement_pairs: tuple[PairInput | None, ...] = ()
 
     def to_html(self) -> str:
         """The self-contained HTML page (see the module docstring); byte-identical for equal
@@ -357,7 +360,8 @@ class ReportBuilder:
         self._reasons: dict[str, _ReasonAcc] = {}
         # max-heap by (score, index) through negated keys: the root is the least bad kept
         self._heap: list[tuple[float, int, int, PairResult, PairInput | None]] = []
-        self._gaps: list[tuple[float, int, PairResult]] = []  # min-heap: smallest gap on top
+        # min-heap: smallest gap on top; the pair's input is kept for its text
+        self._gaps: list[tuple[float, int, PairResult, PairInput | None]] = []
         self.n = 0
 
     def add(self, result: PairResult, pair: PairInput | None = None) -> None:
@@ -384,7 +388,7 @@ class ReportBuilder:
             elif score < -self._heap[0][0]:  # ties keep the earlier pair
                 heapq.heapreplace(self._heap, item)
         if result.ruby is not None and result.bleu is not None and result.ruby != result.bleu:
-            gap = (abs(result.ruby - result.bleu), -index, result)
+            gap = (abs(result.ruby - result.bleu), -index, result, pair)
             if len(self._gaps) < DISAGREEMENTS:
                 heapq.heappush(self._gaps, gap)
             elif gap[0] > self._gaps[0][0]:
@@ -510,6 +514,7 @@ class ReportBuilder:
             disagreements=tuple(g[2] for g in gaps),
             title=title or "RUBY corpus report",
             language=language,
+            disagreement_pairs=tuple(g[3] for g in gaps),
         )
 
 

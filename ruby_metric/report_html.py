@@ -14,7 +14,7 @@ from .html_report import PAGE_CSS, render_pair_sections
 from .html_text import escape
 from .metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
 from .structure_notes import structure_summary
-from .svg_plots import Mark, Point, density_svg, histogram_svg, scatter_svg
+from .svg_plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, scatter_svg
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ MAX_POINTS = 3000
 GRID_BINS = 30
 #: Rows of the table of pairs where RUBY and BLEU disagree most.
 DISAGREEMENTS = 10
+#: Characters of a snippet shown in a table cell before it folds (click to see it all).
+SNIPPET_PREVIEW = 60
 
 #: What the reasons section groups: the structural tiers, then problems with a whole pair.
 _REASON_METRICS = tuple(TIER_METRICS.values())
@@ -74,6 +76,17 @@ details.pair > summary { font-weight: 500; }
 details.pair > summary b { font-weight: 700; }
 details.pair h2 { font-size: 14px; margin: 14px 0 6px; }
 .pair-body { margin-top: 8px; }
+td.snip { max-width: 420px; font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas,
+  monospace; }
+td.snip details { border: 0; padding: 0; margin: 0; background: none; }
+td.snip details > summary { cursor: pointer; white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+td.snip pre { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+td.snip > code { white-space: pre-wrap; overflow-wrap: anywhere; }
+svg.plot text.count, svg.plot text.pt-count { font-size: 9.5px; fill: #111827; }
+svg.plot text.pt-count { font-weight: 700; paint-order: stroke; stroke: #fff;
+  stroke-width: 3px; }
+svg.plot .pt-many { fill-opacity: 0.8; stroke: #111827; stroke-width: 0.6; }
 @media print {
   body { background: #fff; padding: 0; }
   nav.toc { display: none; }
@@ -214,10 +227,15 @@ def _histogram_section(rep: CorpusReport) -> str:
             marks.append(Mark(h.mean, f"{label} {h.mean:.4f}"))
         if h.corpus is not None:
             marks.append(Mark(h.corpus, f"corpus {h.corpus:.4f}", "corpus"))
-        svg = histogram_svg(h.counts, marks=marks, x_label=name, title=f"{name} histogram")
+        log = log_scale_wanted(h.counts)
+        svg = histogram_svg(
+            h.counts, marks=marks, x_label=name, title=f"{name} histogram", log=log
+        )
         caption = f"<b>{name}</b>: defined for {h.n:,} of {n:,} pairs"
         if h.n:
-            caption += f"; {h.ones:,} score exactly 1.0"
+            caption += f"; <b>{h.ones:,} score exactly 1.0</b>"
+        if log:
+            caption += "; log count scale (one bar dwarfs the others), each bar labelled"
         if h.corpus is not None:
             caption += "; dashed: the corpus-level score"
         figures.append(
@@ -278,7 +296,10 @@ def _scatter_section(rep: CorpusReport) -> str:
                 for pid, x, y, tier in sc.points
             ]
             svg = scatter_svg(points, x_label=xn, y_label=yn, title=f"{yn} against {xn}")
-            how = "one point per pair, coloured by the tier RUBY used; hover for the pair"
+            how = (
+                "one point per pair, coloured by the tier RUBY used; identical points are one "
+                "ringed dot labelled with their count; hover for the pairs"
+            )
         else:
             svg = density_svg(sc.grid, x_label=xn, y_label=yn, title=f"{yn} against {xn}")
             how = (
@@ -293,18 +314,22 @@ def _scatter_section(rep: CorpusReport) -> str:
     legend = "".join(
         f'<span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}' for t in TIER_METRICS
     )
+    texts = list(rep.disagreement_pairs) + [None] * len(rep.disagreements)
     rows = "".join(
         f"<tr><td><code>{_esc(p.id)}</code></td>{score_cell(p.ruby)}"
         f"<td>{_esc(p.tier or '')}</td>{score_cell(p.bleu)}{score_cell(p.crystalbleu)}"
-        f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}</tr>"
-        for p in rep.disagreements
+        f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}"
+        f"{_text_cells(pair.reference if pair else None, pair.candidate if pair else None)}</tr>"
+        for p, pair in zip(rep.disagreements, texts, strict=False)
     )
     table = ""
     if rows:
         table = (
             f"<h3>Largest disagreements between RUBY and BLEU ({len(rep.disagreements)})</h3>\n"
             '<table id="disagreements"><tr><th>pair</th><th>RUBY</th><th>tier</th>'
-            f"<th>BLEU</th><th>CrystalBLEU</th><th>RUBY \u2212 BLEU</th></tr>{rows}</table>\n"
+            f"<th>BLEU</th><th>CrystalBLEU</th><th>RUBY \u2212 BLEU</th>"
+            f"<th>reference</th><th>candidate</th></tr>{rows}</table>\n"
+            f'<p class="note">{_EXPLAIN_HINT}</p>\n'
         )
     return (
         '<section id="scatter">\n<h2>RUBY against BLEU and CrystalBLEU</h2>\n'
@@ -321,7 +346,14 @@ def _worst_section(rep: CorpusReport) -> str:
     if not rep.worst:
         return head + '<p class="note">No pair has a score to rank by.</p>\n</section>\n'
     items = []
+    overview = []
     for w in rep.worst:
+        overview.append(
+            f'<tr><td class="num">{w.rank}</td><td><a href="#worst-{w.rank}">'
+            f"<code>{_esc(w.result.id)}</code></a></td>"
+            f"{score_cell(getattr(w.result, rep.worst_by or 'ruby'))}"
+            f"{_text_cells(w.reference, w.candidate)}</tr>"
+        )
         r = w.result
         scores = " · ".join(
             f"{LABELS[m]} {format_score(getattr(r, m))}"
@@ -341,10 +373,44 @@ def _worst_section(rep: CorpusReport) -> str:
             f'<details class="pair" id="worst-{w.rank}"><summary>{summary}</summary>'
             f'<div class="pair-body">{body}</div></details>\n'
         )
+    table = (
+        f'<table id="worst-table"><tr><th>#</th><th>pair</th><th>{_esc(by)}</th>'
+        f"<th>reference</th><th>candidate</th></tr>{''.join(overview)}</table>\n"
+    )
     return (
-        head + '<p class="note">Click a pair to open its explanation: both snippets with the token '
-        "edits, the program dependence graphs and every tier's evidence, as "
-        "<code>ruby-metric explain</code> shows it.</p>\n" + "".join(items) + "</section>\n"
+        head + table + '<p class="note">Click a pair to open its explanation: both snippets '
+        "with the token edits, the program dependence graphs and every tier's evidence, as "
+        f"<code>ruby-metric explain</code> shows it. {_EXPLAIN_HINT}</p>\n"
+        + "".join(items)
+        + "</section>\n"
+    )
+
+
+_EXPLAIN_HINT = (
+    "Pair ids are 0-based, as in <code>score</code>'s output: "
+    "<code>ruby-metric explain --pair ID REFS HYPS --lang LANG</code> explains one in the "
+    "terminal."
+)
+
+
+def _text_cells(reference: str | list[str] | None, candidate: str | None) -> str:
+    """Two table cells: the reference(s) and the candidate, each cut to
+    :data:`SNIPPET_PREVIEW` characters on one line, the whole text a click away."""
+    if isinstance(reference, list):
+        reference = "\n\n".join(reference)
+    return _snippet_cell(reference) + _snippet_cell(candidate)
+
+
+def _snippet_cell(text: str | None) -> str:
+    if text is None:
+        return '<td class="snip note">(not given)</td>'
+    flat = " ".join(text.split())
+    if len(flat) <= SNIPPET_PREVIEW and "\n" not in text.strip():
+        return f'<td class="snip"><code>{_esc(text)}</code></td>'
+    preview = flat[:SNIPPET_PREVIEW].rstrip() + "\u2026"
+    return (
+        f'<td class="snip"><details><summary><code>{_esc(preview)}</code></summary>'
+        f"<pre>{_esc(text)}</pre></details></td>"
     )
 
 

@@ -7,6 +7,7 @@ Batches run on :mod:`ruby_metric.engine`; explanations are assembled by
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from .grs_cost import DEFAULT_GRS_BETA, check_beta
 from .inputs import PairInput
 from .metrics import METRICS, parse_metrics
 from .ngram_sets import NgramSource, resolve_ngram_set
+from .pool import WorkerPool
 from .results import CorpusResult, PairResult
 from .signature import signature
 from .tiers import TIER_ORDER, GraphTier, Tier, TierScore
@@ -101,6 +103,41 @@ class RubyScorer:
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
         )
         self._crystal = self._crystalbleu_for(self.ngram_set)
+        self._pool: WorkerPool | None = None
+
+    # -- worker processes -----------------------------------------------------------------
+
+    def worker_pool(self, size: int) -> WorkerPool:
+        """This scorer's pool of worker processes, of at least ``size`` workers.
+
+        Started by the first run that needs it and kept for the next ones (a second
+        ``score_corpus(..., workers=N)`` pays no start-up); closed by :meth:`close`, at the
+        end of a ``with`` block, or when the scorer is garbage-collected or Python exits.
+        """
+        pool = self._pool
+        if pool is None or not pool.started or pool.size < size:
+            if pool is not None:
+                pool.close()
+            pool = self._pool = WorkerPool(size)
+            weakref.finalize(self, pool.close)
+        return pool
+
+    def close(self) -> None:
+        """Stop this scorer's worker processes, if any (it can still score afterwards)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> RubyScorer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_pool"] = None  # workers are this process's, never sent anywhere
+        return state
 
     def _crystalbleu_for(self, ngram_set: crystal.NgramSet | None) -> crystal.CrystalBLEU | None:
         if ngram_set is None:
@@ -267,23 +304,27 @@ class RubyScorer:
 
     def score_corpus(
         self,
-        references: Sequence[Reference],
-        candidates: Sequence[str],
+        references: Iterable[Reference],
+        candidates: Iterable[str],
         *,
-        ids: Sequence[Any] | None = None,
-        languages: Sequence[str | None] | None = None,
+        ids: Iterable[Any] | None = None,
+        languages: Iterable[str | None] | None = None,
         workers: int = 1,
         executor: Executor | None = None,
     ) -> CorpusResult:
-        """Score aligned lists of references and candidates.
+        """Score aligned references and candidates.
 
         Parameters
         ----------
-        references : one reference (or list of references) per pair.
-        candidates : one candidate per pair.
-        ids : optional identifiers, one per pair (default: 0-based positions).
+        references : one reference (or list of references) per pair: any iterable (a list,
+            a generator, a pandas Series...).
+        candidates : one candidate per pair, any iterable.
+        ids : optional identifiers, one per pair. Default: the index of ``candidates`` (or
+            of ``references``) when it is a pandas Series, else 0-based positions.
         languages : optional language per pair (``None`` entries use the scorer's language).
-        workers : worker processes (1 scores in this process).
+        workers : processes that score (1: this one). A pool is kept by the scorer for
+            later calls (see :meth:`worker_pool`) and never has more workers than there are
+            chunks of 64 pairs.
         executor : any :class:`concurrent.futures.Executor` to run chunks of pairs on (for
             example a Dask cluster's ``client.get_executor()``); overrides ``workers``.
 
@@ -294,20 +335,31 @@ class RubyScorer:
 
         A pair that cannot be read (not text) gets a result with ``reasons["input"]``; the
         others are scored as usual.
+
+        Raises
+        ------
+        TypeError : an argument is not iterable.
+        ValueError : the iterables have different lengths.
         """
-        if len(references) != len(candidates):
-            raise ValueError(f"{len(references)} references but {len(candidates)} candidates")
-        if ids is not None and len(ids) != len(references):
-            raise ValueError(f"{len(ids)} ids for {len(references)} pairs")
-        if languages is not None and len(languages) != len(references):
-            raise ValueError(f"{len(languages)} languages for {len(references)} pairs")
-        pair_ids = list(ids) if ids is not None else list(range(len(references)))
-        pair_langs = list(languages) if languages is not None else [None] * len(references)
+        pair_ids = _series_index(candidates, references) if ids is None else None
+        refs = _as_list(references, "references")
+        cands = _as_list(candidates, "candidates")
+        if len(refs) != len(cands):
+            raise ValueError(f"{len(refs)} references but {len(cands)} candidates")
+        if ids is not None:
+            pair_ids = _as_list(ids, "ids")
+            if len(pair_ids) != len(refs):
+                raise ValueError(f"{len(pair_ids)} ids for {len(refs)} pairs")
+        if pair_ids is None:
+            pair_ids = list(range(len(refs)))
+        pair_langs = [None] * len(refs)
+        if languages is not None:
+            pair_langs = _as_list(languages, "languages")
+            if len(pair_langs) != len(refs):
+                raise ValueError(f"{len(pair_langs)} languages for {len(refs)} pairs")
         pairs = [
             PairInput(pair_id, ref, cand, lang)
-            for pair_id, ref, cand, lang in zip(
-                pair_ids, references, candidates, pair_langs, strict=True
-            )
+            for pair_id, ref, cand, lang in zip(pair_ids, refs, cands, pair_langs, strict=True)
         ]
         return self.score_pairs(pairs, workers=workers, executor=executor)
 
@@ -465,6 +517,32 @@ def _check_pair(reference: Any, candidate: Any) -> list[str]:
         if not isinstance(ref, str):
             raise TypeError(f"reference must be a string, not {type(ref).__name__}")
     return list(references)
+
+
+def _as_list(items: Any, name: str) -> list[Any]:
+    """Any iterable as a list (a string is one snippet, not an iterable of pairs)."""
+    if isinstance(items, str):
+        raise TypeError(f"{name} must be an iterable with one item per pair, not a string")
+    if isinstance(items, list):
+        return items
+    tolist = getattr(items, "tolist", None)  # pandas and numpy: Python scalars, not numpy's
+    if callable(tolist):
+        return list(tolist())
+    try:
+        return list(items)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an iterable with one item per pair, not {type(items).__name__}"
+        ) from None
+
+
+def _series_index(*columns: Any) -> list[Any] | None:
+    """The index of the first pandas Series among ``columns`` (as Python values), if any."""
+    for column in columns:
+        index = getattr(column, "index", None)
+        if index is not None and not callable(index) and hasattr(index, "tolist"):
+            return list(index.tolist())
+    return None
 
 
 def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:

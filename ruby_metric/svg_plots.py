@@ -69,12 +69,29 @@ def _ticks() -> tuple[float, ...]:
     return (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
+#: A histogram switches to a log count scale when its tallest bar is this many times the
+#: second tallest (e.g. 608 of 1,000 pairs at exactly 1.0 would flatten every other bar).
+LOG_SCALE_RATIO = 4.0
+
+
+def log_scale_wanted(counts: Sequence[int]) -> bool:
+    """Whether a histogram of ``counts`` reads better on a log count scale: its tallest bar
+    dwarfs the next one (:data:`LOG_SCALE_RATIO`).
+
+    >>> log_scale_wanted([10, 12, 608]), log_scale_wanted([10, 12, 30])
+    (True, False)
+    """
+    top = sorted((c for c in counts if c > 0), reverse=True)
+    return len(top) >= 2 and top[0] > LOG_SCALE_RATIO * top[1]
+
+
 def histogram_svg(
     counts: Sequence[int],
     *,
     marks: Sequence[Mark] = (),
     x_label: str = "",
     title: str = "",
+    log: bool | None = None,
 ) -> str:
     """Bars of ``counts`` over equal bins of [0, 1], with labelled vertical marks.
 
@@ -84,10 +101,13 @@ def histogram_svg(
     marks : lines to draw (the mean, the corpus-level score).
     x_label : the axis caption.
     title : the SVG's accessible title.
+    log : heights on a log scale (``log(1 + count)``), the y axis ticked at 1, 10, 100...;
+        ``None`` (default) chooses it by :func:`log_scale_wanted`. On a log scale every bar
+        is labelled with its count.
 
     Returns
     -------
-    str: an ``<svg class="plot hist">`` element.
+    str: an ``<svg class="plot hist">`` (``plot hist log`` on a log scale) element.
 
     Examples
     --------
@@ -98,12 +118,21 @@ def histogram_svg(
     bins = len(counts)
     plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
     top = max(counts) if counts else 0
-    scale = plot_h / top if top else 0.0
-    parts = [_open("plot hist", _W, _H, title)]
+    if log is None:
+        log = log_scale_wanted(counts)
+
+    def height(count: float) -> float:
+        if not top:
+            return 0.0
+        if log:
+            return plot_h * math.log1p(count) / math.log1p(top)
+        return plot_h * count / top
+
+    parts = [_open("plot hist log" if log else "plot hist", _W, _H, title)]
     parts.append(_frame(_LEFT, _TOP, plot_w, plot_h))
     for i, count in enumerate(counts):
         x = _LEFT + plot_w * i / bins
-        h = count * scale
+        h = height(count)
         lo, hi = i / bins, (i + 1) / bins
         bracket = "]" if i == bins - 1 else ")"
         parts.append(
@@ -112,17 +141,27 @@ def histogram_svg(
             f"<title>[{lo:.2f}, {hi:.2f}{bracket}: {count:,} pair{'s' if count != 1 else ''}"
             "</title></rect>"
         )
+        if log and count:
+            # on a log scale heights are hard to read: each bar says its count
+            parts.append(
+                f'<text class="count" x="{_c(x + plot_w / bins / 2)}" '
+                f'y="{_c(_TOP + plot_h - h - 2)}" text-anchor="middle">{count:,}</text>'
+            )
     parts.extend(_x_axis(_LEFT, _TOP + plot_h, plot_w, x_label))
-    # y axis: 0 and the tallest bar, enough to read the scale without a grid
-    for value in sorted({0, top}):
-        y = _TOP + plot_h - value * scale
+    # y axis: 0 and the tallest bar (and the powers of ten between on a log scale)
+    ticks = {0, top}
+    if log:
+        ticks |= {10**k for k in range(len(str(top))) if 10**k < top}
+    for value in sorted(ticks):
+        y = _TOP + plot_h - height(value)
         parts.append(
             f'<text class="tick" x="{_LEFT - 5}" y="{_c(y + 3.5)}" text-anchor="end">'
             f"{value:,}</text>"
         )
+    axis = "pairs (log scale)" if log else "pairs"
     parts.append(
         f'<text class="axis" x="12" y="{_c(_TOP + plot_h / 2)}" text-anchor="middle" '
-        f'transform="rotate(-90 12 {_c(_TOP + plot_h / 2)})">pairs</text>'
+        f'transform="rotate(-90 12 {_c(_TOP + plot_h / 2)})">{axis}</text>'
     )
     for k, mark in enumerate(marks):
         x = _LEFT + plot_w * min(1.0, max(0.0, mark.value))
@@ -150,7 +189,9 @@ def scatter_svg(
     """Points in the unit square with the diagonal ``y = x`` drawn for reference.
 
     Points far from the diagonal are the pairs where the two scores disagree. Each point
-    carries its tooltip; ``group`` becomes the CSS class ``pt-<group>``.
+    carries its tooltip; ``group`` becomes the CSS class ``pt-<group>``. Points drawn at the
+    same place (608 exact matches at (1, 1), say) are one larger dot labelled with their
+    count, its tooltip giving the count and the first points' tooltips.
 
     Parameters
     ----------
@@ -167,16 +208,52 @@ def scatter_svg(
     >>> svg = scatter_svg([Point(0.2, 0.9, "graph", "id 7")], x_label="BLEU", y_label="RUBY")
     >>> svg.count("<circle"), "id 7" in svg
     (1, True)
+    >>> svg = scatter_svg([Point(1, 1, "graph", f"id {i}") for i in range(6)], x_label="x",
+    ...                   y_label="y")
+    >>> svg.count("<circle"), '>6 pairs</text>' in svg, "6 pairs here" in svg
+    (1, True, True)
     """
     parts, x0, y0, side = _square_open("plot scatter", title, x_label, y_label)
+    # Points at the same drawn place are one dot with its count (input order kept).
+    places: dict[tuple[str, str], list[Point]] = {}
     for p in points:
         cx = x0 + side * min(1.0, max(0.0, p.x))
         cy = y0 + side * (1.0 - min(1.0, max(0.0, p.y)))
-        tip = f"<title>{_esc(p.tip)}</title>" if p.tip else ""
+        places.setdefault((_c(cx), _c(cy)), []).append(p)
+    labels: list[str] = []
+    for (cx, cy), here in places.items():
+        p = here[0]
         cls = f"pt pt-{_esc(p.group)}" if p.group else "pt"
-        parts.append(f'<circle class="{cls}" cx="{_c(cx)}" cy="{_c(cy)}" r="2.6">{tip}</circle>')
+        if len(here) == 1:
+            tip = f"<title>{_esc(p.tip)}</title>" if p.tip else ""
+            parts.append(f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="2.6">{tip}</circle>')
+            continue
+        shown = "; ".join(q.tip for q in here[:_TIPS_SHOWN] if q.tip)
+        more = f"; and {len(here) - _TIPS_SHOWN:,} more" if len(here) > _TIPS_SHOWN else ""
+        tip = f"<title>{len(here):,} pairs here: {_esc(shown)}{more}</title>"
+        radius = 2.6 + 1.6 * math.log10(len(here))
+        parts.append(
+            f'<circle class="{cls} pt-many" cx="{cx}" cy="{cy}" r="{radius:.1f}">{tip}</circle>'
+        )
+        if len(here) < _LABEL_FROM:
+            continue  # a ring and a tooltip; a label on every small pile would hide the plot
+        right = float(cx) > x0 + side / 2  # label inside the square: left of a right point
+        lx = float(cx) - radius - 2 if right else float(cx) + radius + 2
+        # below the dot near the top edge, beside it elsewhere
+        ly = float(cy) + radius + 9 if float(cy) < y0 + 12 else float(cy) + 3.5
+        labels.append(
+            f'<text class="pt-count" x="{_c(lx)}" y="{_c(ly)}" '
+            f'text-anchor="{"end" if right else "start"}">{len(here):,} pairs</text>'
+        )
+    parts.extend(labels)  # on top of every point
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: How many of the points drawn at one place a tooltip names.
+_TIPS_SHOWN = 5
+#: Piles of at least this many identical points get a visible count label.
+_LABEL_FROM = 5
 
 
 def density_svg(

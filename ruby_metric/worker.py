@@ -18,11 +18,15 @@ that cannot work never reports pairs as lost.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import os
 import pickle
 import signal
 import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import context as mp_context
@@ -37,23 +41,58 @@ class WorkerStartError(RuntimeError):
     """Worker processes could not start, or could not load what they must score with."""
 
 
-def init() -> None:
-    """Run in each worker before its first task: ignore Ctrl-C, import and load the kernels.
+#: The signals a run's owner handles; workers ignore them, from their first instruction.
+_RUN_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
-    Ctrl-C reaches the whole process group; the parent handles it (stops submitting, keeps
-    what was written), so workers must not die with a traceback of their own. A failure is
-    kept for :func:`ready` to report, instead of killing the worker with a traceback.
+#: How often a worker checks that its parent is still alive (seconds).
+PARENT_CHECK_INTERVAL = 0.5
+
+
+def init(parent: int | None = None) -> None:
+    """Run in each worker before its first task: leave signals to the parent, import.
+
+    Ctrl-C (SIGINT) and ``timeout``'s SIGTERM reach the whole process group; the parent
+    handles them (stops submitting, keeps what was written, then kills its workers), so
+    workers ignore both: they never die with a traceback of their own, and a pool never
+    looks broken because of a signal meant for the run. A worker whose parent is gone (killed
+    with SIGKILL) exits by itself within :data:`PARENT_CHECK_INTERVAL`. A failure is kept for
+    :func:`ready` to report, instead of killing the worker with a traceback.
+
+    Parameters
+    ----------
+    parent : the parent's process id (default: this process's parent now).
     """
     global _START_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        # spawned with both blocked (see _CleanSpawnPopen): a signal sent while this
+        # interpreter started is pending, and now discarded
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _RUN_SIGNALS)
+    watched = parent if parent is not None else os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(watched,), daemon=True).start()
     try:
-        # The scorer's own modules load when ready() unpickles the payload.
-        import graphs
-
-        for language in graphs.known_languages():
-            graphs.parse("x", language)
+        # The structure packages; the scorer's own modules load when ready() unpickles the
+        # payload, and grammars and kernels load with the first pair that uses them.
+        import graphs  # noqa: F401
     except Exception as exc:  # noqa: BLE001 - reported to the parent by ready()
         _START_ERROR = f"{type(exc).__name__}: {exc}"
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_INTERVAL)
+    os._exit(1)
+
+
+@functools.lru_cache(maxsize=4)
+def load_payload(blob: bytes) -> Any:
+    """``pickle.loads(blob)``, once per distinct payload in this worker process.
+
+    Tasks carry the scorer as pickled bytes; a worker unpickles each distinct payload once
+    and reuses it for every later chunk (a run sends the same bytes with every chunk).
+    """
+    return pickle.loads(blob)  # noqa: S301 - our own bytes, from the parent process
 
 
 def ready(payload: bytes) -> str | None:
@@ -70,7 +109,7 @@ def ready(payload: bytes) -> str | None:
     if _START_ERROR is not None:
         return f"a worker failed to start ({_START_ERROR})"
     try:
-        pickle.loads(payload)  # noqa: S301 - our own bytes, from the parent process
+        load_payload(payload)
     except Exception as exc:  # noqa: BLE001 - reported to the parent
         hint = ""
         if "__main__" in str(exc) or "__mp_main__" in str(exc):
@@ -82,42 +121,100 @@ def ready(payload: bytes) -> str | None:
     return None
 
 
-def start_pool(workers: int, payload: Any) -> ProcessPoolExecutor:
+def start_pool(
+    workers: int, payload: Any, context: mp_context.BaseContext | None = None
+) -> ProcessPoolExecutor:
     """A pool of ``workers`` clean processes, each checked to be ready to score ``payload``.
 
     Parameters
     ----------
     workers : number of processes.
-    payload : the objects every task will carry; each worker must be able to unpickle them.
+    payload : the objects every task will carry (or their pickled bytes); each worker must
+        be able to unpickle them.
+    context : the multiprocessing context (default :func:`worker_context`); its
+        ``processes`` lists the workers it started.
 
     Raises
     ------
     WorkerStartError : the pool cannot be created, a worker dies at start-up, or a worker
         cannot load ``payload``. The pool is shut down first.
     """
-    blob = pickle.dumps(payload)
+    blob = payload if isinstance(payload, bytes) else pickle.dumps(payload)
+    context = context or worker_context()
     try:
         pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=worker_context(), initializer=init
+            max_workers=workers, mp_context=context, initializer=init, initargs=(os.getpid(),)
         )
     except (OSError, ImportError) as exc:  # no semaphores, no /dev/shm, ...
         raise WorkerStartError(f"cannot create worker processes ({exc})") from exc
+    try:
+        check_pool(pool, workers, blob)
+    except BaseException:
+        # interrupted, or the workers cannot work: never wait for workers still starting
+        kill_processes(getattr(context, "processes", []))
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    return pool
+
+
+def release_pool(pool: ProcessPoolExecutor, timeout: float = 1.0) -> None:
+    """Shut down a pool whose workers were killed: its queues, semaphores and thread are
+    released by a helper thread, waited for at most ``timeout`` seconds (never a hang)."""
+    closer = threading.Thread(
+        target=pool.shutdown,
+        kwargs={"wait": True, "cancel_futures": True},
+        name="ruby-metric-pool-close",
+        daemon=True,
+    )
+    closer.start()
+    closer.join(timeout)
+
+
+def check_pool(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> None:
+    """Check that the pool's workers are ready to score the pickled payload ``blob``.
+
+    Raises
+    ------
+    WorkerStartError : a worker died at start-up or cannot load ``blob``.
+    """
     try:
         # One check per worker: each submit starts another process while none is idle.
         checks = [pool.submit(ready, blob) for _ in range(workers)]
         problems = [problem for problem in (check.result() for check in checks) if problem]
     except (BrokenProcessPool, OSError) as exc:
-        pool.shutdown(wait=True, cancel_futures=True)
         raise WorkerStartError(
             f"worker processes died at start-up ({exc}); their error output is above"
         ) from exc
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
     if problems:
-        pool.shutdown(wait=True, cancel_futures=True)
         raise WorkerStartError(problems[0])
-    return pool
+
+
+def kill_processes(processes: list[Any], timeout: float = 1.0) -> None:
+    """Kill worker processes at once (SIGKILL: they ignore SIGINT and SIGTERM) and reap them.
+
+    Parameters
+    ----------
+    processes : :class:`multiprocessing.Process` objects (those already gone are skipped).
+    timeout : seconds to wait for each to be reaped.
+    """
+    orphans = []
+    for proc in processes:
+        try:
+            if proc.is_alive():
+                proc.kill()
+            elif proc.pid is None and getattr(proc, "spawned_pid", None):
+                # started, but an interrupt came before multiprocessing recorded it
+                os.kill(proc.spawned_pid, signal.SIGKILL)
+                orphans.append(proc.spawned_pid)
+        except (OSError, ValueError, AssertionError):
+            pass  # already gone, or closed
+    for pid in orphans:
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+    deadline = time.monotonic() + timeout
+    for proc in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            proc.join(max(0.0, deadline - time.monotonic()))
 
 
 def worker_context() -> mp_context.BaseContext:
@@ -127,7 +224,7 @@ def worker_context() -> mp_context.BaseContext:
     """
     if sys.platform == "win32":  # pragma: no cover - the project's CI is POSIX
         return mp_context.SpawnContext()
-    return _CleanSpawnContext()
+    return _CleanSpawnContext()  # a new one per pool: it records that pool's processes
 
 
 if sys.platform != "win32":
@@ -158,10 +255,10 @@ if sys.platform != "win32":
                 child_r, parent_w = os.pipe()
                 cmd = spawn.get_command_line(tracker_fd=tracker_fd, pipe_handle=child_r)
                 self._fds.extend([child_r, child_w])
-                self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, self._fds)
                 self.sentinel = parent_r
-                with open(parent_w, "wb", closefd=False) as f:
-                    f.write(fp.getbuffer())
+                self.pid = _spawn_and_send(
+                    cmd, self._fds, parent_w, fp.getbuffer(), process_obj
+                )
             finally:
                 fds_to_close = [fd for fd in (parent_r, parent_w) if fd is not None]
                 self.finalizer = util.Finalize(self, util.close_fds, fds_to_close)
@@ -169,16 +266,72 @@ if sys.platform != "win32":
                     if fd is not None:
                         os.close(fd)
 
+    def _spawn_and_send(
+        cmd: list[str], fds: list[int], pipe: int, data: Any, process_obj: Any
+    ) -> int:
+        """Start the child and write its preparation data, whole, whatever signals arrive.
+
+        Python runs signal handlers in the main thread only, between bytecodes: so the child
+        is started and fed by a helper thread, which an interrupt cannot cut short (a child
+        left reading a half-written pipe dies with a traceback). The helper blocks SIGINT
+        and SIGTERM, and the child inherits that mask: a Ctrl-C while it imports cannot kill
+        it with a fatal error (init() ignores both, then unblocks them; multiprocessing's
+        resource tracker starts the same way). If the caller is interrupted meanwhile, the
+        child is killed once it is fed (the pool never learns of it), and the interrupt
+        goes on. The child's pid is noted on ``process_obj.spawned_pid`` at once, so
+        :func:`kill_processes` finds a child whose start an interrupt cut short later.
+        """
+        spawned: list[int] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                signal.pthread_sigmask(signal.SIG_BLOCK, _RUN_SIGNALS)
+                spawned.append(util.spawnv_passfds(spawn.get_executable(), cmd, fds))
+                process_obj.spawned_pid = spawned[-1]
+                with open(pipe, "wb", closefd=False) as f:
+                    f.write(data)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                failed.append(exc)
+
+        helper = threading.Thread(target=run, name="ruby-metric-spawn", daemon=True)
+        try:
+            helper.start()  # inside the try: start() itself waits, and can be interrupted
+            helper.join()
+        except BaseException:
+            if helper.ident is not None:
+                helper.join()  # the child gets its data before the interrupt goes on
+            for pid in spawned:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+            raise
+        if failed:
+            raise failed[0]
+        return spawned[0]
+
     class _CleanSpawnProcess(mp_context.SpawnProcess):
         _start_method = "spawn"
+        spawned_pid: int | None = None  # set as soon as the child exists (see above)
 
         @staticmethod
         def _Popen(process_obj: Any) -> _CleanSpawnPopen:  # noqa: N802 - multiprocessing's name
             return _CleanSpawnPopen(process_obj)
 
     class _CleanSpawnContext(mp_context.SpawnContext):
+        """The clean spawn context; it records the processes it creates (``processes``), so
+        a pool can kill exactly its own workers."""
+
         _name = "spawn"
-        Process = _CleanSpawnProcess
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.processes: list[_CleanSpawnProcess] = []
+
+        def Process(self, *args: Any, **kwargs: Any) -> _CleanSpawnProcess:  # noqa: N802
+            proc = _CleanSpawnProcess(*args, **kwargs)
+            self.processes.append(proc)
+            return proc
 
 
 def clean_preparation_data(name: str) -> dict[str, Any]:

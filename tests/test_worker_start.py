@@ -144,7 +144,11 @@ def test_the_cli_reports_workers_that_cannot_start(tmp_path, monkeypatch, capsys
     broken.mkdir()
     (broken / "__init__.py").write_text("raise ImportError('this worker cannot start')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    status = main(["score", str(REFS), str(HYPS), "-l", "cs", "-f", "jsonl", "-j", "2"])
+    # more than one chunk of pairs: a single chunk is scored without a pool
+    refs, hyps = tmp_path / "refs.cs", tmp_path / "hyps.cs"
+    refs.write_text(REFS.read_text() * 20)
+    hyps.write_text(HYPS.read_text() * 20)
+    status = main(["score", str(refs), str(hyps), "-l", "cs", "-f", "jsonl", "-j", "2"])
     out, err = capsys.readouterr()
     assert status == 1
     assert out == ""  # no pair reported as scored
@@ -158,7 +162,7 @@ class MainScorer(RubyScorer):
 def test_a_scorer_the_workers_cannot_load_fails_at_once(monkeypatch):
     monkeypatch.setattr(MainScorer, "__module__", "__main__")
     monkeypatch.setattr(sys.modules["__main__"], "MainScorer", MainScorer, raising=False)
-    refs = [REFS.read_text().splitlines()[0]] * 10
+    refs = [REFS.read_text().splitlines()[0]] * 200  # several chunks: a pool is needed
     with pytest.raises(WorkerStartError, match="cannot load the scorer.*importable module"):
         MainScorer(language="cs").score_corpus(refs, refs, workers=2)
 
