@@ -155,8 +155,11 @@ class GRSCostModel:
         }
 
     def size(self, pdg: Any) -> float:
-        """Weighted size of a PDG: the sum of its node weights plus its edges."""
-        return float(graphs.graph_size(pdg, node_weight=self.node_weight))
+        """Weighted size of a PDG: the sum of its node weights plus its edges (what
+        ``graphs.graph_size(pdg, node_weight=self.node_weight)`` gives: the weights are
+        whole numbers, which the GED's quantization leaves as they are)."""
+        weights = sum(max(1, label_size(str(lab))) for _, lab in pdg.nodes(data="label"))
+        return float(graphs.graph_size(pdg) - pdg.number_of_nodes() + weights)
 
     def score(self, distance: float, size_ref: float, size_cand: float) -> float:
         """GRS from a distance and the two weighted sizes (:func:`recall_weighted_score`)."""
