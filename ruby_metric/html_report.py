@@ -326,7 +326,7 @@ def _pdg_section(e: Explanation) -> str:
         for edit in e.graph.edge_edits:
             _count_unmatched(edit, ref_unmatched, cand_unmatched)
         g = e.graph
-        bound = "exact" if g.exact else f"upper bound, lower bound {g.lower:g}"
+        bound = "proven optimal" if g.exact else f"upper bound, lower bound {g.lower:g}"
         relabeled = g.nodes_with("relabel")
         node_cost = sum(m.cost for m in g.mapping)
         summary = (

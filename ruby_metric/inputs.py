@@ -165,9 +165,19 @@ def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
         position += 1
 
 
+#: Keys other tools use for the same fields: named in the warning's hint.
+_KEY_ALIASES = {
+    "hyp": "candidate", "hypothesis": "candidate", "pred": "candidate",
+    "prediction": "candidate", "output": "candidate", "generated": "candidate",
+    "ref": "reference", "refs": "reference", "references": "reference", "gold": "reference",
+    "target": "reference", "lang": "language",
+}
+
+
 def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
     close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]!r}? " if close else ""
+    alias = _KEY_ALIASES.get(key.lower())
+    hint = f"did you mean {alias or close[0]!r}? " if alias or close else ""
     logger.warning(
         "%s:%d: unknown key %r ignored (%sknown keys: %s)",
         display_name(path),

@@ -142,3 +142,13 @@ def test_meta_judged_pairs_default_ids_are_zero_based(tmp_path):
     path.write_text("\n\n".join(map(json.dumps, rows)) + "\n")
     pairs, human = read_judged_pairs(path, "human")
     assert [p.id for p in pairs] == [0, 1] and human == [1.0, 0.0]
+
+
+def test_other_tools_keys_get_their_field_named(tmp_path, caplog):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text(json.dumps({"ref": "int a = 1;", "hyp": "int a = 2;", "pred": "x"}) + "\n")
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        list(iter_jsonl(path))
+    hints = sorted(r.getMessage().split("(")[1].split("?")[0] for r in caplog.records)
+    assert hints == ["did you mean 'candidate'", "did you mean 'candidate'",
+                     "did you mean 'reference'"]
