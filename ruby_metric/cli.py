@@ -204,7 +204,7 @@ def _cmd_score(args: argparse.Namespace, guard: SignalGuard) -> int:
                     first = args.metrics[0] if getattr(args, "metrics", None) else "ruby"
                     out.write(f"{score_text(corpus.score(first))}\n")
                 elif not streaming:
-                    write(corpus, out, args.format)
+                    write(corpus, out, args.format, getattr(args, "metrics", None))
     finally:
         run.close()
         scorer.close()

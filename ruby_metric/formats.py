@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from .metrics import METRIC_TABLE, REASON_KEYS
@@ -77,8 +77,19 @@ def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> None:
-    """Aligned per-pair rows, then the corpus summary and the signature."""
+def write_table(
+    corpus: CorpusResult,
+    out: TextIO,
+    *,
+    max_reason: int = 60,
+    metrics: Sequence[str] | None = None,
+) -> None:
+    """Aligned per-pair rows, then the corpus summary and the signature.
+
+    ``metrics``: the metrics that were asked for; the summary gives corpus scores for those
+    only (a tier RUBY fell back to is in the pair rows, but its mean over the few pairs
+    that needed it is no corpus score). ``None``: every metric.
+    """
     header = ["id"]
     for m in METRIC_TABLE:
         header += [m.short, "tier"] if m.key == "ruby" else [m.short]
@@ -103,6 +114,8 @@ def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> N
     out.write("\n")
     out.write(f"pairs        {summary['pairs']}\n")
     for m in METRIC_TABLE:
+        if metrics is not None and m.key not in metrics:
+            continue
         how = f"mean of {summary['counts'][m.key]}" if m.aggregate == "mean" else "corpus"
         out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
     tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
@@ -113,10 +126,12 @@ def write_table(corpus: CorpusResult, out: TextIO, *, max_reason: int = 60) -> N
     out.write(f"{'signature':<12} {summary['signature']}\n")
 
 
-def write(corpus: CorpusResult, out: TextIO, fmt: str) -> None:
-    """Write ``corpus`` in one of :data:`FORMATS`."""
+def write(
+    corpus: CorpusResult, out: TextIO, fmt: str, metrics: Sequence[str] | None = None
+) -> None:
+    """Write ``corpus`` in one of :data:`FORMATS` (``metrics``: see :func:`write_table`)."""
     if fmt == "table":
-        write_table(corpus, out)
+        write_table(corpus, out, metrics=metrics)
     elif fmt == "json":
         write_json(corpus, out)
     elif fmt == "jsonl":

@@ -152,3 +152,17 @@ def test_other_tools_keys_get_their_field_named(tmp_path, caplog):
     hints = sorted(r.getMessage().split("(")[1].split("?")[0] for r in caplog.records)
     assert hints == ["did you mean 'candidate'", "did you mean 'candidate'",
                      "did you mean 'reference'"]
+
+
+def test_summary_gives_corpus_scores_of_the_requested_metrics_only(capsys):
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "java_to_cs"
+    code, out, err = run(capsys, "score", fixtures / "references.cs",
+                         fixtures / "candidates.cs", "-l", "cs", "--metrics", "ruby,crystalbleu")
+    assert code == 0, err
+    summary = out[out.index("\npairs "):]
+    assert "RUBY " in summary and "CrystalBLEU " in summary
+    # STS scored the one pair RUBY fell back on: not a corpus score that was asked for
+    for label in ("GRS ", "TRS ", "STS ", "BLEU "):
+        assert f"\n{label}" not in summary
