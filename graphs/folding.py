@@ -57,22 +57,13 @@ class _ConditionalFolding:
         self._subst = {}
         last = s
         if follower is not None:
-            stmts, at = follower
-            alts = [c for i, c in enumerate(s.children)
-                    if s.field_name_for_child(i) == "alternative"]
-            cond = self._condition(s)
-            if alts or cond is None:
+            guarded = self._guarded_return(s, cons, *follower, 0, 1)
+            if guarded is None:
                 return None
-            va = self._branch_value(self._single(cons))
-            if va is None or va[0] != "return":
-                return None
-            rest = self._tail(stmts, at, 1)
-            if rest is None:
-                return None
-            value, end = rest
-            last = stmts[end]
+            value, end = guarded
+            last = follower[0][end]
             self._fold_end = end
-            folded = ("return", None, self._ternary(cond, self._then(va[2]), value))
+            folded = ("return", None, value)
         else:
             folded = self._branch_value(s)
             if folded is None or s.type not in self.roles.statements \
@@ -217,14 +208,22 @@ class _ConditionalFolding:
         whole = self._branch_value(s, depth)
         if whole is not None:
             return (whole[2], at) if whole[0] == "return" else None
+        return self._guarded_return(s, s.child_by_field_name("consequence"), stmts, at + 1,
+                                    depth + 1, depth + 1)
+
+    def _guarded_return(self, s: Node, cons: Node | None, stmts: list[Node], at: int,
+                        guard_depth: int, tail_depth: int) -> tuple[list, int] | None:
+        """A guard ``if (c) return a;`` (no ``else``) followed, from ``stmts[at]`` on, by
+        statements that certainly return (:meth:`_tail`): the value parts of ``c ? a :
+        ...`` and the index of the last statement. None when it is not of that form."""
         alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) == "alternative"]
         cond = self._condition(s)
         if alts or cond is None:
             return None
-        guard = self._branch_value(self._single(s.child_by_field_name("consequence")), depth + 1)
+        guard = self._branch_value(self._single(cons), guard_depth)
         if guard is None or guard[0] != "return":
             return None
-        rest = self._tail(stmts, at + 1, depth + 1)
+        rest = self._tail(stmts, at, tail_depth)
         if rest is None:
             return None
         return self._ternary(cond, self._then(guard[2]), rest[0]), rest[1]

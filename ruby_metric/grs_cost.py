@@ -141,9 +141,8 @@ class GRSCostModel:
         w1 = self.node_weight(ref_labels)[:, None]
         w2 = self.node_weight(cand_labels)[None, :]
         d = self.label_distance(ref_labels, cand_labels)
-        cost = np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
-        cost[d == 0.0] = 0.0
-        return cost
+        # equal labels: d = 0 and equal weights, so they cost 0
+        return np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
 
     def ged_options(self) -> dict[str, Any]:
         """Keyword arguments of :func:`graphs.graph_edit_distance` for GRS: edges compared

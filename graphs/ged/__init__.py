@@ -17,18 +17,20 @@ bounds meet, the result is proven exact whatever method produced it.
 
 Cost model
 ----------
-* node insertion / deletion: 1;
+* node insertion / deletion: 1; with ``node_weight=w`` (weighted costs) the node's label
+  weight ``w(label)``, rounded like the substitutions below;
 * node substitution: 0 when the labels are equal, else 1 (unit costs, the default); or, with
-  ``node_subst_cost=f`` (graded costs), ``f(l1, l2)`` in ``[0, 1]`` **rounded to the nearest
-  multiple of 1/64** (:data:`GRADED_COST_GRID`; a positive cost to at least 1/64), 0 for
-  equal labels;
+  ``node_subst_cost=f`` (graded costs), ``f(l1, l2)`` in ``[0, 1]`` (weighted: in
+  ``[0, w1 + w2]``) **rounded to the nearest multiple of 1/64** (:data:`GRADED_COST_GRID`; a
+  positive cost to at least 1/64), 0 for equal labels;
 * edges: between an ordered pair of nodes (unordered for undirected graphs) the edges form a
   multiset of types. When the pair ``(u, v)`` of ``g1`` is mapped onto ``(u', v')`` of ``g2``
   with type multisets ``A`` and ``B``, the cost is ``max(|A|, |B|) - |A ∩ B|`` (retype the
   unmatched edges pairwise, insert or delete the rest). Edges at a deleted (inserted) node
   are deleted (inserted) at cost 1 each.
 
-Hence ``0 <= GED <= graph_size(g1) + graph_size(g2)``.
+Hence ``0 <= GED <= graph_size(g1) + graph_size(g2)`` (weighted: the sizes with the same
+``node_weight``).
 
 Why graded costs are quantized to a dyadic grid: with every node cost a multiple of 1/64
 and every edge cost an integer, all costs, bounds and partial sums the search handles are
