@@ -1,6 +1,6 @@
 """Corpus report build time and page size on CodeXGLUE Java->C# model outputs.
 
-Builds the ``ruby-metric report`` page (:func:`ruby_metric.report.report_stream`) for
+Builds the ``ruby-metric report`` page (:func:`ruby_metric.reports.corpus.report_stream`) for
 ``--pairs`` (gold, output) C# pairs: the 1,000 model outputs, cycled with fresh ids to reach
 10,000 by default (as bench_ruby.py repeats them for the worker run). Prints the time spent
 scoring + aggregating, the time spent explaining the worst pairs and rendering, the page
@@ -55,8 +55,8 @@ def main() -> int:
     # this checkout's package, not whichever one is installed
     sys.path.insert(0, str(HERE.parent))
     from ruby_metric import RubyScorer
-    from ruby_metric.inputs import PairInput
-    from ruby_metric.report import ReportBuilder, render_report
+    from ruby_metric.io.inputs import PairInput
+    from ruby_metric.reports.corpus import ReportBuilder, render_report
 
     n = args.pairs
     data = [PairInput(i, refs[i % len(refs)], hyps[i % len(hyps)]) for i in range(n)]

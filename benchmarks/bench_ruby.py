@@ -62,7 +62,7 @@ def _ms(values: list[float]) -> str:
 _STARTUP_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
-import ruby_metric.engine  # what a worker imports to run a chunk
+import ruby_metric.batch.engine  # what a worker imports to run a chunk
 t1 = time.perf_counter()
 from ruby_metric import RubyScorer
 scorer = RubyScorer(language="cs")
@@ -166,7 +166,7 @@ def main() -> int:
 
     import graphs
     from ruby_metric import RubyScorer
-    from ruby_metric.tiers import grs_ged_options
+    from ruby_metric.scoring.tiers import grs_ged_options
 
     scorer = RubyScorer(language="cs")
     # One-off costs, measured apart as CodeBLEU's parser construction is: loading the

@@ -36,7 +36,7 @@ from ruby_metric.meta.validity import (  # noqa: E402
     default_datasets,
     unrelated_pairs,
 )
-from ruby_metric.metrics import LABELS  # noqa: E402
+from ruby_metric.scoring.metrics import LABELS  # noqa: E402
 
 #: The sources, in report order.
 SOURCES = ("codexglue-java", "codexglue-csharp", "humaneval-python", "humaneval-java",

@@ -36,9 +36,9 @@ import numpy as np
 import crystal
 import graphs
 from ruby_metric import RubyScorer
-from ruby_metric.inputs import read_text, split_lines
+from ruby_metric.io.inputs import read_text, split_lines
 from ruby_metric.meta import compare_systems
-from ruby_metric.metrics import LABELS, METRICS
+from ruby_metric.scoring.metrics import LABELS, METRICS
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "codexglue_code2code_trans"

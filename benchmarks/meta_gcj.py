@@ -41,9 +41,9 @@ from typing import Any
 import crystal
 import graphs
 from ruby_metric import RubyScorer
+from ruby_metric.io.ngram_sets import shipped_ngram_set
 from ruby_metric.meta import distinguishability
-from ruby_metric.metrics import LABELS, METRICS
-from ruby_metric.ngram_sets import shipped_ngram_set
+from ruby_metric.scoring.metrics import LABELS, METRICS
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[1].parent

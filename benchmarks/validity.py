@@ -61,7 +61,7 @@ from ruby_metric.meta.validity import (  # noqa: E402
     score_judged,
     scorer_for,
 )
-from ruby_metric.metrics import LABELS  # noqa: E402
+from ruby_metric.scoring.metrics import LABELS  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent / ".cache" / "validity_exec.json"
 NAMES = {**LABELS, "chrf": "chrF"}

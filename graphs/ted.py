@@ -460,11 +460,11 @@ class TEDResult:
 
         Turning a distance into a score is the product's normalization, not ``graphs``'s,
         which returns distances and sizes only: use
-        ``ruby_metric.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)``.
+        ``ruby_metric.scoring.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)``.
         """
         warnings.warn(
             "TEDResult.similarity is deprecated: graphs returns distances and sizes only; use "
-            "ruby_metric.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)",
+            "ruby_metric.scoring.tiers.normalized_similarity(r.distance, r.size_a + r.size_b)",
             DeprecationWarning,
             stacklevel=2,
         )

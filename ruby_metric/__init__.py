@@ -7,11 +7,11 @@
 (1.0, 'graph')
 """
 
-from .code import Limits  # noqa: E402
-from .explain import Explanation  # noqa: E402
-from .metrics import METRICS  # noqa: E402
-from .results import CorpusResult, PairResult  # noqa: E402
-from .scorer import RubyScorer  # noqa: E402
+from .api.explain import Explanation  # noqa: E402
+from .api.scorer import RubyScorer  # noqa: E402
+from .scoring.code import Limits  # noqa: E402
+from .scoring.metrics import METRICS  # noqa: E402
+from .scoring.results import CorpusResult, PairResult  # noqa: E402
 from .version import __version__  # noqa: E402
 
 __all__ = [

@@ -66,7 +66,7 @@ def build() -> dict[str, float]:
     import graphs.ged
     import graphs.ted
 
-    from .scorer import RubyScorer
+    from .api.scorer import RubyScorer
 
     timings = {"ged": graphs.ged.warm_up(), "ted": graphs.ted.warm_up()}
     start = time.perf_counter()

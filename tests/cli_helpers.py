@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ruby_metric.cli import main
+from ruby_metric.cli.app import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 REFS = FIXTURES / "java_to_cs" / "references.cs"

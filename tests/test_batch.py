@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.cli import main
+from ruby_metric.cli.app import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"

@@ -8,7 +8,7 @@ import pytest
 from cli_helpers import HYPS, REFS, run
 
 from ruby_metric import RubyScorer
-from ruby_metric.inputs import PairInput, iter_jsonl
+from ruby_metric.io.inputs import PairInput, iter_jsonl
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv"])
@@ -132,7 +132,7 @@ def test_an_identical_pair_that_does_not_parse_blames_both_sides():
 
 
 def test_meta_judged_pairs_default_ids_are_zero_based(tmp_path):
-    from ruby_metric.meta_cli import read_judged_pairs
+    from ruby_metric.cli.meta import read_judged_pairs
 
     path = tmp_path / "judged.jsonl"
     rows = [

@@ -415,7 +415,7 @@ def test_python_ngram_sets_include_layout_tokens(tmp_path) -> None:
     assert grams.tokenizer == "code-python"
     assert (INDENT,) in grams.ngrams and (D, "return", "t", D) in grams.ngrams
     # The command line builds Python sets with the scorer's Python tokenizer.
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     corpus = tmp_path / "corpus"
     corpus.mkdir()

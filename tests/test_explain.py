@@ -10,8 +10,7 @@ import crystal
 import graphs
 from graphs.labels import label_tokens
 from ruby_metric import RubyScorer
-from ruby_metric.cli import main
-from ruby_metric.explain import (
+from ruby_metric.api.explain import (
     AstEdit,
     Explanation,
     NgramMatch,
@@ -19,6 +18,7 @@ from ruby_metric.explain import (
     TokenBlock,
     TokenEdit,
 )
+from ruby_metric.cli.app import main
 
 SUM = "int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }"
 SUM_PLUS = "int f(int n) { int s = 0; int k = 2; while (n > 0) { s += n; n--; } return s + k; }"

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphs.ged import edit_path, graph_edit_distance, graph_size
-from ruby_metric.grs_cost import GRSCostModel, recall_weighted_score
+from ruby_metric.scoring.grs_cost import GRSCostModel, recall_weighted_score
 
 LABELS = ["v0 = 1", "v0 = 2", "return v0", "return v1", "if (v0 > 0)", "v1 += v0[v2]", "f(v0)",
           "int f(int)", "x"]

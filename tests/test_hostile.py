@@ -3,7 +3,7 @@
 ``tests/hostile/`` holds small committed inputs (empty, whitespace, random bytes, NUL and
 control characters, invalid UTF-8, emoji and mixed scripts, unbalanced brackets, unterminated
 literals, very long identifiers and strings), read as files are read (through
-:func:`ruby_metric.inputs.read_text`); inputs too big to commit (5,000-deep nesting, a 2 MB
+:func:`ruby_metric.io.inputs.read_text`); inputs too big to commit (5,000-deep nesting, a 2 MB
 file) are generated here.
 """
 
@@ -20,8 +20,8 @@ import pytest
 from hostile_helpers import LANGUAGES, SEEDS, fixture_snippets, mutate
 
 from ruby_metric import RubyScorer
-from ruby_metric.inputs import read_text
-from ruby_metric.results import METRICS, TIER_METRICS, PairResult
+from ruby_metric.io.inputs import read_text
+from ruby_metric.scoring.results import METRICS, TIER_METRICS, PairResult
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 

@@ -19,8 +19,8 @@ import networkx as nx
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.explain import NodeMatch, Pdg
-from ruby_metric.html_report import pdg_svg, render_html, write_html
+from ruby_metric.api.explain import NodeMatch, Pdg
+from ruby_metric.pages.pair_page import pdg_svg, render_html, write_html
 
 REF = """int sum(int[] values) {
     int total = 0; // </script> <b>bold</b>
@@ -111,7 +111,7 @@ def test_deterministic_across_processes(page, tmp_path):
     # Hash randomization must not leak into the page: render in a fresh interpreter.
     target = tmp_path / "other.html"
     script = (
-        "import sys; from ruby_metric import RubyScorer; from ruby_metric.html_report import "
+        "import sys; from ruby_metric import RubyScorer; from ruby_metric.pages.pair_page import "
         "write_html; write_html(RubyScorer('java').explain(sys.argv[1], sys.argv[2]), sys.argv[3])"
     )
     env = dict(os.environ, PYTHONHASHSEED="12345")

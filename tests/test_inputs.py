@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ruby_metric.inputs import InputError, iter_jsonl, read_aligned, read_text, split_lines
+from ruby_metric.io.inputs import InputError, iter_jsonl, read_aligned, read_text, split_lines
 
 
 def test_split_lines_only_on_newline():

@@ -372,9 +372,10 @@ def import_graph() -> ImportGraph:
 def test_every_module_is_read(import_graph: ImportGraph) -> None:
     # A walk that silently found nothing would pass every check below.
     names = set(import_graph.modules)
-    assert {"crystal.bleu", "graphs.ged", "ruby_metric.scorer", "ruby_metric.meta.stacked"} <= names
+    expected = {"crystal.bleu", "graphs.ged", "ruby_metric.api.scorer", "ruby_metric.meta.stacked"}
+    assert expected <= names
     edges = {(e.source, e.target) for e in import_graph.edges}
-    assert ("ruby_metric.scorer", "crystal") in edges
+    assert ("ruby_metric.api.scorer", "crystal") in edges
 
 
 def test_no_import_cycles(import_graph: ImportGraph) -> None:
@@ -393,6 +394,63 @@ def test_lower_packages_do_not_import_up_or_across(import_graph: ImportGraph) ->
             bad.append(f"  {edge.source} -> {edge.target} ({where})")
     message = f"{' and '.join(LOWER)} must import neither ruby_metric nor each other:\n"
     assert not bad, message + "\n".join(sorted(bad))
+
+
+#: The layers of ``ruby_metric``, bottom first (docs/architecture.md): a module may import its
+#: own layer and the layers before it, never one after it.
+LAYERS = ("scoring", "io", "pages", "batch", "api", "meta", "reports", "cli")
+#: Modules directly under ``ruby_metric``: the bottom ones any layer may use, the top ones
+#: that may use any layer (the package itself re-exports the public API; the deprecated
+#: old paths re-export their new module, see ``ruby_metric/deprecations.py``).
+BOTTOM = ("ruby_metric.version", "ruby_metric.deprecations")
+TOP = ("ruby_metric", "ruby_metric.__main__", "ruby_metric.kernels")
+
+
+def layer_of(module: str) -> int | None:
+    """Rank of ``module``'s layer, ``-1`` for the bottom modules, ``None`` if it has no layer
+    (a top module or a deprecated path)."""
+    if module in BOTTOM:
+        return -1
+    parts = module.split(".")
+    if len(parts) > 2 and parts[0] == "ruby_metric" and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return None
+
+
+def test_ruby_metric_layers_import_only_downward(import_graph: ImportGraph) -> None:
+    bad, unplaced = [], []
+    for name in import_graph.modules:
+        if name.startswith("ruby_metric") and layer_of(name) is None and name not in TOP:
+            deprecated = "warn_moved" in import_graph.modules[name].path.read_text()
+            if not deprecated and name.count(".") >= 1 and name.split(".")[1] not in LAYERS:
+                unplaced.append(name)
+    for edge in import_graph.edges:
+        if not edge.source.startswith("ruby_metric") or not edge.target.startswith("ruby_metric"):
+            continue
+        source, target = layer_of(edge.source), layer_of(edge.target)
+        if source is not None and (target is None or target > source):
+            where = f"{edge.path.relative_to(ROOT)}:{edge.line}"
+            bad.append(f"  {edge.source} -> {edge.target} ({where})")
+    assert not unplaced, f"modules in no layer of {LAYERS}: {sorted(unplaced)}"
+    assert not bad, "imports pointing up the layers " + " < ".join(LAYERS) + ":\n" + "\n".join(
+        sorted(bad)
+    )
+
+
+def test_deprecated_paths_warn_and_reexport() -> None:
+    import sys
+    import warnings
+
+    for name in ("ruby_metric.tiers", "ruby_metric.scorer", "ruby_metric.report_compare"):
+        sys.modules.pop(name, None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            module = __import__(name, fromlist=["*"])  # an import statement, as a user writes
+        assert [w.category for w in caught] == [DeprecationWarning], name
+        assert "goes away in 0.6" in str(caught[0].message)
+        assert caught[0].filename == __file__  # attributed to the importer, not to us
+    assert module.render_compare.__module__ == "ruby_metric.pages.compare_page"
+    assert module.compare_report.__module__ == "ruby_metric.reports.compare"
 
 
 # ------------------------------------------------------------------- the finder's own tests

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ruby_metric import meta_cli
+from ruby_metric.cli import meta as meta_cli
 
 FAST = ["--lang", "java", "--metrics", "sts,crystalbleu,bleu"]
 
@@ -170,7 +170,7 @@ def test_wired_into_the_main_cli(capsys, classes):
             ["meta", "distinguishability", "--classes", str(classes), *FAST, "-f", "json"]
         )
     except SystemExit:
-        pytest.skip("`ruby-metric meta` is not wired into ruby_metric.cli yet")
+        pytest.skip("`ruby-metric meta` is not wired into ruby_metric.cli.app yet")
     out, err = capsys.readouterr()
     assert code == 0, err
     assert json.loads(out)["exact"]

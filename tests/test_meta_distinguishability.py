@@ -13,7 +13,7 @@ from ruby_metric.meta import (
     score_class_pairs,
     threshold_classifier,
 )
-from ruby_metric.results import CorpusResult, PairResult
+from ruby_metric.scoring.results import CorpusResult, PairResult
 
 # Two classes of two "programs" each. STS = 1 - token Levenshtein / longer length:
 #   intra: (A0, A1) and (B0, B1) differ in one of three tokens: 2/3, both directions;

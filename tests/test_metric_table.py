@@ -7,8 +7,8 @@ import io
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.formats import CSV_FIELDS, write_table
-from ruby_metric.metrics import (
+from ruby_metric.io.formats import CSV_FIELDS, write_table
+from ruby_metric.scoring.metrics import (
     CORPUS_METRICS,
     LABELS,
     MEAN_METRICS,
@@ -20,7 +20,7 @@ from ruby_metric.metrics import (
     metric_info,
     parse_metrics,
 )
-from ruby_metric.results import PairResult
+from ruby_metric.scoring.results import PairResult
 
 
 def test_the_table():

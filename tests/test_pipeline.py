@@ -18,7 +18,7 @@ import pytest
 from cli_helpers import HYPS, REFS, run
 
 from ruby_metric import RubyScorer
-from ruby_metric.cli import build_parser, main
+from ruby_metric.cli.app import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

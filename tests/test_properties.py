@@ -27,10 +27,10 @@ from rapidfuzz.distance import Levenshtein
 
 import graphs
 from ruby_metric import Limits, RubyScorer
-from ruby_metric.code import Code, NotApplicable
-from ruby_metric.grs_cost import GRSCostModel
-from ruby_metric.results import METRICS, TIER_METRICS, PairResult
-from ruby_metric.tiers import GraphTier, token_distance
+from ruby_metric.scoring.code import Code, NotApplicable
+from ruby_metric.scoring.grs_cost import GRSCostModel
+from ruby_metric.scoring.results import METRICS, TIER_METRICS, PairResult
+from ruby_metric.scoring.tiers import GraphTier, token_distance
 
 SETTINGS = settings(
     max_examples=300,

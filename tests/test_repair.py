@@ -167,7 +167,7 @@ def test_repair_is_bounded_on_hostile_input():
 def test_cli_no_repair_restores_strict_parsing(tmp_path, capsys):
     import json
 
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     refs, hyps = tmp_path / "refs.java", tmp_path / "hyps.java"
     refs.write_text("int f() { return 1; }\n", encoding="utf-8")

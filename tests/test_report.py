@@ -1,4 +1,4 @@
-"""The corpus report: ``ruby-metric report`` and :mod:`ruby_metric.report`.
+"""The corpus report: ``ruby-metric report`` and :mod:`ruby_metric.reports.corpus`.
 
 The page is checked in headless chromium as the pair page is (no console line: no script
 ran, nothing was fetched), section by section against ``score --format json`` on the same
@@ -16,8 +16,9 @@ from cli_helpers import run as _run_main
 from test_html_report import _load
 
 from ruby_metric import RubyScorer
-from ruby_metric.inputs import PairInput
-from ruby_metric.report import (
+from ruby_metric.io.inputs import PairInput
+from ruby_metric.pages.plots import bin_index
+from ruby_metric.reports.corpus import (
     HIST_BINS,
     ReportBuilder,
     corpus_html,
@@ -25,8 +26,7 @@ from ruby_metric.report import (
     report,
     report_stream,
 )
-from ruby_metric.results import METRICS, PairResult, aggregate
-from ruby_metric.svg_plots import bin_index
+from ruby_metric.scoring.results import METRICS, PairResult, aggregate
 
 SECTIONS = ("summary", "histograms", "reasons", "scatter", "worst")
 
@@ -46,7 +46,7 @@ def fixture_json():
     import contextlib
     import io
 
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -57,7 +57,7 @@ def fixture_json():
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     """The report of the Java->C# fixtures, built by the CLI."""
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     target = tmp_path_factory.mktemp("report") / "report.html"
     assert main(["report", str(REFS), str(HYPS), "--lang", "cs", "-o", str(target), "-q"]) == 0

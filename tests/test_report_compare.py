@@ -11,9 +11,9 @@ from cli_helpers import run as _run_main
 from test_html_report import _load
 
 from ruby_metric import RubyScorer
-from ruby_metric import report_compare as rc
 from ruby_metric.meta import compare_systems
-from ruby_metric.report_compare import compare_report
+from ruby_metric.pages import compare_page
+from ruby_metric.reports.compare import compare_report
 
 # A = the fixture candidates, B = the references themselves (a perfect system)
 ARGS = ("meta", "compare", REFS, HYPS, REFS, "--lang", "cs", "--trials", "999", "--bootstrap")
@@ -33,7 +33,7 @@ def compared(tmp_path_factory):
     import contextlib
     import io
 
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     folder = tmp_path_factory.mktemp("compare")
     page = folder / "compare.html"
@@ -128,7 +128,7 @@ def test_library_equals_compare_systems_and_draws_density_when_large(monkeypatch
     assert [d.index for d in page.differing] == [2, 3, 1, 0]
     assert [d.result_b.ruby for d in page.differing] == pytest.approx(
         [0.4224537037037037, 1.0, 1.0, 0.6158854166666666])
-    monkeypatch.setattr(rc, "MAX_POINTS", 2)
+    monkeypatch.setattr(compare_page, "MAX_POINTS", 2)
     html = page.to_html()
     assert "<circle" not in html and html.count('<svg class="plot density"') == 3
     with pytest.raises(ValueError, match="must be aligned"):

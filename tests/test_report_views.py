@@ -16,8 +16,8 @@ from cli_helpers import HYPS, REFS
 from test_html_report import _load
 
 from ruby_metric import RubyScorer
-from ruby_metric.report import report
-from ruby_metric.svg_plots import Point, histogram_svg, log_scale_wanted, scatter_svg
+from ruby_metric.pages.plots import Point, histogram_svg, log_scale_wanted, scatter_svg
+from ruby_metric.reports.corpus import report
 
 REF_LINES = REFS.read_text(encoding="utf-8").splitlines()
 HYP_LINES = HYPS.read_text(encoding="utf-8").split("\n")[: len(REF_LINES)]

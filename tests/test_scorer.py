@@ -10,9 +10,9 @@ import zss
 import crystal
 import graphs
 from ruby_metric import Limits, RubyScorer
-from ruby_metric.grs_cost import GRSCostModel
-from ruby_metric.inputs import read_aligned
-from ruby_metric.tiers import grs_ged_options
+from ruby_metric.io.inputs import read_aligned
+from ruby_metric.scoring.grs_cost import GRSCostModel
+from ruby_metric.scoring.tiers import grs_ged_options
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -130,7 +130,7 @@ def test_no_ngram_set_single_pair_gives_reason_corpus_builds_one(caplog):
 
 
 def crystal_default_exists(language):
-    from ruby_metric.ngram_sets import shipped_ngram_set
+    from ruby_metric.io.ngram_sets import shipped_ngram_set
 
     return shipped_ngram_set(language) is not None
 
@@ -172,8 +172,8 @@ def test_limits_skip_tiers_with_reasons():
 def test_tree_check_agrees_with_the_build_at_every_limit():
     # an exact match checks the AST's size from tree-sitter's counts instead of building
     # it: at, below and above the real size the outcome and reason are the build's
-    from ruby_metric.code import Code, NotApplicable
-    from ruby_metric.tiers import TreeTier
+    from ruby_metric.scoring.code import Code, NotApplicable
+    from ruby_metric.scoring.tiers import TreeTier
 
     size = len(TreeTier(Limits()).represent(Code(SUM_CS, "csharp")))
     for limit in (1, size - 1, size, size + 1, 4 * size):
@@ -204,8 +204,8 @@ def test_exact_match_reuses_the_candidate_representation(cs, monkeypatch):
     # match needs only the tiers' applicability (the graph tier counts the CFG's statements
     # without building the PDG, the tree tier bounds the AST's size from the parse), and
     # the numbers are those of two separate builds
-    from ruby_metric.code import Code
-    from ruby_metric.tiers import TIER_ORDER
+    from ruby_metric.scoring.code import Code
+    from ruby_metric.scoring.tiers import TIER_ORDER
 
     built = []
     for tier_cls in TIER_ORDER:
@@ -293,7 +293,7 @@ def test_grs_beta_option_signature_and_errors():
 
 
 def test_cli_grs_beta(tmp_path, capsys):
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     refs, hyps = tmp_path / "r.java", tmp_path / "h.java"
     refs.write_text("int f(int a){ int s = a * 2; return s + 1; }\n", encoding="utf-8")

@@ -6,9 +6,9 @@ import pytest
 
 import graphs
 from ruby_metric import RubyScorer
-from ruby_metric.code import Code, Limits
-from ruby_metric.evidence import GraphExplanation, StringExplanation, TreeExplanation
-from ruby_metric.tiers import GraphTier, StringTier, TreeTier
+from ruby_metric.scoring.code import Code, Limits
+from ruby_metric.scoring.evidence import GraphExplanation, StringExplanation, TreeExplanation
+from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier
 
 PAIRS = {
     "java": (

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.cli import main
-from ruby_metric.worker import WorkerStartError, clean_preparation_data, start_pool
+from ruby_metric.batch.worker import WorkerStartError, clean_preparation_data, start_pool
+from ruby_metric.cli.app import main
 
 ROOT = Path(__file__).resolve().parents[1]
 REFS = ROOT / "fixtures" / "java_to_cs" / "references.cs"
@@ -30,7 +30,7 @@ CALLER = textwrap.dedent(
     import json, sys
     from pathlib import Path
     from ruby_metric import RubyScorer
-    from ruby_metric.cli import main
+    from ruby_metric.cli.app import main
 
     work = Path(WORK)
     with open(work / "ran.txt", "a") as marker:  # counts how often the top level runs
@@ -42,7 +42,7 @@ CALLER = textwrap.dedent(
     two = s.score_corpus(refs, hyps, workers=2).to_dict()
 
     def pairs():
-        from ruby_metric.inputs import PairInput
+        from ruby_metric.io.inputs import PairInput
         return (PairInput(i, r, h) for i, (r, h) in enumerate(zip(refs, hyps)))
 
     streamed = [p.to_dict() for p in s.stream(pairs, workers=2)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,7 +50,7 @@ def main() -> None:
     (tmp / "classes.jsonl").write_text("".join(json.dumps(c) + "\n" for c in classes))
     judged = [
         {"reference": r, "candidate": h, "score": (i * 7) % 5, "lang": "cs"}
-        for i, (r, h) in enumerate(zip(refs[:120], hyps[:120]))
+        for i, (r, h) in enumerate(zip(refs[:120], hyps[:120], strict=True))
     ]
     (tmp / "judged.jsonl").write_text("".join(json.dumps(j) + "\n" for j in judged))
 
@@ -87,14 +88,26 @@ def main() -> None:
                            "--bootstrap", "200"])
     run(out, "meta_compare", ["meta", "compare", str(tmp / "refs.cs"), str(tmp / "hyps.cs"),
                               str(tmp / "hyps_b.cs"), "--lang", "cs", "--format", "json",
-                              "--trials", "1000", "--bootstrap", "200", "--html", str(out / "compare.html")])
+                              "--trials", "1000", "--bootstrap", "200",
+                              "--html", str(out / "compare.html")])
     for bad in (["score", "nope.cs", "nope2.cs", "--lang", "cs"],
                 ["score", sets["j2cs"][0], sets["cs2j"][1], "--lang", "cs"],
                 ["explain", "--pair", "99", *sets["j2cs"][:2], "--lang", "cs"]):
         run(out, "bad_" + "_".join(b.replace("/", "-") for b in bad[:2]), bad)
 
+    normalize(out)
     api = subprocess.run([sys.executable, "-c", API], capture_output=True, text=True, cwd=ROOT)
     (out / "api.out").write_text(api.stdout + api.stderr)
+
+
+def normalize(out: Path) -> None:
+    """Drop what differs between runs by design: the output folder's path and timings."""
+    for path in out.iterdir():
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            text = text.replace(str(out), "<OUT>")
+            text = re.sub(r'"seconds": [0-9.]+', '"seconds": -', text)
+            path.write_text(text, encoding="utf-8")
 
 
 API = r"""

@@ -19,7 +19,6 @@
 >>> from ruby_metric.meta import compare_systems, correlate, distinguishability
 """
 
-from ._util import scoring_metric
 from .classifier import ClassifierResult, threshold_classifier
 from .correlation import (
     CorrelationResult,
@@ -37,6 +36,7 @@ from .distinguishability import (
     distinguishability_from_scores,
     score_class_pairs,
 )
+from .pair_scores import scoring_metric
 from .sampling import ClassPairs, class_pairs
 from .significance import (
     BootstrapTest,

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ._util import as_float_array
+from .pair_scores import as_float_array
 from .sampling import stratified_split
 
 __all__ = ["ClassifierResult", "threshold_classifier"]

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ._util import as_float_array, check_confidence, finite_or_none, percentile_interval
+from .pair_scores import as_float_array, check_confidence, finite_or_none, percentile_interval
 from .sampling import BLOCK_ELEMENTS, rng_for
 
 __all__ = [

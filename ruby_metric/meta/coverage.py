@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..code import Code, Limits, NotApplicable
-from ..scorer import RubyScorer
-from ..structure_notes import side_changes
-from ..tiers import GraphTier, TreeTier
+from ..api.scorer import RubyScorer
+from ..scoring.code import Code, Limits, NotApplicable
+from ..scoring.structure_notes import side_changes
+from ..scoring.tiers import GraphTier, TreeTier
 
 __all__ = ["Coverage", "pair_coverage", "side_changes", "text_coverage"]
 

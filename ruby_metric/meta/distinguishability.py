@@ -36,8 +36,9 @@ from typing import Any
 
 import numpy as np
 
-from ..results import CorpusResult
-from ._util import (
+from ..scoring.results import CorpusResult
+from .classifier import ClassifierResult, threshold_classifier
+from .pair_scores import (
     BLEU_METRICS,
     MetricMapping,
     as_float_array,
@@ -48,7 +49,6 @@ from ._util import (
     percentile_interval,
     scoring_metric,
 )
-from .classifier import ClassifierResult, threshold_classifier
 from .sampling import BLOCK_ELEMENTS, ClassPairs, bootstrap_counts, class_pairs, rng_for
 from .stacked import StackedStats
 

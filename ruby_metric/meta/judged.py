@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..metrics import METRICS, TIER_METRICS
+from ..scoring.metrics import METRICS, TIER_METRICS
 from .chrf_baseline import chrf
 from .correlation import correlate
 from .validity_data import default_datasets

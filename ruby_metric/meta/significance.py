@@ -37,9 +37,9 @@ from scipy import stats
 
 import crystal
 
-from ..metrics import METRICS
-from ..results import CorpusResult
-from ._util import (
+from ..scoring.metrics import METRICS
+from ..scoring.results import CorpusResult
+from .pair_scores import (
     BLEU_METRICS,
     MetricMapping,
     as_float_array,

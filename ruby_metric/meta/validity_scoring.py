@@ -11,8 +11,8 @@ from typing import Any
 
 import crystal
 
-from ..metrics import METRICS
-from ..scorer import RubyScorer
+from ..api.scorer import RubyScorer
+from ..scoring.metrics import METRICS
 from .validity_data import Candidate, Reference
 
 #: The scores compared, RUBY first.

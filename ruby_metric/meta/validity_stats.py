@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._util import percentile_interval
 from .mutations import OPERATORS
+from .pair_scores import percentile_interval
 from .validity_scoring import TIERS, ScoredCandidate
 
 

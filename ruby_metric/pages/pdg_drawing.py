@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from graphs.trees import OPAQUE_MARK
 
-from .evidence import NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
+from ..scoring.evidence import NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
 from .html_text import coord as _coord
 from .html_text import escape as _esc
 from .html_text import truncate as _truncate
@@ -96,7 +96,7 @@ def pdg_svg(
     Parameters
     ----------
     pdg : the graph's records.
-    status : node id -> its :class:`~ruby_metric.explain.NodeMatch` (a relabel shows its
+    status : node id -> its :class:`~ruby_metric.api.explain.NodeMatch` (a relabel shows its
         cost), or just the status ``"match"``, ``"relabel"``, ``"replace"``, ``"delete"`` or
         ``"insert"`` (from the GED mapping; missing nodes are drawn plain).
     unmatched : ``(source, target, dep)`` -> how many such edges are unmatched.

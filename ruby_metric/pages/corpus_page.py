@@ -1,8 +1,8 @@
-"""The corpus report as HTML: the page of a :class:`~ruby_metric.report.CorpusReport`.
+"""The corpus report as HTML: the page of a :class:`~ruby_metric.reports.corpus.CorpusReport`.
 
 Pure functions of the report (equal reports, equal bytes); no script, and a
 Content-Security-Policy that forbids fetching anything. The plots come from
-:mod:`ruby_metric.svg_plots`, each worst pair's evidence from the pair page's sections.
+:mod:`ruby_metric.pages.plots`, each worst pair's evidence from the pair page's sections.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .html_report import PAGE_CSS, render_pair_sections
+from ..scoring.metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
+from ..scoring.structure_notes import structure_summary
+from ..version import __version__
 from .html_text import escape
-from .metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
-from .structure_notes import structure_summary
-from .svg_plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, scatter_svg
-from .version import __version__
+from .pair_page import PAGE_CSS, render_pair_sections
+from .plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, scatter_svg
 
 if TYPE_CHECKING:
-    from .report import CorpusReport, WorstPair
+    from ..reports.corpus import CorpusReport, WorstPair
 
 __all__ = ["format_score", "page_head", "render_report", "score_cell"]
 

@@ -3,7 +3,7 @@
 Takes the same input as ``score`` (line-aligned REFS HYPS with ``--lang``, or ``--jsonl``)
 and the same scoring options; reads and errors the same way (exit status 2 with a one-line
 reason naming the file and line), draws the same progress line, and writes the page of
-:mod:`ruby_metric.report` to ``--output``.
+:mod:`ruby_metric.reports.corpus` to ``--output``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli_args import (
+from ..io.inputs import InputError
+from ..scoring.metrics import METRICS
+from .args import (
     EXAMPLES_FORMATTER,
     add_pair_input,
     add_quiet,
@@ -26,10 +28,8 @@ from .cli_args import (
     score_text,
     scorer_from_args,
 )
-from .cli_signals import SignalGuard
-from .inputs import InputError
-from .metrics import METRICS
 from .progress import Progress
+from .signals import SignalGuard
 
 __all__ = ["add_report_parser", "compare_with_html", "run_report"]
 
@@ -78,11 +78,11 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> int:
-    """Run ``report``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2).
+    """Run ``report``; raises :class:`~ruby_metric.io.inputs.InputError` on bad input (exit 2).
 
     ``guard``: the run's signal handling; a stop waits for the page to be written whole.
     """
-    from .report import report_stream
+    from ..reports.corpus import report_stream
 
     if args.worst_by and args.worst_by not in args.metrics:
         raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
@@ -141,7 +141,7 @@ def compare_with_html(
     ------
     InputError : FILE cannot be written.
     """
-    from .report_compare import compare_report
+    from ..reports.compare import compare_report
 
     _check_writable(args.html)
     progress = Progress(2 * len(references), enabled=False if args.quiet else None)

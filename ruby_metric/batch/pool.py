@@ -1,9 +1,9 @@
 """A pool of clean worker processes that starts once and is reused across calls.
 
-:class:`WorkerPool` wraps the checked process pool of :func:`ruby_metric.worker.start_pool`:
-a :class:`~ruby_metric.scorer.RubyScorer` keeps one across ``score_corpus``/``stream`` calls,
+:class:`WorkerPool` wraps the checked process pool of :func:`ruby_metric.batch.worker.start_pool`:
+a :class:`~ruby_metric.api.scorer.RubyScorer` keeps one across ``score_corpus``/``stream`` calls,
 so only the first call pays the workers' start-up; it is closed by
-:meth:`RubyScorer.close <ruby_metric.scorer.RubyScorer.close>`, by leaving a ``with`` block,
+:meth:`RubyScorer.close <ruby_metric.api.scorer.RubyScorer.close>`, by leaving a ``with`` block,
 or when the scorer is garbage-collected or the interpreter exits. It can also be used on its
 own as a context manager.
 

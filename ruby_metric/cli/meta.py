@@ -1,8 +1,8 @@
 """``ruby-metric meta ...``: distinguishability, correlation with judgments, system comparison.
 
-Wired into :mod:`ruby_metric.cli` by :func:`add_meta_parser` (builds the ``meta`` subcommand
+Wired into :mod:`ruby_metric.cli.app` by :func:`add_meta_parser` (builds the ``meta`` subcommand
 and its three children) and :func:`run_meta` (runs a parsed ``meta`` command, returns the
-exit status). Input problems raise :class:`~ruby_metric.inputs.InputError` with a one-line
+exit status). Input problems raise :class:`~ruby_metric.io.inputs.InputError` with a one-line
 message naming the file and line; the main CLI turns it into exit status 2.
 """
 
@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_args import (
+from ..io.inputs import InputError, PairInput, read_text, split_lines
+from ..scoring.metrics import label
+from .args import (
     add_quiet,
     add_scorer_options,
     add_workers,
@@ -25,8 +27,6 @@ from .cli_args import (
     scorer_from_args,
     with_examples,
 )
-from .inputs import InputError, PairInput, read_text, split_lines
-from .metrics import label
 
 __all__ = ["add_meta_parser", "run_meta", "read_classes", "read_judged_pairs"]
 
@@ -312,7 +312,7 @@ def _name(metric: str) -> str:
 
 
 def _cmd_distinguishability(args: argparse.Namespace) -> int:
-    from .meta import distinguishability
+    from ..meta import distinguishability
 
     classes = read_classes(args.classes, args.class_field, args.code_field)
     if len({label for label, _ in classes}) < 2:
@@ -388,7 +388,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
 
 
 def _cmd_correlate(args: argparse.Namespace) -> int:
-    from .meta import correlate_metrics
+    from ..meta import correlate_metrics
 
     pairs, human = read_judged_pairs(args.jsonl, args.human_field)
     scorer = scorer_from_args(args)
@@ -445,7 +445,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    from .meta import compare_systems
+    from ..meta import compare_systems
 
     refs, sys_a, sys_b = (_read_lines(p) for p in (args.refs, args.sys_a, args.sys_b))
     for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
@@ -457,7 +457,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if not refs:
         raise InputError(f"{args.refs}: no lines")
     if getattr(args, "html", None):
-        from .cli_report import compare_with_html
+        from .report import compare_with_html
 
         report = compare_with_html(args, scorer_from_args(args), refs, sys_a, sys_b)
     else:
@@ -523,7 +523,7 @@ def run_meta(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``ruby-metric meta`` on its own: ``python -m ruby_metric.meta_cli compare ...``.
+    """``ruby-metric meta`` on its own: ``python -m ruby_metric.cli.meta compare ...``.
 
     Same parser and exit statuses as the wired-in subcommand (2 on unreadable input).
     """

@@ -11,17 +11,28 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from .grs_cost import DEFAULT_GRS_BETA, check_beta
-from .inputs import InputError, PairInput, display_name, iter_jsonl, read_aligned
-from .metrics import METRICS, parse_metrics
+from ..io.inputs import InputError, PairInput, display_name, iter_jsonl, read_aligned
+from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
+from ..scoring.metrics import METRICS, parse_metrics
 
 if TYPE_CHECKING:
-    from .scorer import RubyScorer
+    from ..api.scorer import RubyScorer
 
 LANG_HELP = "language of the code (java, cs, python, c, cpp, js)"
 
 #: Help formatter of every command: the ``examples:`` epilog keeps its lines.
 EXAMPLES_FORMATTER = argparse.RawDescriptionHelpFormatter
+
+#: Exit status of bad usage or unreadable input (argparse's own).
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, with a usage error on one line (exit status 2, as argparse)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse's own usage errors already exit 2; keep its behaviour but one line only.
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
 def with_examples(parser: argparse.ArgumentParser, examples: str) -> None:
@@ -31,7 +42,7 @@ def with_examples(parser: argparse.ArgumentParser, examples: str) -> None:
 
 
 def metrics_arg(text: str) -> list[str]:
-    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.metrics.METRICS`, in
+    """``--metrics``: a comma-separated subset of :data:`~ruby_metric.scoring.metrics.METRICS`, in
     the order given (``--score-only`` prints the first; reports use the table order)."""
     chosen = [m.strip().lower() for m in text.split(",") if m.strip()]
     try:
@@ -159,9 +170,9 @@ def add_workers(parser: argparse.ArgumentParser) -> None:
 
 
 def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
-    """The :class:`~ruby_metric.scorer.RubyScorer` of :func:`add_scorer_options`' options
+    """The :class:`~ruby_metric.api.scorer.RubyScorer` of :func:`add_scorer_options`' options
     (an option a command does not offer takes the scorer's default)."""
-    from .scorer import RubyScorer
+    from ..api.scorer import RubyScorer
 
     return RubyScorer(
         language=args.lang,
@@ -184,7 +195,7 @@ def positive_float(text: str) -> float:
 
 def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
     """The pairs of :func:`add_pair_input`'s arguments (a function giving a fresh iterator per
-    call, as :meth:`~ruby_metric.scorer.RubyScorer.stream` takes) and their number.
+    call, as :meth:`~ruby_metric.api.scorer.RubyScorer.stream` takes) and their number.
 
     Raises
     ------

@@ -10,8 +10,8 @@ import numpy as np
 
 import crystal
 
-from ..metrics import CORPUS_METRICS
-from ..results import CorpusResult
+from ..scoring.metrics import CORPUS_METRICS
+from ..scoring.results import CorpusResult
 
 #: Metrics whose corpus score is computed from summed statistics, not a mean.
 BLEU_METRICS = CORPUS_METRICS

@@ -15,7 +15,7 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
 
     Parameters
     ----------
-    reasons : a :class:`~ruby_metric.results.PairResult`'s reasons.
+    reasons : a :class:`~ruby_metric.scoring.results.PairResult`'s reasons.
 
     Returns
     -------

@@ -1,4 +1,4 @@
-"""``ruby-metric explain``: one pair, every tier, and why (wired into :mod:`ruby_metric.cli`).
+"""``ruby-metric explain``: one pair, every tier, and why (wired into :mod:`ruby_metric.cli.app`).
 
 Each side is given either as a file holding exactly one snippet (the whole file content:
 unlike ``score``'s line-per-snippet files, a method over many lines stays one snippet) or
@@ -11,15 +11,15 @@ import argparse
 import sys
 from typing import Any
 
-from .cli_args import (
+from ..api.explain import Explanation
+from ..io.inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
+from .args import (
     EXAMPLES_FORMATTER,
     add_quiet,
     add_scorer_options,
     int_at_least,
     scorer_from_args,
 )
-from .explain import Explanation
-from .inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
 
 __all__ = ["add_explain_parser", "run_explain"]
 
@@ -135,10 +135,10 @@ def _write(path: str, text: str) -> None:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    """Run ``explain``; raises :class:`~ruby_metric.inputs.InputError` on bad input (exit 2)."""
+    """Run ``explain``; raises :class:`~ruby_metric.io.inputs.InputError` on bad input (exit 2)."""
     import json
 
-    from .html_report import render_html
+    from ..pages.pair_page import render_html
 
     language = args.lang
     if args.pair is not None:

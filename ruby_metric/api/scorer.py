@@ -1,0 +1,552 @@
+"""The tiered scorer: RUBY, its tiers, CrystalBLEU and BLEU for a pair or a corpus.
+
+Batches run on :mod:`ruby_metric.batch.engine`; explanations are assembled by
+:mod:`ruby_metric.api.explain` from what scoring produced.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+import crystal
+
+from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
+from ..batch.pool import WorkerPool
+from ..io.inputs import PairInput
+from ..io.ngram_sets import NgramSource, resolve_ngram_set
+from ..scoring.code import Code, Limits, NotApplicable, canonical_language
+from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
+from ..scoring.metrics import METRICS, parse_metrics
+from ..scoring.results import CorpusResult, PairResult
+from ..scoring.signature import signature
+from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
+
+if TYPE_CHECKING:
+    from .explain import Explanation
+
+logger = logging.getLogger(__name__)
+
+Reference = str | Sequence[str]
+
+class RubyScorer:
+    """Score candidates against references with RUBY, its tiers, CrystalBLEU and BLEU.
+
+    Parameters
+    ----------
+    language : language of the code (``"java"``, ``"cs"``, ``"python"``, ...); structural
+        tiers need it. ``None`` scores the language-agnostic metrics only (STS, BLEUs).
+    ngrams : the trivially shared n-grams for CrystalBLEU: a path to a file written by
+        ``ruby-metric ngrams build``, a :class:`crystal.NgramSet`, an iterable of n-gram
+        tuples, or ``None`` for the set shipped for ``language``. Without any set,
+        :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
+        builds a set from the corpus's references (and logs a warning).
+    metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
+    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` (the default;
+        ``"code-python"``, which drops ``#`` comments, for Python) or ``"whitespace"`` for
+        pre-tokenized data.
+    smoothing, epsilon : BLEU smoothing (NLTK ``method0``..``method7`` or sacrebleu's
+        ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
+    variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
+    limits : size limits per tier (:class:`Limits`).
+    grs_beta : GRS's recall weight (default 2: a candidate is judged by how much of the
+        reference's meaning it carries; 1: the symmetric score, for clone detection and
+        other uses where neither side is the reference). Part of the signature.
+    repair : give almost-code the structural tiers: a bounded repair (a few inserted tokens)
+        or a broken statement kept as text (default ``True``; the reasons say what was
+        done). ``False`` needs a clean parse as given. Part of the signature.
+
+    Examples
+    --------
+    >>> scorer = RubyScorer(language="java")
+    >>> r = scorer.score("int f(int a){return a+1;}", "int f(int b){return b+1;}")
+    >>> r.tier, r.grs, round(r.trs, 3), round(r.sts, 3)  # renaming a local: GRS forgives it
+    ('graph', 1.0, 0.923, 0.846)
+    """
+
+    def __init__(
+        self,
+        language: str | None = None,
+        *,
+        ngrams: NgramSource = None,
+        metrics: Iterable[str] | None = None,
+        tokenizer: str | None = None,
+        smoothing: str = "method1",
+        epsilon: float = 1e-4,
+        variant: str = "ignore",
+        limits: Limits | None = None,
+        grs_beta: float = DEFAULT_GRS_BETA,
+        repair: bool = True,
+    ) -> None:
+        self.language = canonical_language(language)
+        self.repair = bool(repair)
+        self.grs_beta = check_beta(grs_beta)
+        self.metrics = _check_metrics(metrics)
+        if tokenizer is None:
+            tokenizer = "code-python" if self.language == "python" else "code"
+        self.tokenizer = tokenizer
+        crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
+        self.smoothing = smoothing
+        self.epsilon = epsilon
+        self.variant = variant
+        self.limits = limits or Limits()
+        self._explicit_ngrams = ngrams is not None
+        self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
+        self._tiers: tuple[Tier, ...] = tuple(
+            GraphTier(self.limits, self.grs_beta) if tier is GraphTier else tier(self.limits)
+            for tier in TIER_ORDER
+        )
+        self._bleu = crystal.CrystalBLEU(
+            None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
+        )
+        self._crystal = self._crystalbleu_for(self.ngram_set)
+        self._pool: WorkerPool | None = None
+
+    # -- worker processes -----------------------------------------------------------------
+
+    def worker_pool(self, size: int) -> WorkerPool:
+        """This scorer's pool of worker processes, of at least ``size`` workers.
+
+        Started by the first run that needs it and kept for the next ones (a second
+        ``score_corpus(..., workers=N)`` pays no start-up); closed by :meth:`close`, at the
+        end of a ``with`` block, or when the scorer is garbage-collected or Python exits.
+        """
+        pool = self._pool
+        if pool is None or not pool.started or pool.size < size:
+            if pool is not None:
+                pool.close()
+            pool = self._pool = WorkerPool(size)
+            weakref.finalize(self, pool.close)
+        return pool
+
+    def close(self) -> None:
+        """Stop this scorer's worker processes, if any (it can still score afterwards)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> RubyScorer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_pool"] = None  # workers are this process's, never sent anywhere
+        return state
+
+    def _crystalbleu_for(self, ngram_set: crystal.NgramSet | None) -> crystal.CrystalBLEU | None:
+        if ngram_set is None:
+            return None
+        return crystal.CrystalBLEU(
+            ngram_set,
+            variant=self.variant,
+            smoothing=self.smoothing,
+            epsilon=self.epsilon,
+            tokenizer=self.tokenizer,
+        )
+
+    # -- one pair -------------------------------------------------------------------------
+
+    def score(self, reference: Reference, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
+        """Score one pair.
+
+        Parameters
+        ----------
+        reference : the reference code, or a list of references (each tier takes the best).
+        candidate : the predicted code.
+        id : an identifier carried into the result.
+
+        Returns
+        -------
+        PairResult with ``ruby``, ``tier``, every computable tier, CrystalBLEU, BLEU and the
+        reasons for what could not be computed.
+
+        Raises
+        ------
+        TypeError : reference or candidate is not text.
+        """
+        return self._score(reference, candidate, id, self.language, self._crystal).result
+
+    def _score(
+        self,
+        reference: Reference,
+        candidate: str,
+        pair_id: Any,
+        language: str | None,
+        cbleu: crystal.CrystalBLEU | None,
+        codes: tuple[list[Code], Code] | None = None,
+        explain: bool = False,
+    ) -> Scored:
+        refs, cand = codes if codes is not None else self._codes(reference, candidate, language)
+        values: dict[str, Any] = {}
+        reasons: dict[str, str] = {}
+        outcomes: dict[str, TierScore] = {}
+
+        wanted = set(self.metrics)
+        # one text on both sides (one shared Code): what stops a tier stops it on both
+        same_text = all(ref is cand for ref in refs)
+        for tier in self._tiers:
+            if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
+                outcome = tier.score(refs, cand, explain=explain)
+                outcomes[tier.name] = outcome
+                values[tier.metric] = outcome.value
+                if outcome.value is None:
+                    reason = outcome.reason or "not applicable"
+                    if same_text and reason.startswith("candidate: "):
+                        reason = "both: " + reason.removeprefix("candidate: ")
+                    reasons[tier.metric] = reason
+                else:
+                    if outcome.note:  # repaired, or a statement kept as text
+                        reasons[tier.metric] = outcome.note
+                    if "tier" not in values:
+                        values["tier"] = tier.name
+                        values["ruby"] = outcome.value
+        if "ruby" in wanted and "tier" not in values:
+            reasons["ruby"] = "no tier applies"
+
+        ref_tokens = [code.tokens for code in refs]
+        cb_stats = bleu_stats = None
+        if "crystalbleu" in wanted:
+            if cbleu is None:
+                reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+            elif "bleu" in wanted:
+                # one count for both: self._bleu has cbleu's orders (same smoothing, max_n)
+                cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
+            else:
+                cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
+            if cb_stats is not None:
+                values["crystalbleu"] = cbleu.score_stats(cb_stats)
+        if "bleu" in wanted:
+            if bleu_stats is None:
+                bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
+            values["bleu"] = self._bleu.score_stats(bleu_stats)
+
+        result = PairResult(
+            id=pair_id,
+            ruby=values.get("ruby") if "ruby" in wanted else None,
+            tier=values.get("tier") if "ruby" in wanted else None,
+            grs=values.get("grs"),
+            trs=values.get("trs"),
+            sts=values.get("sts"),
+            crystalbleu=values.get("crystalbleu"),
+            bleu=values.get("bleu"),
+            reasons=reasons,
+        )
+        return Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
+
+    def _codes(
+        self, reference: Reference, candidate: str, language: str | None
+    ) -> tuple[list[Code], Code]:
+        """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
+        references = _check_pair(reference, candidate)
+        cand = Code(candidate, language, self.tokenizer, self.limits, self.repair)
+        # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
+        # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
+        codes = {candidate: cand}
+        refs = [
+            codes.setdefault(text, Code(text, language, self.tokenizer, self.limits,
+                                        self.repair))
+            for text in references
+        ]
+        return refs, cand
+
+    def explain(self, reference: Reference, candidate: str) -> Explanation:
+        """Score one pair and say why: the edits behind every tier's number.
+
+        Parameters
+        ----------
+        reference : the reference code, or a list of references (the explanation is against
+            the one that gave the best RUBY).
+        candidate : the predicted code.
+
+        Returns
+        -------
+        Explanation with the :class:`PairResult` (``.result``), the token edits (STS), the
+        AST edit mapping (TRS), the PDG node mapping (GRS) and CrystalBLEU's matched n-grams;
+        ``.to_text()``, ``.to_dict()`` and :func:`ruby_metric.pages.pair_page.write_html` render it.
+
+        Raises
+        ------
+        TypeError : reference or candidate is not text.
+        """
+        from .explain import assemble_explanation
+
+        refs, cand = self._codes(reference, candidate, self.language)
+        scored = self._score(
+            reference,
+            candidate,
+            None,
+            self.language,
+            self._crystal,
+            codes=(refs, cand),
+            explain=True,
+        )
+        return assemble_explanation(
+            scored.result,
+            references=refs,
+            candidate=cand,
+            outcomes=scored.outcomes or {},
+            graph_tier=next(t for t in self._tiers if isinstance(t, GraphTier)),
+            metrics=self.metrics,
+            language=self.language,
+            tokenizer=self.tokenizer,
+            ngram_set=self._crystal.ngrams if self._crystal is not None else None,
+            max_n=self._bleu.max_n,
+            variant=self.variant,
+        )
+
+    # -- a corpus -------------------------------------------------------------------------
+
+    def score_corpus(
+        self,
+        references: Iterable[Reference],
+        candidates: Iterable[str],
+        *,
+        ids: Iterable[Any] | None = None,
+        languages: Iterable[str | None] | None = None,
+        workers: int = 1,
+        executor: Executor | None = None,
+    ) -> CorpusResult:
+        """Score aligned references and candidates.
+
+        Parameters
+        ----------
+        references : one reference (or list of references) per pair: any iterable (a list,
+            a generator, a pandas Series...).
+        candidates : one candidate per pair, any iterable.
+        ids : optional identifiers, one per pair. Default: the index of ``candidates`` (or
+            of ``references``) when it is a pandas Series, else 0-based positions.
+        languages : optional language per pair (``None`` entries use the scorer's language).
+        workers : processes that score (1: this one). A pool is kept by the scorer for
+            later calls (see :meth:`worker_pool`) and never has more workers than there are
+            chunks of 64 pairs.
+        executor : any :class:`concurrent.futures.Executor` to run chunks of pairs on (for
+            example a Dask cluster's ``client.get_executor()``); overrides ``workers``.
+
+        Returns
+        -------
+        CorpusResult with per-pair results in input order, corpus-level CrystalBLEU and BLEU
+        (statistics summed over pairs), means of the other metrics and tier counts.
+
+        A pair that cannot be read (not text) gets a result with ``reasons["input"]``; the
+        others are scored as usual.
+
+        Raises
+        ------
+        TypeError : an argument is not iterable.
+        ValueError : the iterables have different lengths.
+        """
+        pair_ids = _series_index(candidates, references) if ids is None else None
+        refs = _as_list(references, "references")
+        cands = _as_list(candidates, "candidates")
+        if len(refs) != len(cands):
+            raise ValueError(f"{len(refs)} references but {len(cands)} candidates")
+        if ids is not None:
+            pair_ids = _as_list(ids, "ids")
+            if len(pair_ids) != len(refs):
+                raise ValueError(f"{len(pair_ids)} ids for {len(refs)} pairs")
+        if pair_ids is None:
+            pair_ids = list(range(len(refs)))
+        pair_langs = [None] * len(refs)
+        if languages is not None:
+            pair_langs = _as_list(languages, "languages")
+            if len(pair_langs) != len(refs):
+                raise ValueError(f"{len(pair_langs)} languages for {len(refs)} pairs")
+        pairs = [
+            PairInput(pair_id, ref, cand, lang)
+            for pair_id, ref, cand, lang in zip(pair_ids, refs, cands, pair_langs, strict=True)
+        ]
+        return self.score_pairs(pairs, workers=workers, executor=executor)
+
+    def score_pairs(
+        self,
+        pairs: Sequence[PairInput],
+        *,
+        workers: int = 1,
+        executor: Executor | None = None,
+    ) -> CorpusResult:
+        """Score :class:`~ruby_metric.io.inputs.PairInput` records (as read from files).
+
+        Like :meth:`score_corpus`; a record with a ``problem`` gets a result whose
+        ``reasons["input"]`` is that problem.
+        """
+        run = self.stream(lambda: pairs, workers=workers, executor=executor, keep_pairs=True)
+        for _ in run:
+            pass
+        return run.corpus()
+
+    def stream(
+        self,
+        pairs: Callable[[], Iterable[PairInput]],
+        *,
+        workers: int = 1,
+        executor: Executor | None = None,
+        keep_pairs: bool = False,
+    ) -> ScoreStream:
+        """Score a stream of pairs in constant memory, yielding results in input order.
+
+        Parameters
+        ----------
+        pairs : a function returning a fresh iterable of pairs each time it is called. It is
+            called once to score; and once more before that only when some language has no
+            n-gram set (shipped or given), to build one from that language's references.
+        workers, executor : as in :meth:`score_corpus`.
+        keep_pairs : also keep every result for :meth:`ScoreStream.corpus` (not constant
+            memory).
+
+        Returns
+        -------
+        ScoreStream: iterate it for :class:`PairResult` objects; afterwards ``.corpus()``
+        gives the corpus aggregates.
+
+        Examples
+        --------
+        >>> run = RubyScorer("java").stream(lambda: iter_jsonl("pairs.jsonl"))  # doctest: +SKIP
+        >>> for result in run: ...                                               # doctest: +SKIP
+        >>> run.corpus().summary()                                               # doctest: +SKIP
+        """
+        cbleus = self._crystalbleu_by_language(pairs)
+        return ScoreStream(self, cbleus, pairs(), workers, executor, keep_pairs)
+
+    def _crystalbleu_by_language(
+        self, pairs: Callable[[], Iterable[PairInput]]
+    ) -> dict[str | None, crystal.CrystalBLEU | None]:
+        """CrystalBLEU per language: the scorer's set, a shipped one, or one built here.
+
+        Languages are canonicalized; a pair with an unknown language is left for
+        :func:`_score_chunk` to report.
+        """
+        out: dict[str | None, crystal.CrystalBLEU | None] = {}
+        if "crystalbleu" not in self.metrics:
+            return out
+        if self._crystal is not None and self._explicit_ngrams:
+            return _AllLanguages(self._crystal)
+        languages = {self._pair_language(p) for p in pairs()}
+        languages.discard(UNKNOWN_LANGUAGE)
+        for lang in sorted(languages, key=str):
+            if self._crystal is not None and lang == self.language:
+                out[lang] = self._crystal
+                continue
+            ngram_set = _safe_shipped(lang, self.tokenizer)
+            if ngram_set is None:
+                ngram_set = self._corpus_ngram_set(pairs, lang)
+            out[lang] = self._crystalbleu_for(ngram_set)
+        return out
+
+    def _pair_language(self, pair: PairInput) -> str | None:
+        try:
+            return canonical_language(pair.language or self.language)
+        except ValueError:
+            return UNKNOWN_LANGUAGE
+
+    def _corpus_ngram_set(
+        self, pairs: Callable[[], Iterable[PairInput]], lang: str | None
+    ) -> crystal.NgramSet:
+        texts = (
+            text
+            for p in pairs()
+            if p.problem is None and self._pair_language(p) == lang
+            for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
+            if isinstance(text, str)
+        )
+        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer)
+        logger.warning(
+            "no n-gram set for language %s: built one from the %d references being scored "
+            "(k=%d); pass ngrams= for CrystalBLEU scores comparable across corpora",
+            lang or "(none)",
+            ngram_set.corpus_size,
+            ngram_set.k,
+        )
+        return ngram_set
+
+    # -- reproducibility ------------------------------------------------------------------
+
+    def signature(self) -> str:
+        """A sacrebleu-style signature naming everything that determines the scores."""
+        return self._signature({self.language: self.ngram_set} if self.ngram_set else {})
+
+    def _signature(
+        self,
+        ngram_sets: dict[str | None, crystal.NgramSet],
+        languages: set[str | None] | None = None,
+    ) -> str:
+        """The signature; ``languages``: those of the pairs actually scored, when known."""
+        return signature(
+            language=self.language,
+            languages=sorted(languages, key=str) if languages else None,
+            tokenizer=self.tokenizer,
+            ngram_sets=ngram_sets,
+            variant=self.variant,
+            smoothing=self.smoothing,
+            epsilon=self.epsilon,
+            grs_beta=self.grs_beta,
+            repair=self.repair,
+        )
+
+
+class _AllLanguages(dict):
+    """The same CrystalBLEU for every language (an n-gram set given explicitly)."""
+
+    def __init__(self, metric: crystal.CrystalBLEU) -> None:
+        super().__init__({None: metric})
+        self.metric = metric
+
+    def get(self, key: Any, default: Any = None) -> crystal.CrystalBLEU:  # noqa: ARG002
+        return self.metric
+
+
+def _safe_shipped(language: str | None, tokenizer: str) -> crystal.NgramSet | None:
+    try:
+        return resolve_ngram_set(None, canonical_language(language), tokenizer)
+    except ValueError:
+        return None
+
+
+def _check_pair(reference: Any, candidate: Any) -> list[str]:
+    if not isinstance(candidate, str):
+        raise TypeError(f"candidate must be a string, not {type(candidate).__name__}")
+    references = [reference] if isinstance(reference, str) else reference
+    if not isinstance(references, (list, tuple)) or not references:
+        raise TypeError("reference must be a string or a non-empty list of strings")
+    for ref in references:
+        if not isinstance(ref, str):
+            raise TypeError(f"reference must be a string, not {type(ref).__name__}")
+    return list(references)
+
+
+def _as_list(items: Any, name: str) -> list[Any]:
+    """Any iterable as a list (a string is one snippet, not an iterable of pairs)."""
+    if isinstance(items, str):
+        raise TypeError(f"{name} must be an iterable with one item per pair, not a string")
+    if isinstance(items, list):
+        return items
+    tolist = getattr(items, "tolist", None)  # pandas and numpy: Python scalars, not numpy's
+    if callable(tolist):
+        return list(tolist())
+    try:
+        return list(items)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an iterable with one item per pair, not {type(items).__name__}"
+        ) from None
+
+
+def _series_index(*columns: Any) -> list[Any] | None:
+    """The index of the first pandas Series among ``columns`` (as Python values), if any."""
+    for column in columns:
+        index = getattr(column, "index", None)
+        if index is not None and not callable(index) and hasattr(index, "tolist"):
+            return list(index.tolist())
+    return None
+
+
+def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
+    return METRICS if metrics is None else parse_metrics(tuple(metrics))
+
+
+__all__ = ["RubyScorer", "Limits", "NotApplicable"]

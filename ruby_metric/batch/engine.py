@@ -1,0 +1,280 @@
+"""The batch engine: chunks of pairs scored in this process or on a pool, in input order.
+
+:meth:`RubyScorer.stream <ruby_metric.api.scorer.RubyScorer.stream>` returns a
+:class:`ScoreStream`; it feeds chunks of pairs to :func:`score_chunk` here or on an executor
+(clean worker processes from :mod:`ruby_metric.batch.worker`, or any
+:class:`concurrent.futures.Executor`), keeps a bounded window in flight, recovers from a
+worker that dies (the pair that killed it gets a result with a reason; no pair is lost), and
+folds the results into corpus aggregates.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import pickle
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..io.inputs import PairInput
+from ..scoring.code import canonical_language
+from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
+from .pool import WorkerPool
+from .worker import load_payload
+
+if TYPE_CHECKING:
+    import crystal
+
+    from ..api.scorer import RubyScorer
+    from ..scoring.tiers import TierScore
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["ScoreStream", "Scored", "score_chunk", "score_payload_chunk"]
+
+#: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
+#: keep every worker busy until the end.
+_CHUNK = 64
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A pair's result plus the BLEU statistics the corpus scores are summed from, and
+    (scored for an explanation) each tier's outcome with its evidence."""
+
+    result: PairResult
+    crystalbleu_stats: Any
+    bleu_stats: Any
+    outcomes: dict[str, TierScore] | None = None
+
+
+#: Marks a pair whose language is not in the registry (it is reported per pair).
+UNKNOWN_LANGUAGE = "\0unknown"
+
+
+class ScoreStream:
+    """Results of :meth:`RubyScorer.stream`, in input order; then :meth:`corpus`.
+
+    Chunks of pairs are scored in this process (``workers=1``) or on an executor with a
+    bounded number of chunks in flight, so memory stays constant however long the input.
+    With ``workers`` > 1 and no executor, the scorer's own
+    :class:`~ruby_metric.batch.pool.WorkerPool`
+    is used (started on first use and kept for later calls), with no more workers than there
+    are chunks: a run of one chunk is scored in this process.
+
+    ``readable`` counts the pairs that could be read, ``boms`` the byte-order marks dropped
+    from the input. If the run ends early (an interrupt, an error, or the consumer stopping),
+    the pool's workers are killed at once instead of finishing their chunks.
+    """
+
+    def __init__(
+        self,
+        scorer: RubyScorer,
+        cbleus: dict[str | None, crystal.CrystalBLEU | None],
+        pairs: Iterable[PairInput],
+        workers: int,
+        executor: Executor | None,
+        keep_pairs: bool,
+    ) -> None:
+        self._scorer = scorer
+        self._cbleus = cbleus
+        self._pairs = pairs
+        self._workers = workers
+        self._executor = executor
+        self._acc = CorpusAccumulator(keep_pairs=keep_pairs)
+        self._done = False
+        self._pool: WorkerPool | None = None
+        self._blob = b""
+        self._raw: set[str | None] = set()  # the languages the readable pairs ask for
+        self._gen: Iterator[Scored] | None = None
+        self.readable = 0
+        self.boms = 0
+
+    def __iter__(self) -> Iterator[PairResult]:
+        self._gen = self._scored()
+        try:
+            for scored in self._gen:
+                self._acc.add(scored.result, scored.crystalbleu_stats, scored.bleu_stats)
+                yield scored.result
+        finally:
+            self._gen.close()  # an interrupted run stops its workers now
+        self._done = True
+
+    def close(self) -> None:
+        """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""
+        if self._gen is not None:
+            self._gen.close()
+
+    @property
+    def count(self) -> int:
+        """Pairs scored so far."""
+        return self._acc.n
+
+    def ngram_set_for(self, language: str | None) -> crystal.NgramSet | None:
+        """The trivially shared n-grams this run scores ``language``'s CrystalBLEU with (the
+        scorer's, a shipped set, or one built from the corpus), ``None`` when it has none."""
+        metric = self._cbleus.get(language)
+        return metric.ngrams if metric is not None else None
+
+    def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
+        """``pairs``, noting the language each readable pair asks for (for the signature)."""
+        raw = self._raw
+        for pair in pairs:
+            if pair.problem is None:
+                raw.add(pair.language)
+                self.readable += 1
+            self.boms += pair.boms
+            yield pair
+
+    def _scored(self) -> Iterator[Scored]:
+        chunks: Iterator[list[PairInput]] = _chunked(self._noted(self._pairs), _CHUNK)
+        if self._executor is None and self._workers <= 1:
+            for chunk in chunks:
+                yield from score_chunk(self._scorer, self._cbleus, chunk)
+            return
+        size = self._workers
+        if self._executor is None:
+            # Never more workers than chunks: read up to one chunk per worker first.
+            head = list(itertools.islice(chunks, self._workers))
+            size = len(head)
+            if size <= 1:  # one chunk: a pool would only add its start-up
+                for chunk in head:
+                    yield from score_chunk(self._scorer, self._cbleus, chunk)
+                return
+            chunks = itertools.chain(head, chunks)
+            self._blob = pickle.dumps((self._scorer, self._cbleus))
+            self._pool = self._scorer.worker_pool(size)
+            self._pool.start(self._blob)
+        # A bounded window of chunks in flight keeps every worker busy without reading the
+        # whole input ahead; results are taken in submission order, so output order is input
+        # order whatever order the chunks finish in.
+        window = 2 * max(size, 2)
+        pending: deque[tuple[Future, list[PairInput]]] = deque()
+        try:
+            for chunk in chunks:
+                pending.append((self._submit(chunk), chunk))
+                if len(pending) >= window:
+                    yield from self._collect(pending, size)
+            while pending:
+                yield from self._collect(pending, size)
+        except BaseException:
+            # Interrupted (Ctrl-C, SIGTERM), failed, or abandoned by the consumer: kill the
+            # workers instead of waiting for the chunks they are scoring.
+            if self._pool is not None:
+                self._pool.terminate()
+            raise
+        finally:
+            for future, _ in pending:
+                future.cancel()
+
+    def _submit(self, chunk: list[PairInput]) -> Future:
+        if self._pool is not None:
+            return self._pool.submit(score_payload_chunk, self._blob, chunk)
+        assert self._executor is not None
+        return self._executor.submit(score_chunk, self._scorer, self._cbleus, chunk)
+
+    def _collect(self, pending: deque[tuple[Future, list[PairInput]]], size: int) -> list[Scored]:
+        """The oldest chunk's results; if a worker died, find the pair that killed it."""
+        future, chunk = pending.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            if self._pool is None:
+                raise  # a foreign executor (e.g. Dask) has its own recovery
+        logger.warning("a worker process died; rescoring its chunk one pair at a time")
+        self._pool.terminate()
+        results = self._isolate(chunk)
+        # Every chunk in flight died with the pool: resubmit them to a fresh one.
+        self._pool = self._scorer.worker_pool(size)
+        self._pool.start(self._blob)
+        for i, (_, waiting) in enumerate(pending):
+            pending[i] = (self._submit(waiting), waiting)
+        return results
+
+    def _isolate(self, chunk: list[PairInput]) -> list[Scored]:
+        """Score pairs one by one in a single worker, so a crash costs only its own pair."""
+        results = []
+        pool = WorkerPool(1)
+        try:
+            pool.start(self._blob)
+            for pair in chunk:
+                try:
+                    results.extend(pool.submit(score_payload_chunk, self._blob, [pair]).result())
+                except BrokenProcessPool:
+                    reason = "worker process died while scoring this pair (crash or out of memory)"
+                    logger.warning("pair %r: %s", pair.id, reason)
+                    results.append(
+                        Scored(PairResult(id=pair.id, reasons={"error": reason}), None, None)
+                    )
+                    pool.terminate()
+                    pool = WorkerPool(1)
+                    pool.start(self._blob)
+        except BaseException:
+            pool.terminate()
+            raise
+        pool.close()
+        return results
+
+    def corpus(self) -> CorpusResult:
+        """Corpus aggregates of everything scored (call after iterating to the end)."""
+        if not self._done:
+            raise RuntimeError("iterate the stream to its end before asking for the corpus")
+        scorer = self._scorer
+        corpus_cb = corpus_bleu = None
+        if "crystalbleu" in scorer.metrics and self._acc.crystalbleu_total is not None:
+            # Statistics are already filtered by each language's set; scoring their sum
+            # depends only on the smoothing, which all languages share.
+            corpus_cb = scorer._bleu.score_stats(self._acc.crystalbleu_total)
+        if "bleu" in scorer.metrics:
+            total = self._acc.bleu_total
+            # no statistics (no pairs, or none readable): undefined, like the other means
+            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else None
+        sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
+        languages = {scorer._pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages.discard(UNKNOWN_LANGUAGE)
+        return self._acc.result(
+            crystalbleu=corpus_cb,
+            bleu=corpus_bleu,
+            signature=scorer._signature(sets, languages),
+        )
+
+
+def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]:
+    chunk: list[PairInput] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def score_payload_chunk(blob: bytes, pairs: list[PairInput]) -> list[Scored]:
+    """:func:`score_chunk` in a worker: the scorer and its CrystalBLEUs come pickled as
+    ``blob``, unpickled once per worker process (:func:`ruby_metric.batch.worker.load_payload`)."""
+    scorer, cbleus = load_payload(blob)
+    return score_chunk(scorer, cbleus, pairs)
+
+
+def score_chunk(
+    scorer: RubyScorer,
+    cbleus: dict[str | None, crystal.CrystalBLEU | None],
+    pairs: list[PairInput],
+) -> list[Scored]:
+    """Score pairs, turning an unreadable pair into a result with a reason."""
+    out = []
+    for p in pairs:
+        try:
+            if p.problem is not None:
+                raise ValueError(p.problem)
+            lang = canonical_language(p.language or scorer.language)
+            cbleu = cbleus.get(lang)
+            out.append(scorer._score(p.reference, p.candidate, p.id, lang, cbleu))
+        except (TypeError, ValueError) as exc:
+            out.append(Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))
+    return out

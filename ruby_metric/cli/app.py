@@ -1,0 +1,135 @@
+"""The ``ruby-metric`` program: its parser, the dispatch to each command, exit statuses.
+
+Exit status: 0 on success, 2 on bad usage, unreadable input, no pairs or no readable pair
+(one line on stderr naming the file and line), 1 when worker processes cannot start or on an
+unexpected internal error, 130 on SIGINT (Ctrl-C) and 143 on SIGTERM (see
+:mod:`ruby_metric.cli.signals`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from ..batch.worker import WorkerStartError
+from ..io.inputs import InputError
+from ..version import __version__
+from .args import (
+    EXAMPLES_FORMATTER,
+    EXIT_USAGE,
+    Parser,
+)
+from .citation import BIBTEX
+from .explain import add_explain_parser, run_explain
+from .meta import add_meta_parser, run_meta
+from .ngrams import add_ngrams_parser, run_ngrams
+from .report import add_report_parser, run_report
+from .score import add_score_parser, run_score
+from .signals import STOP_SIGNALS, SignalGuard, Stopped, stop_on_signals
+
+logger = logging.getLogger("ruby_metric")
+
+
+MAIN_EXAMPLES = """\
+examples:
+  ruby-metric score refs.cs hyps.cs --lang cs
+  ruby-metric score refs.java - --lang java -b < hyps.java
+  ruby-metric report refs.cs hyps.cs --lang cs -o report.html
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
+  ruby-metric --cite
+"""
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``ruby-metric`` (exposed for documentation and tests)."""
+    parser = Parser(
+        prog="ruby-metric",
+        description="How close is predicted code to a reference? RUBY (graph, tree, string "
+        "tiers), CrystalBLEU and BLEU.",
+        epilog=MAIN_EXAMPLES,
+        formatter_class=EXAMPLES_FORMATTER,
+    )
+    parser.add_argument("--version", action="version", version=f"ruby-metric {__version__}")
+    parser.add_argument(
+        "--cite",
+        action="version",
+        version=BIBTEX.rstrip("\n"),
+        help="print BibTeX for the RUBY and CrystalBLEU papers and exit",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    add_score_parser(sub)
+    add_ngrams_parser(sub)
+    add_explain_parser(sub)
+    add_report_parser(sub)
+    add_meta_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    Run as the program (``argv`` taken from the command line), a run stopped by SIGINT or
+    SIGTERM ends the process right after its clean-up (workers killed, output closed,
+    standard streams flushed) with status 130 or 143, without Python's interpreter
+    shutdown, which in CPython 3.11 may wait on a process pool's internal thread.
+    """
+    status = _main(argv)
+    if argv is None and status in _SIGNAL_STATUSES:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+    return status
+
+
+#: The exit statuses of a run stopped by a signal: 128 + SIGINT, 128 + SIGTERM.
+_SIGNAL_STATUSES = frozenset(128 + sig for sig in STOP_SIGNALS)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
+        format="ruby-metric: %(levelname)s: %(message)s",
+        stream=sys.stderr,
+    )
+    with stop_on_signals() as guard:
+        try:
+            return _run(args, guard)
+        except (InputError, ValueError) as exc:
+            print(f"ruby-metric: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except WorkerStartError as exc:
+            print(f"ruby-metric: error: {exc}", file=sys.stderr)
+            return 1
+        except Stopped as exc:
+            print(f"ruby-metric: stopped by {exc}", file=sys.stderr)
+            return exc.exit_status
+        except KeyboardInterrupt:
+            print("ruby-metric: interrupted", file=sys.stderr)
+            return 130
+
+
+def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
+    if args.command == "score":
+        return run_score(args, guard)
+    if args.command == "ngrams":
+        return run_ngrams(args)
+    if args.command == "explain":
+        return run_explain(args)
+    if args.command == "meta":
+        return run_meta(args)
+    if args.command == "report":
+        return run_report(args, guard)
+    parser = build_parser()
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""``ruby-metric score``: score candidates against references, as a table, JSON, JSONL or CSV.
+
+Streams JSONL and CSV one line per pair as it is scored; the table and JSON need every pair
+first. A signal stops the run between lines, never inside one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..io.formats import FORMATS, PairWriter, write
+from .args import (
+    EXAMPLES_FORMATTER,
+    add_pair_input,
+    add_quiet,
+    add_scorer_options,
+    add_workers,
+    output_file,
+    pair_input,
+    score_text,
+    scorer_from_args,
+)
+from .progress import Progress
+from .signals import SignalGuard
+
+FORMAT_HELP = (
+    "table (default): every pair, then the corpus scores; json: one object with 'corpus' "
+    "and 'pairs'; jsonl and csv: one line per pair, written as it is scored"
+)
+
+SCORE_EXAMPLES = """\
+examples:
+  ruby-metric score refs.cs hyps.cs --lang cs                 # table: every pair + corpus
+  ruby-metric score refs.cs hyps.cs --lang cs -b              # the corpus RUBY alone
+  ruby-metric score refs.cs hyps.cs -l cs --metrics bleu -b   # the corpus BLEU alone
+  model | ruby-metric score refs.cs - -l cs -f jsonl          # candidates from stdin
+  ruby-metric score --jsonl pairs.jsonl -l java -f jsonl -o scores.jsonl -j 2
+  cat pairs.jsonl | ruby-metric score --jsonl - --lang java --strict
+
+exit status: 0 ok; 2 bad usage or input (nothing readable, or with --strict anything
+unreadable); 1 workers cannot start; 130 Ctrl-C; 143 SIGTERM (written lines stay whole)
+"""
+
+
+def add_score_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``score`` subcommand to ``sub`` (the ``ruby-metric`` subparsers)."""
+    score = sub.add_parser(
+        "score",
+        help="score candidates against references",
+        description="Score line-aligned REFS and HYPS files (one snippet per line), or a JSONL "
+        'file of {"reference", "candidate", "language"?, "id"?} objects. A pair without an id '
+        "gets its 0-based position (blank JSONL lines are not pairs). '-' reads standard "
+        "input.",
+        epilog=SCORE_EXAMPLES,
+        formatter_class=EXAMPLES_FORMATTER,
+    )
+    add_pair_input(score)
+    add_scorer_options(score)
+    score.add_argument("--format", "-f", choices=FORMATS, default="table", help=FORMAT_HELP)
+    score.add_argument(
+        "--score-only",
+        "-b",
+        action="store_true",
+        help="print only the corpus score of the first of --metrics (RUBY by default), as "
+        "one number (- when undefined)",
+    )
+    score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_workers(score)
+    add_quiet(score)
+    return score
+
+
+def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
+    """Run ``ruby-metric score``; returns the exit status."""
+    pairs, total = pair_input(args)
+    scorer = scorer_from_args(args)
+    # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
+    # interrupted run leaves valid lines); JSON and the table need every pair first.
+    streaming = args.format in ("jsonl", "csv") and not args.score_only
+    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
+    progress = Progress(total, enabled=False if args.quiet else None)
+    try:
+        with output_file(args.output) as out:
+            try:
+                if streaming:
+                    writer = PairWriter(out, args.format)
+                    for result in run:
+                        with guard.held():  # a line is written whole or not at all
+                            writer.write(result)
+                        progress.update(run.count)
+                else:
+                    for _ in run:
+                        progress.update(run.count)
+            finally:
+                progress.close()
+            corpus = run.corpus()
+            with guard.held():
+                if args.score_only:
+                    first = args.metrics[0] if getattr(args, "metrics", None) else "ruby"
+                    out.write(f"{score_text(corpus.score(first))}\n")
+                elif not streaming:
+                    write(corpus, out, args.format, getattr(args, "metrics", None))
+    finally:
+        run.close()
+        scorer.close()
+    if run.boms and not args.quiet:
+        print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
+    if streaming and not args.quiet:
+        summary = corpus.summary()
+        print(
+            f"ruby-metric: {summary['pairs']} pairs, RUBY {score_text(summary['ruby'])}, "
+            f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
+            f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
+            file=sys.stderr,
+        )
+    return 0

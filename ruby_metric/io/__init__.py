@@ -1,0 +1,2 @@
+"""Reading pairs and writing results: line-aligned files, JSONL and stdin; table, JSON, JSONL
+and CSV writers; the bundled trivially shared n-gram sets."""

@@ -1,0 +1,142 @@
+"""Writing results: a table for people; JSON, JSONL and CSV for machines."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
+
+from ..scoring.metrics import METRIC_TABLE, REASON_KEYS
+from ..scoring.results import CorpusResult, PairResult
+from ..scoring.structure_notes import structure_summary
+
+FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
+
+
+def _json(obj: Any) -> str:
+    # allow_nan=False: a NaN would be a bug upstream, and must not become invalid JSON silently.
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+
+
+def jsonl_line(pair: PairResult) -> str:
+    """One pair as a JSONL line (without the newline)."""
+    return _json(pair.to_dict())
+
+
+def write_jsonl(pairs: Iterable[PairResult], out: TextIO) -> None:
+    """One JSON object per pair, flushed per line so an interrupted run leaves valid JSONL."""
+    writer = PairWriter(out, "jsonl")
+    for pair in pairs:
+        writer.write(pair)
+
+
+def write_json(corpus: CorpusResult, out: TextIO) -> None:
+    """``{"corpus": {...}, "pairs": [...]}`` with the signature in the corpus part."""
+    out.write(json.dumps(corpus.to_dict(), ensure_ascii=False, allow_nan=False, indent=2) + "\n")
+
+
+#: CSV columns: the keys of :meth:`PairResult.to_record`, in its order.
+CSV_FIELDS = [
+    "id",
+    *[k for m in METRIC_TABLE for k in ((m.key, "tier") if m.key == "ruby" else (m.key,))],
+    *[f"reason_{key}" for key in REASON_KEYS],
+]
+
+
+class PairWriter:
+    """Writes pairs one at a time as JSONL or CSV, flushing each line, so an interrupted
+    run leaves a valid file of the pairs already scored."""
+
+    def __init__(self, out: TextIO, fmt: str) -> None:
+        if fmt not in ("jsonl", "csv"):
+            raise ValueError(f"cannot stream format {fmt!r}")
+        self.out = out
+        self.fmt = fmt
+        self._csv = None
+        if fmt == "csv":
+            self._csv = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+            self._csv.writeheader()
+
+    def write(self, pair: PairResult) -> None:
+        if self._csv is not None:
+            self._csv.writerow(pair.to_record())
+        else:
+            self.out.write(jsonl_line(pair) + "\n")
+        self.out.flush()
+
+
+def write_csv(corpus: CorpusResult, out: TextIO) -> None:
+    """Per-pair records (:meth:`CorpusResult.to_records`) with a header row."""
+    writer = PairWriter(out, "csv")
+    for pair in corpus.pairs:
+        writer.write(pair)
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def write_table(
+    corpus: CorpusResult,
+    out: TextIO,
+    *,
+    max_reason: int = 60,
+    metrics: Sequence[str] | None = None,
+) -> None:
+    """Aligned per-pair rows, then the corpus summary and the signature.
+
+    ``metrics``: the metrics that were asked for; the summary gives corpus scores for those
+    only (a tier RUBY fell back to is in the pair rows, but its mean over the few pairs
+    that needed it is no corpus score). ``None``: every metric.
+    """
+    header = ["id"]
+    for m in METRIC_TABLE:
+        header += [m.short, "tier"] if m.key == "ruby" else [m.short]
+    header.append("why not")
+    rows = []
+    for pair in corpus.pairs:
+        why = "; ".join(f"{k}: {v}" for k, v in sorted(pair.reasons.items()) if k != "ruby")
+        if len(why) > max_reason:
+            why = why[: max_reason - 1] + "…"
+        row = [str(pair.id)]
+        for m in METRIC_TABLE:
+            row.append(_fmt(getattr(pair, m.key)))
+            if m.key == "ruby":
+                row.append(pair.tier or "-")
+        rows.append([*row, why])
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
+    line = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()
+    out.write(line + "\n" + "-" * len(line) + "\n")
+    for row in rows:
+        out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    summary = corpus.summary()
+    out.write("\n")
+    out.write(f"pairs        {summary['pairs']}\n")
+    for m in METRIC_TABLE:
+        if metrics is not None and m.key not in metrics:
+            continue
+        how = f"mean of {summary['counts'][m.key]}" if m.aggregate == "mean" else "corpus"
+        out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
+    tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
+    out.write(f"{'RUBY tiers':<12} {tiers}\n")
+    structure = structure_summary(summary.get("structure", {}))
+    if structure:
+        out.write(f"{'structure':<12} {structure}\n")
+    out.write(f"{'signature':<12} {summary['signature']}\n")
+
+
+def write(
+    corpus: CorpusResult, out: TextIO, fmt: str, metrics: Sequence[str] | None = None
+) -> None:
+    """Write ``corpus`` in one of :data:`FORMATS` (``metrics``: see :func:`write_table`)."""
+    if fmt == "table":
+        write_table(corpus, out, metrics=metrics)
+    elif fmt == "json":
+        write_json(corpus, out)
+    elif fmt == "jsonl":
+        write_jsonl(corpus.pairs, out)
+    elif fmt == "csv":
+        write_csv(corpus, out)
+    else:
+        raise ValueError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")

@@ -1,0 +1,261 @@
+"""Reading pairs from files: line-aligned snippet files and JSONL, with errors that say where.
+
+Files are decoded as UTF-8; bytes that are not valid UTF-8 become U+FFFD (the replacement
+character) and a warning names the file and the first line affected, so a stray byte never
+stops a run but never passes unnoticed either. Only ``\\n`` (with an optional ``\\r``) ends
+a line: other Unicode line separators are part of the code.
+
+A UTF-8 byte-order mark (U+FEFF, which Visual Studio writes at the start of C# files) is
+never code: one at the start of a file or of a line is dropped, and counted in
+:attr:`PairInput.boms` so the CLI's summary can say how many were removed.
+
+The path ``-`` means standard input (read once).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import io
+import json
+import logging
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: The keys a JSONL pair object may have; any other key is reported (once per key and file).
+JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id")
+
+#: The byte-order mark, as decoded text.
+BOM = "\ufeff"
+
+#: The path that means standard input.
+STDIN = "-"
+
+
+class InputError(ValueError):
+    """Input that cannot be read; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class PairInput:
+    """One pair as read from a file. ``problem`` is set when the pair itself is malformed."""
+
+    id: Any
+    reference: Any
+    candidate: Any
+    language: str | None = None
+    problem: str | None = None
+    boms: int = 0  # byte-order marks dropped from this pair's texts
+
+
+def display_name(path: str | Path) -> str:
+    """How messages name ``path``: ``<stdin>`` for ``-``."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+def strip_bom(text: str) -> tuple[str, int]:
+    """``text`` without a leading byte-order mark, and how many were dropped (0 or 1)."""
+    return (text[1:], 1) if text.startswith(BOM) else (text, 0)
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, decoded as UTF-8 with replacement (see the module docstring)."""
+    with _opened(path) as handle:
+        data = _read_or_fail(path, handle.read)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), line)
+        return data.decode("utf-8", errors="replace")
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on ``\\n`` only (dropping a ``\\r`` before it); a final newline ends the last line."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
+    """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
+
+    Either path may be ``-`` (standard input). A byte-order mark at the start of a line is
+    dropped and counted in the pair's ``boms``.
+
+    Raises
+    ------
+    InputError : a file is unreadable, or the files have different numbers of lines.
+    """
+    if str(references) == STDIN and str(candidates) == STDIN:
+        raise InputError("only one of REFS and HYPS can be read from standard input ('-')")
+    refs = split_lines(read_text(references))
+    cands = split_lines(read_text(candidates))
+    if len(refs) != len(cands):
+        raise InputError(
+            f"{display_name(references)} has {len(refs)} lines but {display_name(candidates)} "
+            f"has {len(cands)}: the files must be line-aligned"
+        )
+    pairs = []
+    for i, (ref, cand) in enumerate(zip(refs, cands, strict=True)):
+        ref, ref_boms = strip_bom(ref)
+        cand, cand_boms = strip_bom(cand)
+        pairs.append(PairInput(i, ref, cand, boms=ref_boms + cand_boms))
+    return pairs
+
+
+def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
+    """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
+
+    The file is read line by line (constant memory). A line that is not JSON stops the read
+    with an :class:`InputError` naming the line; an object with missing or mistyped fields
+    becomes a :class:`PairInput` with a ``problem``, so one bad pair is reported without
+    losing the others. Blank lines are skipped (they are not pairs); a missing ``id``
+    defaults to the pair's 0-based position in the file, as for line-aligned files.
+
+    A key other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) is ignored with a
+    warning, once per key, naming the line where it first appears and the closest known key.
+
+    Parameters
+    ----------
+    path : the file.
+    warn : log warnings (unknown keys, invalid UTF-8); pass ``False`` on a second read of a
+        file already warned about.
+
+    ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
+    start of a reference or candidate, is dropped and counted in the pair's ``boms``.
+    """
+    warned_utf8 = not warn
+    unknown: set[str] = set()
+    position = 0
+    for number, raw in enumerate(_open_lines(path), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not warned_utf8:
+                logger.warning(
+                    "%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), number
+                )
+                warned_utf8 = True
+            line = raw.decode("utf-8", errors="replace")
+        line, line_boms = strip_bom(line)
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            message = f"{display_name(path)}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
+            raise InputError(message) from None
+        if warn and isinstance(obj, dict):
+            for key in obj:
+                if key not in JSONL_KEYS and key not in unknown:
+                    unknown.add(key)
+                    _warn_unknown_key(path, number, key)
+        yield _pair_from_object(obj, display_name(path), number, position, line_boms)
+        position += 1
+
+
+#: Keys other tools use for the same fields: named in the warning's hint.
+_KEY_ALIASES = {
+    "hyp": "candidate", "hypothesis": "candidate", "pred": "candidate",
+    "prediction": "candidate", "output": "candidate", "generated": "candidate",
+    "ref": "reference", "refs": "reference", "references": "reference", "gold": "reference",
+    "target": "reference", "lang": "language",
+}
+
+
+def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
+    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+    alias = _KEY_ALIASES.get(key.lower())
+    hint = f"did you mean {alias or close[0]!r}? " if alias or close else ""
+    logger.warning(
+        "%s:%d: unknown key %r ignored (%sknown keys: %s)",
+        display_name(path),
+        number,
+        key,
+        hint,
+        ", ".join(JSONL_KEYS),
+    )
+
+
+def _open_lines(path: str | Path) -> Iterator[bytes]:
+    """The file's lines as bytes, without their line ends; errors name the file."""
+    with _opened(path) as handle:
+        for raw in handle:
+            yield raw.rstrip(b"\n").removesuffix(b"\r")
+
+
+@contextlib.contextmanager
+def _opened(path: str | Path) -> Iterator[BinaryIO]:
+    """The file opened for binary reading; failure to open is an :class:`InputError`.
+
+    ``-`` is standard input (left open: it is not ours to close).
+    """
+    if str(path) == STDIN:
+        stdin = getattr(sys.stdin, "buffer", None)
+        yield stdin if stdin is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        return
+    handle = _read_or_fail(path, lambda: open(path, "rb"))  # noqa: SIM115 - closed below
+    with handle:
+        yield handle
+
+
+def _read_or_fail(path: str | Path, action: Callable[[], T]) -> T:
+    try:
+        return action()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _pair_from_object(
+    obj: Any, path: str | Path, number: int, position: int, boms: int = 0
+) -> PairInput:
+    where = f"{path}:{number}"
+    if not isinstance(obj, dict):
+        return PairInput(position, None, None, problem=f"{where}: expected a JSON object")
+    pair_id = obj.get("id", position)
+    problems = []
+    reference = obj.get("reference")
+    if "reference" not in obj:
+        problems.append("missing 'reference'")
+    elif not (
+        isinstance(reference, str)
+        or (
+            isinstance(reference, list) and reference and all(isinstance(r, str) for r in reference)
+        )
+    ):
+        problems.append("'reference' must be a string or a non-empty list of strings")
+    candidate = obj.get("candidate")
+    if "candidate" not in obj:
+        problems.append("missing 'candidate'")
+    elif not isinstance(candidate, str):
+        problems.append("'candidate' must be a string")
+    language = obj.get("language")
+    if language is not None and not isinstance(language, str):
+        problems.append("'language' must be a string")
+        language = None
+    problem = f"{where}: {'; '.join(problems)}" if problems else None
+    if problem is None:
+        candidate, cand_boms = strip_bom(candidate)
+        if isinstance(reference, str):
+            reference, ref_boms = strip_bom(reference)
+        else:
+            stripped = [strip_bom(r) for r in reference]
+            reference = [text for text, _ in stripped]
+            ref_boms = sum(n for _, n in stripped)
+        boms += cand_boms + ref_boms
+    return PairInput(pair_id, reference, candidate, language, problem, boms)

@@ -1,0 +1,75 @@
+"""Where a scorer's trivially shared n-grams come from: a file, a set, or a shipped default."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from importlib import resources
+from os import PathLike
+from pathlib import Path
+
+import crystal
+
+logger = logging.getLogger(__name__)
+
+#: Languages with a default n-gram set shipped in ``ruby_metric/data/ngrams/<language>.json``.
+_DATA_PACKAGE = "ruby_metric.data.ngrams"
+
+NgramSource = str | PathLike | crystal.NgramSet | Iterable[tuple[str, ...]] | None
+
+
+def shipped_ngram_set(language: str | None, tokenizer: str = "code") -> crystal.NgramSet | None:
+    """The default n-gram set shipped for ``language``, or ``None`` when there is none.
+
+    The shipped sets were counted with the ``code`` tokenizer on the CodeXGLUE Java/C#
+    training methods; for any other tokenizer there is no default.
+
+    Examples
+    --------
+    >>> shipped_ngram_set("java").k
+    500
+    """
+    if language is None:
+        return None
+    resource = resources.files(_DATA_PACKAGE).joinpath(f"{language}.json")
+    if not resource.is_file():
+        return None
+    with resources.as_file(resource) as path:
+        ngram_set = crystal.NgramSet.load(path)
+    return ngram_set if ngram_set.tokenizer == tokenizer else None
+
+
+def resolve_ngram_set(
+    source: NgramSource, language: str | None, tokenizer: str = "code"
+) -> crystal.NgramSet | None:
+    """Turn a user's ``ngrams=`` argument into an :class:`crystal.NgramSet` (or ``None``).
+
+    Parameters
+    ----------
+    source : a path to a saved set, an ``NgramSet``, an iterable of n-gram tuples (counts
+        unknown, so each gets count 1: use a built set for the log-weight variant), or ``None``
+        for the shipped default of ``language`` (``None`` again when there is no default).
+    language : canonical language name.
+    tokenizer : the scorer's tokenizer (a shipped default must have been counted with it).
+
+    Returns
+    -------
+    The n-gram set, or ``None`` when no set is given and none is shipped.
+
+    Raises
+    ------
+    ValueError : the file is missing or is not a valid n-gram set.
+    """
+    if source is None:
+        return shipped_ngram_set(language, tokenizer)
+    if isinstance(source, crystal.NgramSet):
+        return source
+    if isinstance(source, (str, PathLike)):
+        path = Path(source)
+        if not path.is_file():
+            raise ValueError(f"n-gram file not found: {path}")
+        return crystal.NgramSet.load(path)
+    # A bare collection has no corpus counts: count 1 each (fine for the "ignore" variant).
+    grams = {tuple(gram): 1 for gram in source}
+    max_n = max((len(g) for g in grams), default=1)
+    return crystal.NgramSet(grams, tokenizer=tokenizer, k=len(grams), max_n=max_n)

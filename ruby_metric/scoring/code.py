@@ -1,0 +1,164 @@
+"""One side of a pair, prepared once: its tokens, parse, AST and PDG, each built on first use.
+
+Every tier reads the same :class:`Code`, so a text is tokenized and parsed once per pair no
+matter how many tiers (or references) use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import crystal
+
+if TYPE_CHECKING:
+    from graphs import ParsedCode, TolerantParse
+
+
+class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
+    """A representation cannot be built; the message is the user-facing reason."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Size limits per tier; beyond a limit the tier is skipped with a reason, never tried.
+
+    The defaults keep a pair of methods or files well under a second and a few hundred MB;
+    only STS on multi-megabyte inputs takes longer (see ``max_tokens``).
+
+    Attributes
+    ----------
+    max_tokens : bounds STS's work at ``max_tokens ** 2`` token comparisons a pair (token
+        Levenshtein is quadratic: a million tokens against a million, about 3 MB of code a
+        side, take about 35 s on one core; a typical method pair takes microseconds). Within
+        the bound the distance is computed in full; a larger pair gets its exact distance
+        when that distance is at most about ``max_tokens ** 2 / (2 * longer side)`` edits
+        (nearly identical huge inputs), and STS is skipped with a reason otherwise.
+    max_ast_nodes : TRS is skipped above this many normalized AST nodes on a side
+        (Zhang–Shasha needs an n x m table).
+    max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.
+    max_chars : no parse is attempted for texts longer than this.
+    """
+
+    max_tokens: int = 1_000_000
+    max_ast_nodes: int = 4_000
+    max_pdg_nodes: int = 400
+    max_chars: int = 200_000
+
+
+@dataclass
+class Code:
+    """A text with its language, and its representations built lazily and cached.
+
+    Parameters
+    ----------
+    text : the code.
+    language : canonical language name, or ``None`` for language-agnostic tiers only.
+    tokenizer : name of a :mod:`crystal` tokenizer.
+    limits : the size limits to respect.
+    repair : give a broken text the structural tiers after a bounded repair or with its
+        broken statements kept as text (:func:`graphs.tolerant_parse`); ``False`` needs a
+        clean parse as given.
+    """
+
+    text: str
+    language: str | None
+    tokenizer: str = "code"
+    limits: Limits = field(default_factory=Limits)
+    repair: bool = True
+
+    _built: dict[str, object] = field(default_factory=dict, init=False, repr=False)
+
+    def _once(self, key: str, build: Callable[[], object]) -> object:
+        """Build a representation once; a failure is cached too, so it is never retried."""
+        if key not in self._built:
+            try:
+                self._built[key] = build()
+            except NotApplicable as exc:
+                self._built[key] = exc
+        value = self._built[key]
+        if isinstance(value, NotApplicable):
+            raise value
+        return value
+
+    @property
+    def tokens(self) -> list[str]:
+        """The text's tokens under the configured tokenizer (always available)."""
+        return self._once("tokens", lambda: crystal.tokenize(self.text, self.tokenizer))
+
+    @property
+    def parsed(self) -> ParsedCode:
+        """The clean parse, as given or repaired; raises :class:`NotApplicable` with the
+        reason (the parse error of the text as given) otherwise."""
+        structure = self.structure
+        clean = structure.clean
+        if clean is None:
+            raise NotApplicable(structure.original.error or "no clean parse")
+        return clean
+
+    @property
+    def structure(self) -> TolerantParse:
+        """The parse as given with its repair or error containment (``repair`` on), see
+        :func:`graphs.tolerant_parse`; raises :class:`NotApplicable` when no parse is tried
+        (no language, longer than the limit)."""
+        return self._once("structure", self._structure)
+
+    def note(self, graph: bool = True) -> str | None:
+        """What repair or containment did to this text (for reasons), ``None`` if nothing.
+
+        Parameters
+        ----------
+        graph : word it for the graph tier (``True``) or the tree tier.
+
+        Returns
+        -------
+        e.g. ``'repaired (appended "}")'``; ``None`` also when no parse was tried.
+
+        >>> Code("int f() { return 1;", "java").note()
+        'repaired (appended "}")'
+        """
+        try:
+            return self.structure.describe(graph=graph)
+        except NotApplicable:
+            return None
+
+    def _structure(self) -> TolerantParse:
+        import graphs
+
+        parsed = self._parse()
+        if parsed.ok or not self.repair:
+            return graphs.TolerantParse(parsed)
+        return graphs.tolerant_parse(parsed)
+
+    def _parse(self) -> ParsedCode:
+        import graphs
+
+        if self.language is None:
+            raise NotApplicable("no language given")
+        if len(self.text) > self.limits.max_chars:
+            raise NotApplicable(
+                f"code longer than the limit ({len(self.text)} > {self.limits.max_chars} chars)"
+            )
+        return graphs.parse(self.text, self.language)
+
+    def representation(self, key: str, build: Callable[[Code], object]) -> object:
+        """A tier's representation of this text, built by ``build(self)`` at most once."""
+        return self._once(key, lambda: build(self))
+
+
+def canonical_language(language: str | None) -> str | None:
+    """The registry's name for ``language`` (``"c#"`` -> ``"cs"``), ``None`` for none.
+
+    Raises
+    ------
+    ValueError : the language is not in the registry (the message lists the known ones).
+
+    >>> canonical_language("Java"), canonical_language(None)
+    ('java', None)
+    """
+    if language is None:
+        return None
+    import graphs
+
+    return graphs.get_language(language).name

@@ -1,0 +1,165 @@
+"""GRS's cost model (v3, SPEC section 3): what a statement weighs, how far apart two labels
+are, what a substitution costs, and the recall-weighted score built from the edit distance.
+
+* A node weighs the number of tokens of its normalized label (the entry node: its
+  signature's tokens), at least 1; an edge weighs 1.
+* Two labels are ``d(a, b) = 0`` apart when equal, else ``max(1/64, 1 - chrF(hyp=b,
+  ref=a))`` (character n-grams 1..6, whitespace removed, recall weighted by ``beta``). The
+  floor keeps different labels different: chrF ignores order, so swapped ``?:`` branches
+  have chrF 1.
+* Substituting ``a`` by ``b`` costs ``max(max(w_a, w_b) * d(a, b), |w_a - w_b|)``; inserting
+  or deleting a node costs its weight. The ``|w_a - w_b|`` floor keeps a candidate that
+  carries only part of a statement from scoring as if it carried all of it.
+* ``S`` = sum of node weights + edges; ``M = (S_ref + S_cand - GED) / 2`` is the matched
+  mass and ``GRS = (1 + beta^2) M / (beta^2 S_ref + S_cand)``. ``beta = 2`` (the default)
+  weighs how much of the reference the candidate carries (recall) four times as much as
+  how much of the candidate is in the reference; ``beta = 1`` is the symmetric
+  ``1 - GED / (S_ref + S_cand)``, for clone detection and other symmetric uses.
+
+One ``beta`` serves both levels: the chrF of labels uses the same ``beta`` as the score, so
+that ``beta = 1`` is symmetric all the way down (``GRS(a, b) = GRS(b, a)``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import crystal
+import graphs
+from graphs.labels import label_size
+
+__all__ = [
+    "DEFAULT_GRS_BETA",
+    "LABEL_DISTANCE_FLOOR",
+    "GRSCostModel",
+    "check_beta",
+    "recall_weighted_score",
+]
+
+#: GRS's default beta: recall (the reference's meaning carried) weighs 4x precision.
+DEFAULT_GRS_BETA = 2.0
+#: The smallest distance between two different labels (one tick of the GED's cost grid).
+LABEL_DISTANCE_FLOOR = 1.0 / 64
+
+
+def check_beta(beta: Any) -> float:
+    """``beta`` as a float, or ValueError when it is not a finite positive number.
+
+    >>> check_beta(1)
+    1.0
+    """
+    try:
+        value = float(beta)
+    except (TypeError, ValueError):
+        raise ValueError(f"GRS beta must be a positive number, got {beta!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise ValueError(f"GRS beta must be a positive number, got {beta!r}")
+    return value
+
+
+def recall_weighted_score(
+    distance: float, size_ref: float, size_cand: float, beta: float = DEFAULT_GRS_BETA
+) -> float:
+    """``(1 + beta^2) M / (beta^2 S_ref + S_cand)`` with ``M = (S_ref + S_cand - GED) / 2``,
+    clipped to [0, 1]; two empty graphs score 1.
+
+    Parameters
+    ----------
+    distance : the graph edit distance under the weighted cost model.
+    size_ref, size_cand : the weighted sizes (node weights plus edges).
+    beta : recall weight; 1 gives ``1 - GED / (S_ref + S_cand)``.
+
+    Returns
+    -------
+    float in [0, 1]
+
+    Examples
+    --------
+    >>> recall_weighted_score(0.0, 10, 10)
+    1.0
+    >>> recall_weighted_score(5.0, 10, 5)   # the candidate is half the reference
+    0.5555555555555556
+    >>> round(recall_weighted_score(5.0, 10, 5, beta=1.0), 12)  # 1 - 5 / 15
+    0.666666666667
+    """
+    total = size_ref + size_cand
+    if total <= 0:
+        return 1.0
+    factor = beta * beta
+    matched = (total - distance) / 2.0
+    score = (1.0 + factor) * matched / (factor * size_ref + size_cand)
+    return min(1.0, max(0.0, score))
+
+
+@dataclass(frozen=True)
+class GRSCostModel:
+    """GRS v3 costs for :func:`graphs.graph_edit_distance`, and the score from its result.
+
+    Attributes
+    ----------
+    beta : recall weight of the score and of the chrF between labels (default 2).
+
+    Examples
+    --------
+    >>> model = GRSCostModel()
+    >>> model.node_weight(["return v0", "v0 = v1 + 1"]).tolist()
+    [2.0, 5.0]
+    >>> model.label_distance(["return v0"], ["return v0", "return v1"]).round(4).tolist()
+    [[0.0, 0.203]]
+    """
+
+    beta: float = DEFAULT_GRS_BETA
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "beta", check_beta(self.beta))
+
+    def node_weight(self, labels: list) -> np.ndarray:
+        """Weights of labels: their number of tokens, at least 1."""
+        return np.array([max(1, label_size(str(lab))) for lab in labels], dtype=np.float64)
+
+    def label_distance(self, ref_labels: list, cand_labels: list) -> np.ndarray:
+        """``d[i, j]``: 0 for equal labels, else ``max(1/64, 1 - chrF(hyp=cand_labels[j],
+        ref=ref_labels[i]))``."""
+        refs = [str(lab) for lab in ref_labels]
+        cands = [str(lab) for lab in cand_labels]
+        d = 1.0 - crystal.chrf_matrix(refs, cands, beta=self.beta)
+        np.maximum(d, LABEL_DISTANCE_FLOOR, out=d)
+        position = {lab: j for j, lab in enumerate(cands)}
+        for i, lab in enumerate(refs):
+            j = position.get(lab)
+            if j is not None:
+                d[i, j] = 0.0
+        return d
+
+    def subst_cost(self, ref_labels: list, cand_labels: list) -> np.ndarray:
+        """``cost[i, j] = max(max(w_i, w_j) * d[i, j], |w_i - w_j|)`` (the GED's
+        ``node_subst_cost``; it rounds each to a multiple of 1/64)."""
+        w1 = self.node_weight(ref_labels)[:, None]
+        w2 = self.node_weight(cand_labels)[None, :]
+        d = self.label_distance(ref_labels, cand_labels)
+        # equal labels: d = 0 and equal weights, so they cost 0
+        return np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
+
+    def ged_options(self) -> dict[str, Any]:
+        """Keyword arguments of :func:`graphs.graph_edit_distance` for GRS: edges compared
+        by their ``dep`` (dependence kind and outcome), weighted nodes, these costs."""
+        return {
+            "edge_label": "dep",
+            "node_subst_cost": self.subst_cost,
+            "node_weight": self.node_weight,
+        }
+
+    def size(self, pdg: Any) -> float:
+        """Weighted size of a PDG: the sum of its node weights plus its edges (what
+        ``graphs.graph_size(pdg, node_weight=self.node_weight)`` gives: the weights are
+        whole numbers, which the GED's quantization leaves as they are)."""
+        weights = sum(max(1, label_size(str(lab))) for _, lab in pdg.nodes(data="label"))
+        return float(graphs.graph_size(pdg) - pdg.number_of_nodes() + weights)
+
+    def score(self, distance: float, size_ref: float, size_cand: float) -> float:
+        """GRS from a distance and the two weighted sizes (:func:`recall_weighted_score`)."""
+        return recall_weighted_score(distance, size_ref, size_cand, self.beta)

@@ -1,0 +1,88 @@
+"""The reproducibility signature printed with every score, after sacrebleu's.
+
+Two runs with the same signature and the same inputs give the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import metadata
+
+import crystal
+
+from ..version import __version__
+
+
+def _package_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
+def ngram_set_id(ngram_set: crystal.NgramSet) -> str:
+    """Short name of an n-gram set: size, order and the start of its content hash."""
+    digest = ngram_set.content_hash.removeprefix("sha256:")[:12]
+    return f"k{ngram_set.k}-n{ngram_set.max_n}-{digest}"
+
+
+def signature(
+    *,
+    language: str | None,
+    languages: Sequence[str | None] | None = None,
+    tokenizer: str,
+    ngram_sets: dict[str | None, crystal.NgramSet],
+    variant: str,
+    smoothing: str,
+    epsilon: float,
+    grs_beta: float = 2.0,
+    repair: bool = True,
+) -> str:
+    """Build the signature string.
+
+    Parameters
+    ----------
+    language : canonical language name, or ``None``.
+    languages : the canonical languages of the pairs actually scored, when known; a run of
+        several languages names each one (``lang:cs+java``, and a grammar per language).
+    tokenizer : the token splitter used by STS and the BLEUs.
+    ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
+    variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
+    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg4-...-beta2``).
+    repair : whether almost-code is repaired or contained for the structural tiers
+        (``repair:on``, ``repair:off``).
+
+    Returns
+    -------
+    ``key:value`` fields joined by ``|``, e.g.
+    ``ruby-metric:0.3.0|lang:java|tok:code|ngrams:k500-n4-3f2a…|cbleu:ignore|smooth:method1-eps0.0001|...``
+    """
+    ngrams = (
+        "+".join(
+            ("" if len(ngram_sets) == 1 else f"{lang}=") + ngram_set_id(s)
+            for lang, s in sorted(ngram_sets.items(), key=lambda item: str(item[0]))
+        )
+        or "none"
+    )
+    scored = list(languages) if languages else [language]
+    fields = [
+        f"ruby-metric:{__version__}",
+        "lang:" + "+".join(lang or "none" for lang in scored),
+        f"tok:{tokenizer}",
+        f"ngrams:{ngrams}",
+        f"cbleu:{variant}",
+        f"smooth:{smoothing}-eps{epsilon:g}",
+        f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g}",
+        "repair:" + ("on" if repair else "off"),
+        f"tree-sitter:{_package_version('tree-sitter')}",
+    ]
+    grammars = []
+    for lang in scored:
+        if lang is not None:
+            import graphs
+
+            package = graphs.get_language(lang).package
+            grammars.append(f"{package}-{_package_version(package)}")
+    if grammars:
+        fields.append("grammar:" + "+".join(grammars))
+    return "|".join(fields)
