@@ -49,7 +49,7 @@ def main() -> None:
     (tmp / "classes.jsonl").write_text("".join(json.dumps(c) + "\n" for c in classes))
     judged = [
         {"reference": r, "candidate": h, "score": (i * 7) % 5, "lang": "cs"}
-        for i, (r, h) in enumerate(zip(refs[:120], hyps[:120]))
+        for i, (r, h) in enumerate(zip(refs[:120], hyps[:120], strict=False))
     ]
     (tmp / "judged.jsonl").write_text("".join(json.dumps(j) + "\n" for j in judged))
 
@@ -87,7 +87,8 @@ def main() -> None:
                            "--bootstrap", "200"])
     run(out, "meta_compare", ["meta", "compare", str(tmp / "refs.cs"), str(tmp / "hyps.cs"),
                               str(tmp / "hyps_b.cs"), "--lang", "cs", "--format", "json",
-                              "--trials", "1000", "--bootstrap", "200", "--html", str(out / "compare.html")])
+                              "--trials", "1000", "--bootstrap", "200",
+                              "--html", str(out / "compare.html")])
     for bad in (["score", "nope.cs", "nope2.cs", "--lang", "cs"],
                 ["score", sets["j2cs"][0], sets["cs2j"][1], "--lang", "cs"],
                 ["explain", "--pair", "99", *sets["j2cs"][:2], "--lang", "cs"]):
