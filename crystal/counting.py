@@ -29,6 +29,8 @@ __all__ = [
     "segment_stats_with_plain",
     "closest_ref_length",
 ]
+# Also public, for crystal.compat and crystal.crystalbleu rather than users: as_tokens,
+# ignore_set, match_counts, python_match_counts, prepare_segment.
 
 # Named after the module this code came from, not __name__: users filter and tune this
 # logger (the "no tuples in the ignore set" warning) by the name it has always had.

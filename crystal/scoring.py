@@ -20,6 +20,8 @@ from crystal.smoothing import (
 from crystal.stats import SegmentStats
 
 __all__ = ["bleu_from_stats", "brevity_penalty"]
+# Also public, for crystal.compat and crystal.crystalbleu rather than users:
+# DEFAULT_WEIGHTS, bleu_from_counts, weighted_log_sum.
 
 Weights = Sequence[float]
 #: BLEU-4's uniform weights; :func:`crystal.sentence_bleu` and :func:`~crystal.corpus_bleu`
