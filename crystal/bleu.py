@@ -93,14 +93,29 @@ _MOVED: dict[str, str] = {
 }
 
 
+# Old name -> its name in its new home, for the helpers other crystal modules came to share
+# (made public there, so that no module imports another's private name).
+_RENAMED: dict[str, str] = {
+    "_ignore_set": "ignore_set",
+    "_python_counts": "python_match_counts",
+    "_counts": "match_counts",
+    "_as_tokens": "as_tokens",
+    "_segment": "prepare_segment",
+    "_DEFAULT_WEIGHTS": "DEFAULT_WEIGHTS",
+    "_bleu": "bleu_from_counts",
+    "_weighted_log_sum": "weighted_log_sum",
+}
+
+
 def __getattr__(name: str) -> object:
     """Resolve a name that moved out of this module, with a DeprecationWarning."""
     home = _MOVED.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    new = _RENAMED.get(name, name)
     warnings.warn(
-        f"crystal.bleu.{name} moved to {home}.{name}; import it from there",
+        f"crystal.bleu.{name} moved to {home}.{new}; import it from there",
         DeprecationWarning,
         stacklevel=2,
     )
-    return getattr(importlib.import_module(home), name)
+    return getattr(importlib.import_module(home), new)

@@ -33,13 +33,13 @@ from typing import Any
 
 from crystal.counting import (
     Tokens,
-    _as_tokens,
-    _counts,
-    _ignore_set,
-    _python_counts,
+    as_tokens,
     closest_ref_length,
+    ignore_set,
+    match_counts,
+    python_match_counts,
 )
-from crystal.scoring import _DEFAULT_WEIGHTS, Weights, _weighted_log_sum, brevity_penalty
+from crystal.scoring import DEFAULT_WEIGHTS, Weights, brevity_penalty, weighted_log_sum
 from crystal.smoothing import NLTK_METHODS, check_smoothing, nltk_precisions
 
 __all__ = ["sentence_bleu", "corpus_bleu"]
@@ -132,7 +132,7 @@ def _nltk_bleu(
         # NLTK's methods 4-7 look at the *last* segment only (a loop variable leaking out of
         # corpus_bleu's loop): its 5-gram precision, without ignoring, and its n-gram counts.
         def next_precision() -> float:
-            m5, t5 = _python_counts(refs, hyp, 5, None, None, min_n=5)
+            m5, t5 = python_match_counts(refs, hyp, 5, None, None, min_n=5)
             return m5[0] / max(1, t5[0])
 
         p = nltk_precisions(
@@ -151,19 +151,19 @@ def _nltk_bleu(
     bp = brevity_penalty(ref_lengths, hyp_lengths)
     if single and not auto_reweigh:
         # The common case, without the loop: sentence BLEU is called once per pair.
-        return float(bp * math.exp(_weighted_log_sum(weights[0], p)))
+        return float(bp * math.exp(weighted_log_sum(weights[0], p)))
     scores = []
     for weight in weights:
-        if auto_reweigh and hyp_lengths < 4 and weight == _DEFAULT_WEIGHTS:
+        if auto_reweigh and hyp_lengths < 4 and weight == DEFAULT_WEIGHTS:
             weight = (1 / hyp_lengths,) * hyp_lengths
-        scores.append(float(bp * math.exp(_weighted_log_sum(weight, p))))
+        scores.append(float(bp * math.exp(weighted_log_sum(weight, p))))
     return scores[0] if single else scores
 
 
 def corpus_bleu(
     list_of_references: Sequence[Sequence[Tokens]],
     hypotheses: Sequence[Tokens],
-    weights: Weights | Sequence[Weights] = _DEFAULT_WEIGHTS,
+    weights: Weights | Sequence[Weights] = DEFAULT_WEIGHTS,
     smoothing_function: object = None,
     auto_reweigh: bool = False,
     ignoring: object = None,
@@ -211,16 +211,16 @@ def corpus_bleu(
         )
     weight_list, single = _normalize_weights(weights)
     n = max((len(w) for w in weight_list), default=0)
-    ignore = _ignore_set(ignoring)
+    ignore = ignore_set(ignoring)
     nums = [0] * n
     dens = [0] * n
     hyp_lengths = ref_lengths = 0
     last = None
     for references, hypothesis in zip(list_of_references, hypotheses, strict=False):
-        hyp = _as_tokens(hypothesis)
-        refs = [_as_tokens(ref) for ref in references]
+        hyp = as_tokens(hypothesis)
+        refs = [as_tokens(ref) for ref in references]
         if n:
-            matches, totals = _counts(refs, hyp, n, ignore)[0]
+            matches, totals = match_counts(refs, hyp, n, ignore)[0]
             for i in range(n):
                 nums[i] += matches[i]
                 dens[i] += totals[i] if totals[i] > 0 else 1
@@ -244,7 +244,7 @@ def corpus_bleu(
 def sentence_bleu(
     references: Sequence[Tokens],
     hypothesis: Tokens,
-    weights: Weights | Sequence[Weights] = _DEFAULT_WEIGHTS,
+    weights: Weights | Sequence[Weights] = DEFAULT_WEIGHTS,
     smoothing_function: object = None,
     auto_reweigh: bool = False,
     ignoring: object = None,
@@ -278,12 +278,12 @@ def sentence_bleu(
     # corpus_bleu on one pair, without the corpus loop's overhead.
     weight_list, single = _normalize_weights(weights)
     n = len(weights) if single else max((len(w) for w in weight_list), default=0)
-    hyp = _as_tokens(hypothesis)
-    refs = [_as_tokens(ref) for ref in references]
+    hyp = as_tokens(hypothesis)
+    refs = [as_tokens(ref) for ref in references]
     hyp_len = len(hyp)
     ref_len = closest_ref_length(refs, hyp_len)
     if n:
-        nums, dens = _counts(refs, hyp, n, _ignore_set(ignoring))[0]
+        nums, dens = match_counts(refs, hyp, n, ignore_set(ignoring))[0]
         if 0 in dens:
             # NLTK's per-segment denominator is at least 1 (totals are integers here).
             dens = [t if t > 0 else 1 for t in dens]

@@ -29,6 +29,8 @@ __all__ = [
     "segment_stats_with_plain",
     "closest_ref_length",
 ]
+# Also public, for crystal.compat and crystal.crystalbleu rather than users: as_tokens,
+# ignore_set, match_counts, python_match_counts, prepare_segment.
 
 # Named after the module this code came from, not __name__: users filter and tune this
 # logger (the "no tuples in the ignore set" warning) by the name it has always had.
@@ -96,7 +98,7 @@ _IGNORE_CACHE: dict[int, tuple[object, object, frozenset | None]] = {}
 _MAX_IGNORE_CACHE = 8
 
 
-def _ignore_set(ignoring: object) -> frozenset | None:
+def ignore_set(ignoring: object) -> frozenset | None:
     """Normalize ``ignoring=`` to a frozenset (None when it ignores nothing)."""
     if ignoring is None:
         return None
@@ -147,7 +149,7 @@ def _hashable(value: object) -> bool:
     return True
 
 
-def _python_counts(
+def python_match_counts(
     references: Sequence[Tokens],
     hypothesis: Tokens,
     max_n: int,
@@ -178,7 +180,7 @@ def _python_counts(
     return matches, totals
 
 
-def _counts(
+def match_counts(
     references: Sequence[Tokens],
     hypothesis: Tokens,
     max_n: int,
@@ -197,15 +199,16 @@ def _counts(
             )
             if result is not None:
                 return result  # type: ignore[return-value]
-    counted = _python_counts(references, hypothesis, max_n, ignore, weighting)
+    counted = python_match_counts(references, hypothesis, max_n, ignore, weighting)
     if not plain:
         return counted, None
     if ignore is None and weighting is None:
         return counted, counted
-    return counted, _counts(references, hypothesis, max_n, None, None, exact)[0]
+    return counted, match_counts(references, hypothesis, max_n, None, None, exact)[0]
 
 
-def _as_tokens(tokens: Tokens) -> Tokens:
+def as_tokens(tokens: Tokens) -> Tokens:
+    """``tokens`` as a list or tuple (as given when it is one); a ``str`` is refused."""
     if type(tokens) is list or type(tokens) is tuple:
         return tokens
     if isinstance(tokens, str):
@@ -290,9 +293,9 @@ def segment_stats_with_plain(
     """
     if max_n < 1:
         raise ValueError(f"max_n must be at least 1, got {max_n}")
-    hyp, refs, hyp_len, ref_len, exact = _segment(references, hypothesis)
-    counted, plain_counted = _counts(
-        refs, hyp, max_n, _ignore_set(ignoring), weighting, exact, plain
+    hyp, refs, hyp_len, ref_len, exact = prepare_segment(references, hypothesis)
+    counted, plain_counted = match_counts(
+        refs, hyp, max_n, ignore_set(ignoring), weighting, exact, plain
     )
     stats = [
         None if c is None else SegmentStats(
@@ -307,12 +310,12 @@ def segment_stats_with_plain(
     return stats[0], stats[1]  # type: ignore[return-value]
 
 
-def _segment(
+def prepare_segment(
     references: Sequence[Tokens], hypothesis: Tokens
 ) -> tuple[Tokens, list[Tokens], int, int, bool]:
     """(hypothesis, references, hyp_len, closest ref_len, exact match?) of one segment."""
-    hyp = _as_tokens(hypothesis)
-    refs = [_as_tokens(ref) for ref in references]
+    hyp = as_tokens(hypothesis)
+    refs = [as_tokens(ref) for ref in references]
     hyp_len = len(hyp)
     ref_len = closest_ref_length(refs, hyp_len)
     exact = False

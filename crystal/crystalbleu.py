@@ -38,9 +38,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crystal.counting import _counts, _segment, segment_stats, segment_stats_with_plain
+from crystal.counting import match_counts, prepare_segment, segment_stats, segment_stats_with_plain
 from crystal.ngrams import NgramSet
-from crystal.scoring import _bleu, bleu_from_stats
+from crystal.scoring import bleu_from_counts, bleu_from_stats
 from crystal.smoothing import SACREBLEU_METHODS, check_smoothing
 from crystal.stats import SegmentStats
 from crystal.tokenize import get_tokenizer, tokenize
@@ -290,11 +290,11 @@ class CrystalBLEU:
             In [0, 1]; see the module documentation for the edge cases.
         """
         # score_stats(segment_stats(...)) without building the SegmentStats object.
-        hyp, refs, hyp_len, ref_len, exact = _segment(references_tokens, hypothesis_tokens)
+        hyp, refs, hyp_len, ref_len, exact = prepare_segment(references_tokens, hypothesis_tokens)
         if exact:
             return 1.0
-        (matches, totals), _ = _counts(refs, hyp, self._orders, self._ignore, self._weighting)
-        score = _bleu(
+        (matches, totals), _ = match_counts(refs, hyp, self._orders, self._ignore, self._weighting)
+        score = bleu_from_counts(
             matches,
             [t if t > 0 else 1 for t in totals],
             totals,

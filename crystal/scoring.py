@@ -20,9 +20,13 @@ from crystal.smoothing import (
 from crystal.stats import SegmentStats
 
 __all__ = ["bleu_from_stats", "brevity_penalty"]
+# Also public, for crystal.compat and crystal.crystalbleu rather than users:
+# DEFAULT_WEIGHTS, bleu_from_counts, weighted_log_sum.
 
 Weights = Sequence[float]
-_DEFAULT_WEIGHTS = (0.25, 0.25, 0.25, 0.25)
+#: BLEU-4's uniform weights; :func:`crystal.sentence_bleu` and :func:`~crystal.corpus_bleu`
+#: reweigh short hypotheses only when given exactly these.
+DEFAULT_WEIGHTS = (0.25, 0.25, 0.25, 0.25)
 
 
 def brevity_penalty(closest_ref_len: float, hyp_len: float) -> float:
@@ -63,7 +67,7 @@ def _sum_stats(stats: SegmentStats | Iterable[SegmentStats]) -> SegmentStats | N
 
 def bleu_from_stats(
     stats: SegmentStats | Iterable[SegmentStats],
-    weights: Weights = _DEFAULT_WEIGHTS,
+    weights: Weights = DEFAULT_WEIGHTS,
     smoothing: str = "method1",
     *,
     epsilon: float = 1e-4,
@@ -121,7 +125,7 @@ def bleu_from_stats(
         raise ValueError(
             f"weights need {len(weights)} orders but the statistics have {total.max_n}"
         )
-    return _bleu(
+    return bleu_from_counts(
         total.matches,
         total.denominators,
         total.totals,
@@ -138,7 +142,7 @@ def bleu_from_stats(
     )
 
 
-def _bleu(
+def bleu_from_counts(
     matches: Sequence[float],
     dens: Sequence[float],
     totals: Sequence[float],
@@ -158,7 +162,7 @@ def _bleu(
     n = len(weights)
     if n == 0 or matches[0] == 0:
         return 0.0
-    if auto_reweigh and hyp_len < 4 and tuple(weights) == _DEFAULT_WEIGHTS:
+    if auto_reweigh and hyp_len < 4 and tuple(weights) == DEFAULT_WEIGHTS:
         weights = (1 / hyp_len,) * int(hyp_len)
     bp = brevity_penalty(ref_len, hyp_len)
     if smoothing == "method1":
@@ -200,10 +204,10 @@ def _bleu(
             next_precision=next_precision,
             hyp_ngrams=totals[:n],
         )
-    return bp * math.exp(_weighted_log_sum(weights, p))
+    return bp * math.exp(weighted_log_sum(weights, p))
 
 
-def _weighted_log_sum(weights: Sequence[float], p: Sequence[float]) -> float:
+def weighted_log_sum(weights: Sequence[float], p: Sequence[float]) -> float:
     """fsum of w * log(p) over the orders, skipping zero precisions as NLTK does."""
     if min(p) > 0:
         # All in C: this runs once per sentence score.

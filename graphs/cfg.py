@@ -40,17 +40,27 @@ Modelling choices (the approximations a PDG-based metric needs to know):
 Nothing here recurses over the syntax tree: compound statements are built by generators
 driven from an explicit stack, so 5,000 nesting levels are fine.
 
-Beside this module: :mod:`graphs.functions` finds the functions and reads their headers,
-:mod:`graphs.folding` folds conditional ``if`` statements into one node, and
-:mod:`graphs.dominance` computes post-dominators and control dependences on the result.
+This module is the builder's core (nodes and edges, the driving stack, plain statements and
+jumps, ``if``, blocks, ``with``, labels, units) and :func:`build_cfg`. Beside it:
+:mod:`graphs.cfg_model` holds the CFG's types, :mod:`graphs.cfg_loops`,
+:mod:`graphs.cfg_switch` and :mod:`graphs.cfg_try` the other compound statements,
+:mod:`graphs.frames` where jumps go, :mod:`graphs.functions` finds the functions and reads
+their headers, :mod:`graphs.folding` folds conditional ``if`` statements into one node,
+:mod:`graphs.idioms` reads translators' idioms one way, and :mod:`graphs.dominance` computes
+post-dominators and control dependences on the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
 
-import tree_sitter
+from graphs.cfg_loops import LoopStatements
+
+# The CFG's types live in graphs.cfg_model (the statement handlers name them too); they are
+# this module's public names as much as build_cfg is.
+from graphs.cfg_model import CFG, EXIT, CFGNode, GraphTooLarge, Node, Result, Unit
+from graphs.cfg_switch import SwitchStatements
+from graphs.cfg_try import TryStatements
 
 # Public names of graphs.cfg before post-dominance moved out: still importable from here.
 from graphs.dominance import (  # noqa: F401
@@ -58,17 +68,21 @@ from graphs.dominance import (  # noqa: F401
     control_dependences_in_place,
     postdominators,
 )
-from graphs.folding import _ConditionalFolding
+from graphs.folding import ConditionalFolding
+from graphs.frames import BREAK as _BREAK
+from graphs.frames import CONTINUE as _CONTINUE
+from graphs.frames import RETURN as _RETURN
+from graphs.frames import THROW as _THROW
 from graphs.frames import Label as _Label
 from graphs.frames import Loop as _Loop
 from graphs.frames import Switch as _Switch
 from graphs.frames import Try as _Try
 from graphs.functions import (
-    _function_name,
-    _header_last,
-    _parameters,
-    _signature,
-    _split_top_level,
+    function_name,
+    function_parameters,
+    function_signature,
+    header_last,
+    split_top_level,
 )
 from graphs.idioms import IdiomRewrites
 from graphs.roles import Ctx, LanguageRoles, Role
@@ -76,110 +90,8 @@ from graphs.roles import Ctx, LanguageRoles, Role
 __all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Unit", "build_cfg",
            "control_dependences", "postdominators"]
 
-EXIT = -1
 _ENTRY = -2  # stands for the current unit's entry while building (its edges are per unit)
 
-Node = tree_sitter.Node
-Result = tuple[int | None, list[int]]  # (first node or None if no node, dangling exits)
-
-
-class GraphTooLarge(ValueError):
-    """The graph would have more nodes than the caller's ``max_nodes``."""
-
-
-@dataclass(slots=True)
-class CFGNode:
-    """A CFG (and PDG) node before labelling.
-
-    Attributes
-    ----------
-    kind : str
-        ``entry``, ``function``, ``param``, ``statement``, ``declaration``, ``if``,
-        ``switch``, ``case``, ``default``, ``while``, ``do``, ``for``, ``foreach``,
-        ``break``, ``continue``, ``return``, ``throw``, ``try``, ``catch``, ``finally``,
-        ``label``, ``goto``, ``with``, ``yield`` or ``class``.
-    parts : tuple of (tree_sitter.Node, Ctx)
-        Syntax the label and the defs/uses come from (a compound statement's header only).
-    first, last : tree_sitter.Node or None
-        First and last syntax node of the source text the node stands for.
-    prefix, suffix : tuple of str
-        Extra label tokens.
-    sep : str or None
-        Label token between parts.
-    label : str or None
-        Fixed label (the entry).
-    alias : int or None
-        For a CFG-only copy (a ``finally`` body duplicated per continuation): the node it
-        copies. Copies are not PDG nodes; their edges count for the original.
-    subst : dict or None
-        Temporaries folded into this node (:mod:`graphs.folding`): identifier syntax node
-        id -> (the temporary's value, whether it needs parentheses there).
-    """
-
-    kind: str
-    parts: tuple[tuple[Node, Ctx], ...]
-    first: Node | None
-    last: Node | None
-    prefix: tuple[str, ...] = ()
-    suffix: tuple[str, ...] = ()
-    sep: str | None = None
-    label: str | None = None
-    alias: int | None = None
-    subst: dict | None = None
-
-    @property
-    def start(self) -> int:
-        """Byte offset used to order nodes (source order)."""
-        return -1 if self.first is None else self.first.start_byte
-
-
-@dataclass(slots=True)
-class Unit:
-    """One function body (or the top-level statements): analysed on its own.
-
-    ``entry_succ`` holds the entry's successors (an entry that is also a statement of the
-    enclosing unit keeps its own successors there); ``nodes`` excludes the entry.
-    ``scope`` groups units that share local-variable renaming (a function and the
-    functions nested in it).
-    """
-
-    entry: int
-    scope: int
-    entry_succ: list[int] = field(default_factory=list)
-    nodes: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class CFG:
-    """The CFG of a snippet: nodes in source order, successor lists, units.
-
-    PDG nodes come first (``0 .. pdg_size - 1``, in source order); CFG-only copies (see
-    :attr:`CFGNode.alias`) follow.
-
-    ``succ[n]`` may contain :data:`EXIT` (the exit of ``n``'s unit). ``functions`` lists the
-    entries of top-level functions when the snippet has several (they hang off node 0).
-    ``fallback_types`` are statement types the role table did not know (built as plain);
-    ``plain_types`` all statement types that were built as one plain node (known or not).
-    """
-
-    nodes: list[CFGNode]
-    succ: list[list[int]]
-    units: list[Unit]
-    functions: list[int] = field(default_factory=list)
-    fallback_types: set[str] = field(default_factory=set)
-    pdg_size: int = 0
-    plain_types: set[str] = field(default_factory=set)
-    true_succ: dict[int, int] = field(default_factory=dict)
-    #: Label substitutions of the canonical idioms (graphs.idioms), for every node.
-    subst: dict = field(default_factory=dict)
-
-    def canonical(self, nid: int) -> int:
-        """The PDG node a CFG node stands for (itself unless it is a copy)."""
-        alias = self.nodes[nid].alias
-        return nid if alias is None else alias
-
-
-_BREAK, _CONTINUE, _RETURN, _THROW = "break", "continue", "return", "throw"
 _DECL_KINDS = {Role.DECLARATION: "declaration", Role.STATEMENT: "statement",
                Role.YIELD: "yield", Role.CLASS: "class"}
 # Lookups for the statements every snippet has (a dict lookup is several times cheaper
@@ -189,7 +101,13 @@ _EXIT_KINDS = {Role.RETURN: _RETURN, Role.THROW: _THROW}
 _USE, _NAME, _DECL = Ctx.USE, Ctx.NAME, Ctx.DECL
 
 
-class _Builder(_ConditionalFolding, IdiomRewrites):
+class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatements,
+               TryStatements):
+    """Builds one CFG: the nodes and edges, the driving stack, the plain statements and jumps,
+    ``if``, blocks, ``with`` and labels; the other compound statements come from the mixins
+    (:mod:`graphs.cfg_loops`, :mod:`graphs.cfg_switch`, :mod:`graphs.cfg_try`), the folding
+    and idiom rewrites from :mod:`graphs.folding` and :mod:`graphs.idioms`."""
+
     def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None) -> None:
         self.parsed = parsed
         self.roles = roles
@@ -449,10 +367,10 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
                 body = fn.child_by_field_name("body")
                 n = self._header_node("class", fn, body)
                 return n, [n]
-        name = _function_name(fn)
+        name = function_name(fn)
         parts = [(name, Ctx.DECL)] if name is not None else []
-        last = _header_last(fn, fn.child_by_field_name(self.roles.functions.get(fn.type,
-                                                                                "body")))
+        last = header_last(fn, fn.child_by_field_name(self.roles.functions.get(fn.type,
+                                                                               "body")))
         n = self._new("function", parts, s, last, prefix=("function",))
         if self.nodes[n].alias is None:
             self.queue.append((n, fn, self.unit.scope))
@@ -549,265 +467,6 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
         n = self._new("statement", [(s, Ctx.USE)], s, s)
         return n, [n]
 
-    def _loop_else(self, s: Node, head: int, loop: _Loop) -> Generator:
-        """Python's loop ``else``: on the false edge; ``break`` skips it."""
-        exits = list(loop.breaks)
-        alt = s.child_by_field_name("alternative")
-        body = self._last_body(alt) if alt is not None else None
-        if body is None:
-            exits.append(head)
-            return exits
-        self._branch(head, (yield body), exits)
-        return exits
-
-    def _while(self, s: Node) -> Generator:
-        body = s.child_by_field_name("body")
-        if body is None:
-            return self._plain(s)
-        foreach = self.roles.statements.get(s.type) is Role.FOREACH
-        h = self._indexed_header(s, body) if foreach else None  # for i in range(len(xs))
-        if h is None:
-            h = self._header_node("foreach" if foreach else "while", s, body)
-        return (yield from self._loop(s, h, body))
-
-    def _loop(self, s: Node, h: int, body: Node) -> Generator:
-        loop = _Loop(self._loop_labels(s))
-        self.frames.append(loop)
-        f, ex = yield body
-        self.frames.pop()
-        self._link([h], h if f is None else f)
-        self.true_succ[h] = h if f is None else f
-        self._link(ex, h)
-        self._link(loop.continues, h)
-        exits = yield from self._loop_else(s, h, loop)
-        return h, exits
-
-    def _do(self, s: Node) -> Generator:
-        body = s.child_by_field_name("body")
-        if body is None:
-            return self._plain(s)
-        loop = _Loop(self._loop_labels(s))
-        self.frames.append(loop)
-        f, ex = yield body
-        self.frames.pop()
-        tail = [(c, self._ctx(s.type, s.field_name_for_child(i)))
-                for i, c in enumerate(s.children)
-                if c.start_byte >= body.end_byte and c.type not in self.comments]
-        first_tail = tail[0][0] if tail else s
-        c = self._new("do", tail, first_tail, tail[-1][0] if tail else s, prefix=("do",))
-        first = c if f is None else f
-        self._link(ex, c)
-        self._link(loop.continues, c)
-        self._link([c], first)
-        self.true_succ[c] = first
-        return first, [c, *loop.breaks]
-
-    def _for(self, s: Node) -> Generator:
-        body = s.child_by_field_name("body")
-        if body is None:
-            return self._plain(s)
-        h = self._indexed_header(s, body)  # an indexed loop read as its foreach
-        if h is not None:
-            return (yield from self._loop(s, h, body))
-        init_f, cond_f, upd_f = self.roles.for_fields
-        inits, conds, upds = [], [], []
-        for i, c in enumerate(s.children):
-            if not c.is_named or c.type in self.comments or c.type == "empty_statement":
-                continue
-            f = s.field_name_for_child(i)
-            if f == init_f:
-                inits.append(c)
-            elif f == cond_f:
-                conds.append(c)
-            elif f == upd_f:
-                upds.append(c)
-        init = None
-        if inits:
-            kind = "declaration" if inits[0].type.endswith("declaration") else "statement"
-            init = self._new(kind, [(c, Ctx.USE) for c in inits], inits[0], inits[-1], sep=",")
-        header = self._header(s, body)
-        cond = self._new("for", [(c, Ctx.USE) for c in conds[:1]], s,
-                         header[-1][0] if header else s, prefix=("while", "("),
-                         suffix=(")",))
-        upd = None
-        if upds:
-            upd = self._new("statement", [(c, Ctx.USE) for c in upds], upds[0], upds[-1],
-                            sep=",")
-        loop = _Loop(self._loop_labels(s))
-        self.frames.append(loop)
-        f, ex = yield body
-        self.frames.pop()
-        again = cond if upd is None else upd
-        if init is not None:
-            self._link([init], cond)
-        self._link([cond], again if f is None else f)
-        self.true_succ[cond] = again if f is None else f
-        self._link(ex, again)
-        self._link(loop.continues, again)
-        if upd is not None:
-            self._link([upd], cond)
-        return (cond if init is None else init), [cond, *loop.breaks]
-
-    def _switch_groups(self, body: Node) -> list[tuple[list[list[Node]], list[Node], bool]]:
-        roles = self.roles
-        groups = []
-        for g in body.named_children:
-            if g.type in self.comments:
-                continue
-            if g.type not in roles.switch_groups:
-                groups.append(([], [g], True))  # statements before any label: unreachable
-                continue
-            labels: list[list[Node]] = []
-            stmts: list[Node] = []
-            cur: list[Node] | None = None
-            for c in g.children:
-                if c.type in self.comments:
-                    continue
-                if cur is not None:
-                    cur.append(c)
-                    if c.type == ":":
-                        labels.append(cur)
-                        cur = None
-                    continue
-                if c.type in roles.switch_labels:
-                    labels.append([c])
-                elif not c.is_named:
-                    if c.type in ("case", "default"):
-                        cur = [c]
-                else:
-                    stmts.append(c)
-            if cur:
-                labels.append(cur)
-            groups.append((labels, stmts,
-                           roles.fallthrough and g.type not in roles.no_fallthrough_groups))
-        return groups
-
-    @staticmethod
-    def _is_default(parts: list[Node]) -> bool:
-        head = parts[0].text
-        if head.startswith(b"default"):
-            return True
-        return len(parts) > 1 and parts[0].type == "case" and parts[1].text == b"_"
-
-    def _switch(self, s: Node) -> Generator:
-        body = s.child_by_field_name("body")
-        if body is None:
-            return self._plain(s)
-        sw = self._header_node("switch", s, body)
-        frame = _Switch(self._loop_labels(s))
-        self.frames.append(frame)
-        carry: list[int] = []
-        out: list[int] = []
-        has_default = False
-        for labels, stmts, fall in self._switch_groups(body):
-            lnodes = []
-            for parts in labels:
-                kind = "default" if self._is_default(parts) else "case"
-                has_default = has_default or kind == "default"
-                ln = self._new(kind, [(p, Ctx.USE) for p in parts], parts[0], parts[-1])
-                self._link([sw], ln)
-                lnodes.append(ln)
-                key = " ".join(p.text.decode() for p in parts if p.type != ":")
-                frame.cases.setdefault(key, ln)
-            f, ex = yield stmts
-            if f is None:
-                carry = carry + lnodes  # stacked labels reach the next group
-                continue
-            self._link(lnodes, f)
-            self._link(carry, f)
-            if fall:
-                carry = list(ex)
-            else:
-                out.extend(ex)
-                carry = []
-        out.extend(carry)
-        self.frames.pop()
-        for n, key in frame.gotos:
-            self._link([n], frame.cases.get(key, EXIT))
-        out.extend(frame.breaks)
-        if not has_default:
-            out.append(sw)
-        return sw, out
-
-    def _try(self, s: Node) -> Generator:
-        roles = self.roles
-        body = s.child_by_field_name("body")
-        if body is None:
-            return self._plain(s)
-        catches = [c for c in s.children if c.type in roles.catch_clauses]
-        fin = next((c for c in s.children if c.type in roles.finally_clauses), None)
-        els = next((c for c in s.children if c.type in roles.else_clauses), None)
-        t = self._header_node("try", s, body)
-        cnodes = []
-        cbodies = []
-        for c in catches:
-            cb = self._last_body(c)
-            cbodies.append(cb)
-            cnodes.append(self._header_node("catch", c, cb))
-        fbody = self._last_body(fin) if fin is not None else None
-        frame = _Try(cnodes, fin is not None)
-        for cn in cnodes:
-            self._link([t], cn)
-        if not cnodes and fin is not None:
-            # an exception in the body runs the finally, then propagates
-            frame.pending[(_THROW, None)] = [t]
-        self.frames.append(frame)
-        f, ex = yield body
-        if f is None:
-            ex = [t]
-        else:
-            self._link([t], f)
-        if els is not None:
-            eb = self._last_body(els)
-            if eb is not None:
-                f2, ex2 = yield eb
-                if f2 is not None:
-                    self._link(ex, f2)
-                    ex = ex2
-        normal = list(ex)
-        frame.in_body = False
-        for cn, cb in zip(cnodes, cbodies, strict=True):
-            if cb is None:
-                normal.append(cn)
-                continue
-            self._branch(cn, (yield cb), normal)
-        self.frames.pop()
-        if fin is None:
-            return t, normal
-        # One copy of the finally per way of reaching it (normal completion, and each
-        # distinct jump through it), so that each copy continues where its entry came
-        # from. Copies after the first are aliases of the same PDG nodes.
-        conts: list[tuple[tuple[str, str | None] | None, list[int]]] = []
-        if normal:
-            conts.append((None, normal))
-        conts.extend(frame.pending.items())
-        if not conts:
-            conts.append((None, []))  # unreachable finally: still gets its nodes
-        exits: list[int] = []
-        first: tuple[int, list[int]] | None = None
-        for cont, srcs in conts:
-            if first is not None and self.aliases > self.alias_budget:
-                # too many copies (deeply nested finally): share the first copy
-                self._link(srcs, first[0])
-                if cont is not None:
-                    self._jump(first[1], *cont)
-                continue
-            fn = self._header_node("finally", fin, fbody)
-            self._link(srcs, fn)
-            ends = [fn]
-            if fbody is not None:
-                f, ex = yield fbody
-                if f is not None:
-                    self._link([fn], f)
-                    ends = ex
-            if first is None:
-                first = (fn, ends)
-            if cont is None:
-                exits = ends if normal else []
-            else:
-                self._jump(ends, *cont)
-        return t, exits
-
     def _with(self, s: Node) -> Generator:
         body = self._last_body(s)
         h = self._header_node("with", s, body)
@@ -872,7 +531,7 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
         prev = [_ENTRY]
         body = None
         if fn is not None:
-            for p in _parameters(fn, self.roles):
+            for p in function_parameters(fn, self.roles):
                 n = self._new("param", ((p, _DECL),), p, p)
                 self._link(prev, n)
                 prev = [n]
@@ -907,22 +566,22 @@ class _Builder(_ConditionalFolding, IdiomRewrites):
 
     def build(self) -> CFG:
         parsed = self.parsed
-        funcs, stmts = _split_top_level(parsed.nodes, self.roles)
+        funcs, stmts = split_top_level(parsed.nodes, self.roles)
         if len(funcs) == 1 and not stmts:
             fn, outer = funcs[0]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-            root = self._new("entry", (), outer, _header_last(fn, body),
-                             label=_signature(fn, self.roles), member=False)
+            root = self._new("entry", (), outer, header_last(fn, body),
+                             label=function_signature(fn, self.roles), member=False)
             self._build_unit(root, fn, [], 0)
         else:
             root = self._new("entry", (), None, None, label="entry", member=False)
             self._build_unit(root, None, stmts, 0)
             for scope, (fn, outer) in enumerate(funcs, start=1):
                 self.unit = None
-                name = _function_name(fn)
+                name = function_name(fn)
                 parts = [(name, Ctx.NAME)] if name is not None else []
                 body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-                n = self._new("function", parts, outer, _header_last(fn, body),
+                n = self._new("function", parts, outer, header_last(fn, body),
                               prefix=("function",), member=False)
                 self.functions.append(n)
                 self._build_unit(n, fn, [], scope)

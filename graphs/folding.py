@@ -3,8 +3,9 @@ return a value becomes one statement with a conditional expression.
 
 ``if (c) x = a; else x = b;`` and ``x = c ? a : b`` mean the same, so they get the same
 CFG (and PDG) node, labelled as the language writes a conditional expression. The rewrite
-is a mixin of the CFG builder (:class:`graphs.cfg._Builder`), which supplies ``roles``,
-``parsed``, ``_new``, ``_jump``, ``_items`` and ``_last_body``.
+is a mixin of the CFG builder (``_Builder`` in :mod:`graphs.cfg`), which supplies ``roles``,
+``parsed``, ``_new``, ``_jump``, ``_items`` and ``_last_body``, and reads a switch's cases
+with ``_switch_groups`` and ``_is_default`` (:mod:`graphs.cfg_switch`).
 
 Temporaries are folded first, so that they do not hide the form: a branch (or the
 statements after ``if (c) return a;``) may be single-use temporaries followed by the one
@@ -19,19 +20,14 @@ calls something or assigns (their order could change).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tree_sitter
 
+from graphs.cfg_model import Result
+from graphs.frames import RETURN as _RETURN  # a folded return is a return node and jump
 from graphs.rewrites import fits_unparenthesized
 from graphs.roles import Ctx, Role
 
-if TYPE_CHECKING:
-    from graphs.cfg import Result
-
 Node = tree_sitter.Node
-# The builder's names for these (graphs.cfg): a folded return is a return node and jump.
-_RETURN = "return"
 _USE = Ctx.USE
 _FOLD_DEPTH = 8  # nested ifs folded into one conditional expression, at most
 _TEMPS = 8  # temporaries folded into one statement, at most
@@ -39,7 +35,7 @@ _TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
 _SHORT_CIRCUIT = frozenset({"&&", "||", "and", "or", "??"})
 
 
-class _ConditionalFolding:
+class ConditionalFolding:
     """The folding methods of the CFG builder (see the module docstring)."""
 
     def _conditional(self, s: Node, cons: Node | None,

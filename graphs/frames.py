@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Label", "Loop", "Switch", "Try"]
+__all__ = ["BREAK", "CONTINUE", "RETURN", "THROW", "Label", "Loop", "Switch", "Try"]
+
+# The kinds of jump the frames route: node kinds of the CFG, and with a label the keys of
+# Try.pending. Named once here so that the builder's modules agree on them.
+BREAK, CONTINUE, RETURN, THROW = "break", "continue", "return", "throw"
 
 
 @dataclass

@@ -14,7 +14,7 @@ from graphs.roles import LanguageRoles
 Node = tree_sitter.Node
 
 
-def _header_last(node: Node, body: Node | None) -> Node:
+def header_last(node: Node, body: Node | None) -> Node:
     """Last child of ``node`` before ``body`` (the end of a function header)."""
     last = node
     if body is None:
@@ -26,7 +26,7 @@ def _header_last(node: Node, body: Node | None) -> Node:
     return last
 
 
-def _signature(fn: Node, roles: LanguageRoles) -> str:
+def function_signature(fn: Node, roles: LanguageRoles) -> str:
     """The label of a function's entry: return type, name, parameter types.
 
     ``int add(int, int)``, ``def area(_, _) -> float``: what a caller relies on, with the
@@ -39,10 +39,10 @@ def _signature(fn: Node, roles: LanguageRoles) -> str:
     ret = text(next((r for r in (fn.child_by_field_name(f) for f in
                                  ("type", "returns", "return_type")) if r is not None), None))
     types = []
-    for p in _parameters(fn, roles):
+    for p in function_parameters(fn, roles):
         t = p.child_by_field_name("type")
         types.append(text(t) if t is not None else "_")
-    name = text(_function_name(fn)) or "lambda"
+    name = text(function_name(fn)) or "lambda"
     head = f"{name}({', '.join(types)})"
     # a constructor's call of another one (C#'s : this(0), C++'s : base(x), a(b)) runs
     # before the body and has no node of its own
@@ -53,7 +53,8 @@ def _signature(fn: Node, roles: LanguageRoles) -> str:
     return f"{ret} {head}" if ret else head
 
 
-def _function_name(fn: Node) -> Node | None:
+def function_name(fn: Node) -> Node | None:
+    """The syntax node that names ``fn`` (None for an anonymous function)."""
     name = fn.child_by_field_name("name")
     if name is not None:
         return name
@@ -70,7 +71,8 @@ def _function_name(fn: Node) -> Node | None:
     return None
 
 
-def _parameters(fn: Node, roles: LanguageRoles) -> list[Node]:
+def function_parameters(fn: Node, roles: LanguageRoles) -> list[Node]:
+    """The parameter nodes of ``fn``, in order (a C ``(void)`` and separators left out)."""
     params = fn.child_by_field_name("parameters")
     if params is None:
         single = fn.child_by_field_name("parameter")  # JS: x => x + 1
@@ -95,8 +97,8 @@ def _parameters(fn: Node, roles: LanguageRoles) -> list[Node]:
     return out
 
 
-def _split_top_level(nodes: Sequence[Node], roles: LanguageRoles
-                     ) -> tuple[list[tuple[Node, Node]], list[Node]]:
+def split_top_level(nodes: Sequence[Node], roles: LanguageRoles
+                    ) -> tuple[list[tuple[Node, Node]], list[Node]]:
     """Functions (as ``(function node, outermost node)``) and top-level statements."""
     funcs: list[tuple[Node, Node]] = []
     stmts: list[Node] = []

@@ -3,7 +3,8 @@
 :func:`build_pdg` turns a function, a class, or a few statements into a
 ``networkx.MultiDiGraph``: nodes are the entry, the parameters, the statements and the
 predicates; edges are ``control`` dependences (post-dominators on the CFG of
-:mod:`graphs.cfg`) and ``data`` dependences (reaching definitions, :mod:`graphs.dataflow`).
+:mod:`graphs.cfg`) and ``data`` dependences (the references of :mod:`graphs.dataflow`,
+through the reaching definitions of :mod:`graphs.reaching`).
 This is the representation of RUBY's graph tier (GRS).
 
 What becomes the graph
@@ -84,17 +85,15 @@ import zlib
 import networkx as nx
 
 from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
-from graphs.dataflow import (
-    EFFECTS_VAR,
-    Facts,
-    Walker,
+from graphs.dataflow import EFFECTS_VAR, Facts, Walker
+from graphs.labels import local_name, render
+from graphs.parsing import ParsedCode, parse
+from graphs.reaching import (
     data_dependences,
     path_data_dependences,
     reaching_definitions,
     reverse_postorder,
 )
-from graphs.labels import local_name, render
-from graphs.parsing import ParsedCode, parse
 from graphs.rewrites import canonical_label, merge_statements
 from graphs.roles import Ctx, get_roles
 

@@ -9,7 +9,7 @@ CRASH = "/* crash the worker */"
 
 
 class CrashingScorer(RubyScorer):
-    def _score(self, reference, candidate, pair_id, language, cbleu, **kwargs):
+    def score_detailed(self, reference, candidate, pair_id, language, cbleu, **kwargs):
         if candidate == CRASH:
             os.kill(os.getpid(), signal.SIGKILL)  # as a segfault or the OOM killer would
-        return super()._score(reference, candidate, pair_id, language, cbleu, **kwargs)
+        return super().score_detailed(reference, candidate, pair_id, language, cbleu, **kwargs)

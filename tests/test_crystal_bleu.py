@@ -34,7 +34,7 @@ from crystal import (
     sentence_bleu,
     tokenize,
 )
-from crystal.counting import _python_counts
+from crystal.counting import python_match_counts
 
 crystalbleu = pytest.importorskip("crystalbleu")
 nltk_bleu = pytest.importorskip("nltk.translate.bleu_score")
@@ -441,14 +441,14 @@ def test_compiled_path_equals_python_path(
     ignore = frozenset(g for g in grams if rng.random() < ignore_fraction) or None
     fast = _fast.FastCounter(ignore).counts(refs, hyp, max_n)
     assert fast is not None
-    assert list(fast[0]) == _python_counts(refs, hyp, max_n, ignore, None)[0]
-    assert list(fast[1]) == _python_counts(refs, hyp, max_n, ignore, None)[1]
+    assert list(fast[0]) == python_match_counts(refs, hyp, max_n, ignore, None)[0]
+    assert list(fast[1]) == python_match_counts(refs, hyp, max_n, ignore, None)[1]
     # an exact match: only the hypothesis is encoded, and every n-gram of it is matched
     with_hyp = [*refs, list(hyp)]
     fast = _fast.FastCounter(ignore).counts(with_hyp, hyp, max_n, exact=True)
     assert fast is not None
     assert [list(x) for x in fast] == [
-        list(x) for x in _python_counts(with_hyp, hyp, max_n, ignore, None)
+        list(x) for x in python_match_counts(with_hyp, hyp, max_n, ignore, None)
     ]
 
 
@@ -462,7 +462,7 @@ def test_compiled_path_vocabulary_resets_and_oversized_pairs() -> None:
             hyp = [rng.choice(vocab) for _ in range(rng.randrange(30))]
             ref = [rng.choice(vocab) for _ in range(rng.randrange(30))]
             fast = counter.counts([ref], hyp, 4)
-            slow = _python_counts([ref], hyp, 4, frozenset({("a",), ("a", "b")}), None)
+            slow = python_match_counts([ref], hyp, 4, frozenset({("a",), ("a", "b")}), None)
             assert fast is not None and list(fast[0]) == slow[0] and list(fast[1]) == slow[1]
             assert len(counter._vocab) < 200
         big = [f"u{i}" for i in range(300)]
@@ -479,7 +479,7 @@ def test_threads_share_the_fast_path_safely() -> None:
     for refs, hyp in pairs[::3]:
         refs[0][5:25] = hyp[5:25]  # some overlap
     ignore = frozenset({("(",), (")",), (";",), ("w1",)})
-    expected = [_python_counts(r, h, 4, ignore, None) for r, h in pairs]
+    expected = [python_match_counts(r, h, 4, ignore, None) for r, h in pairs]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_fast, "LIMIT", 2048)  # forces vocabulary resets while threads run
         counter = _fast.FastCounter(ignore)

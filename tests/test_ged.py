@@ -20,8 +20,8 @@ import pytest
 import graphs
 from graphs import ged
 from graphs.ged import EditOperation, edit_path, graph_edit_distance, graph_size
-from graphs.ged.encoding import _Problem
-from graphs.ged.local_search import _block_terms, _channel_lists, _SwapSearch
+from graphs.ged.encoding import Problem
+from graphs.ged.local_search import SwapSearch, _block_terms, _channel_lists
 from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
 
 # --------------------------------------------------------------------------------------------
@@ -446,8 +446,8 @@ def test_swap_deltas_match_recomputed_costs():
         directed = trial % 3 != 0
         g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
-        problem = _Problem(g1, g2, "label", "type")
-        search = _SwapSearch(problem)
+        problem = Problem(g1, g2, "label", "type")
+        search = SwapSearch(problem)
         perm = nprng.permutation(problem.size)
         base = sum(problem.cost(perm))
         deltas = search.deltas(perm)
@@ -557,7 +557,7 @@ def test_sparse_channels_match_the_dense_definition():
         directed = trial % 3 != 0
         g1 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(1, 7), p=0.5, multi=True, loops=True, directed=directed)
-        p = _Problem(g1, g2, "label", "type")
+        p = Problem(g1, g2, "label", "type")
         sources = [(p.rows.slots, p.cols.slots)]
         sources += [(p.rows.adj[t], p.cols.adj[t]) for t in range(p.n_types)]
         f1, f2 = [], []
@@ -815,8 +815,8 @@ def test_graded_swap_deltas_match_recomputed_costs():
         costs = LabelCosts(rng, "abc")
         g1 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
         g2 = random_graph(rng, rng.randint(2, 8), p=0.4, multi=True, loops=True, directed=directed)
-        problem = _Problem(g1, g2, "label", "type", node_subst_cost=costs)
-        search = _SwapSearch(problem)
+        problem = Problem(g1, g2, "label", "type", node_subst_cost=costs)
+        search = SwapSearch(problem)
         perm = nprng.permutation(problem.size)
         base = sum(problem.cost(perm))
         deltas = search.deltas(perm)

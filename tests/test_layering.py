@@ -1,4 +1,5 @@
-"""Import layering: no import cycle among our modules; ``crystal`` and ``graphs`` stay below.
+"""Import layering: no import cycle among our modules; ``crystal`` and ``graphs`` stay below;
+no module uses another's private names; no module is over :data:`MAX_MODULE_LINES` lines.
 
 The module import graph of ``crystal``, ``graphs`` and ``ruby_metric`` is read from the source
 files of this checkout (found with :mod:`pkgutil`, parsed with :mod:`ast`, never imported).
@@ -27,6 +28,11 @@ What counts as an edge ``a -> b`` ("running a may import b"):
 A cycle is a strongly connected component of more than one module (or a module importing
 itself); the failure message names each component and its elementary cycles, with the file
 and line of every import along them.
+
+What two modules share is a public name of one of them (or of a small module named for what
+it holds, such as ``graphs.syntax``): a name with one leading underscore is its module's
+own, and a module with one is its package's own. :class:`PrivateImports` lists the places
+that break this, on the same files and the same runtime imports as the graph.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from __future__ import annotations
 import ast
 import pkgutil
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +52,8 @@ PACKAGES = ("crystal", "graphs", "ruby_metric")
 LOWER = ("crystal", "graphs")
 #: Enough to read a report; a component with more elementary cycles than this is listed whole.
 MAX_CYCLES = 50
+#: The longest a module of ours may be: past it, a module is doing more than one job.
+MAX_MODULE_LINES = 800
 
 Graph = Mapping[str, Iterable[str]]
 
@@ -361,6 +369,141 @@ def _rings(graph: ImportGraph, cycles: list[list[str]]) -> list[str]:
     return lines
 
 
+# ----------------------------------------------------------------------------- private names
+
+
+def _is_private(name: str) -> bool:
+    """One leading underscore: private. Dunder names (``__version__``) are not."""
+    return name.startswith("_") and not name.startswith("__")
+
+
+@dataclass(frozen=True)
+class PrivateUse:
+    """A module using a private name of another module of ours."""
+
+    path: Path
+    line: int
+    what: str
+
+
+class PrivateImports:
+    """Every place a module of ours uses a private name of another module of ours.
+
+    Three forms are found (imports as :func:`runtime_imports` finds them, at any depth):
+
+    * ``from M import _name``, relative or absolute, re-exports followed: a public name that
+      a package ``__init__`` binds to another module's private one is that private one;
+    * a private *module* reached from outside its package: ``from P import _mod``,
+      ``import P._mod``, ``from P._mod import x`` (its package's own modules may);
+    * ``mod._name`` (also ``pkg.mod._name``), where ``mod`` is bound only by ``import M``
+      or ``import M as mod`` or by ``from P import mod`` of a submodule. A name the file
+      binds in any other way too (an assignment, a parameter, a loop variable) is skipped:
+      the attribute may not be the module's there.
+    """
+
+    def __init__(self, graph: ImportGraph) -> None:
+        self.graph = graph
+
+    def find(self) -> list[PrivateUse]:
+        uses: list[PrivateUse] = []
+        for module in self.graph.modules.values():
+            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            uses += self._in_module(module, tree)
+        return sorted(uses, key=lambda u: (str(u.path), u.line, u.what))
+
+    def _in_module(self, module: Module, tree: ast.Module) -> list[PrivateUse]:
+        uses: list[PrivateUse] = []
+        modules: dict[str, str] = {}  # a name the file binds to one of our modules -> it
+
+        def use(node: ast.stmt | ast.expr, what: str) -> None:
+            uses.append(PrivateUse(module.path, node.lineno, what))
+
+        for node in runtime_imports(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if self.graph._ours(alias.name) is None:
+                        continue
+                    self._private_module(module, node, alias.name, use)
+                    if alias.asname:
+                        modules[alias.asname] = alias.name
+                    else:
+                        top = alias.name.split(".")[0]
+                        modules[top] = top
+                continue
+            source = absolute(module, node)
+            if self.graph._ours(source) is None:
+                continue
+            self._private_module(module, node, source, use)
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in self.graph.modules:
+                    self._private_module(module, node, submodule, use)
+                    modules[alias.asname or alias.name] = submodule
+                    continue
+                origin = self._origin(source, alias.name)
+                if origin is not None:
+                    via = "" if origin == (source, alias.name) else f" (= {'.'.join(origin)})"
+                    use(node, f"from {source} import {alias.name}{via}")
+
+        rebound = {
+            node.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del))
+        } | {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Attribute) and _is_private(node.attr)):
+                continue
+            dotted = _dotted(node.value)
+            if dotted is None or dotted[0] not in modules or dotted[0] in rebound:
+                continue
+            target = ".".join([modules[dotted[0]], *dotted[1:]])
+            if target in self.graph.modules and target != module.name:
+                use(node, f"{'.'.join(dotted)}.{node.attr} (= {target}.{node.attr})")
+        return uses
+
+    def _origin(self, source: str, name: str) -> tuple[str, str] | None:
+        """The private ``(module, name)`` that ``from source import name`` binds, or None."""
+        seen: set[tuple[str, str]] = set()
+        while True:
+            if _is_private(name):
+                return source, name
+            init = self.graph._inits.get(source)
+            if init is None or name not in init.reexports or (source, name) in seen:
+                return None
+            seen.add((source, name))
+            source, name = init.reexports[name]
+            if f"{source}.{name}" in self.graph.modules:
+                return None  # a submodule, re-exported under its own name
+
+    def _private_module(
+        self, module: Module, node: ast.stmt, dotted: str, use: Callable[..., None]
+    ) -> None:
+        """Flag ``dotted`` if it goes through a private module of a package ``module`` is not
+        in (the first private part decides: what lies below it is that package's too)."""
+        parts = dotted.split(".")
+        for end in range(1, len(parts)):
+            if _is_private(parts[end]):
+                package = ".".join(parts[:end])
+                if not f"{module.name}.".startswith(f"{package}."):  # the package or below
+                    use(node, f"private module {'.'.join(parts[: end + 1])}")
+                return
+
+
+def _dotted(node: ast.expr) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``; None for anything but names and attributes."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return [node.id, *reversed(parts)]
+
+
+def _relative(path: Path, root: Path = ROOT) -> str:
+    return path.relative_to(root).as_posix()
+
+
 # ----------------------------------------------------------------------------- the tests
 
 
@@ -453,6 +596,25 @@ def test_deprecated_paths_warn_and_reexport() -> None:
     assert module.compare_report.__module__ == "ruby_metric.reports.compare"
 
 
+def test_no_private_cross_module_imports(import_graph: ImportGraph) -> None:
+    uses = PrivateImports(import_graph).find()
+    bad = [f"  {_relative(u.path)}:{u.line}: {u.what}" for u in uses]
+    assert not bad, "modules use another module's private names (share a public name):\n" + (
+        "\n".join(bad)
+    )
+
+
+def test_no_module_over_800_lines(import_graph: ImportGraph) -> None:
+    bad = []
+    for module in import_graph.modules.values():
+        lines = len(module.path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_MODULE_LINES:
+            bad.append(f"  {_relative(module.path)}: {lines} lines")
+    assert not bad, f"modules over {MAX_MODULE_LINES} lines (split them by job):\n" + (
+        "\n".join(sorted(bad))
+    )
+
+
 # ------------------------------------------------------------------- the finder's own tests
 
 
@@ -523,3 +685,43 @@ def test_edge_rules_on_a_hand_made_package(tmp_path: Path) -> None:
     }
     assert graph.where("pkg.a", "pkg.sub.impl") == ["pkg/a.py:10"]
     assert find_cycles(graph.graph()) == []
+
+
+def test_private_name_rules_on_a_hand_made_package(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": "__version__ = '1'\nfrom .a import _hidden as shown\nfrom .a import A\n",
+        "pkg/a.py": "A = 1\n_hidden = 2\n_own = 3\nx = _own\n",
+        "pkg/_impl.py": "def f():\n    pass\n",
+        "pkg/sub/__init__.py": "from .._impl import f\nfrom pkg import _impl\n",  # below: fine
+        "pkg/b.py": (
+            "from pkg.a import _hidden\n"
+            "from . import shown\n"  # a private name under a public alias
+            "from pkg.a import A as _A\n"  # a public name under a private alias: fine
+            "from pkg import __version__\n"  # dunder: fine
+            "from ._impl import f\n"  # a private module of its own package: fine
+            "import pkg.a\n"
+            "from pkg import a as mod\n"
+            "y = pkg.a._own + mod._own\n"
+            "def g(other):\n"
+            "    from pkg.a import _hidden as h\n"  # inside a function: counts too
+            "    return other._x + h\n"  # not a module
+        ),
+        "top/__init__.py": "",
+        "top/c.py": "from pkg._impl import f\nimport pkg._impl\nfrom pkg import _impl\n",
+        "top/d.py": "from pkg import a\na = a\nz = a._own\n",  # rebound: may not be the module
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    uses = PrivateImports(ImportGraph(tmp_path, ["pkg", "top"])).find()
+    assert [(_relative(u.path, tmp_path), u.line, u.what) for u in uses] == [
+        ("pkg/__init__.py", 2, "from pkg.a import _hidden"),
+        ("pkg/b.py", 1, "from pkg.a import _hidden"),
+        ("pkg/b.py", 2, "from pkg import shown (= pkg.a._hidden)"),
+        ("pkg/b.py", 8, "mod._own (= pkg.a._own)"),
+        ("pkg/b.py", 8, "pkg.a._own (= pkg.a._own)"),
+        ("pkg/b.py", 10, "from pkg.a import _hidden"),
+        ("top/c.py", 1, "private module pkg._impl"),
+        ("top/c.py", 2, "private module pkg._impl"),
+        ("top/c.py", 3, "private module pkg._impl"),
+    ]

@@ -62,7 +62,7 @@ Layout, one stage per module
 
 numba caches each compiled kernel under its own source file and does not notice when a kernel
 it calls from *another* module changes. One kernel crosses modules,
-``bounds._graded_label_bound`` (called by ``exact._remaining_bound``): after editing it,
+``bounds.graded_label_bound`` (called by ``exact._remaining_bound``): after editing it,
 delete ``graphs/ged/__pycache__/exact.*.nb[ci]`` or the exact search keeps the old copy.
 """
 

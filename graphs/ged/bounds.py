@@ -10,7 +10,7 @@ import numba
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from graphs.ged.encoding import _Problem
+from graphs.ged.encoding import Problem
 
 
 @numba.njit(cache=True, nogil=True)
@@ -92,7 +92,7 @@ def _neighbour_counts(adj, labels, n_labels):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _lower_bound_costs(node_cost, a1, a2):  # pragma: no cover - compiled
-    """The matrix of :func:`_lower_bound_matrix` (all entries are exact halves)."""
+    """The matrix of :func:`lower_bound_matrix` (all entries are exact halves)."""
     o1, i1, l1 = _incident_counts(a1)
     o2, i2, l2 = _incident_counts(a2)
     edges = 0.5 * (_multiset_distance(o1, o2) + _multiset_distance(i1, i2))
@@ -101,7 +101,7 @@ def _lower_bound_costs(node_cost, a1, a2):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _heuristic_costs(node_cost, a1, a2, lab1, lab2, n_labels):  # pragma: no cover - compiled
-    """The matrix of :func:`_heuristic_matrix` (all entries are exact halves)."""
+    """The matrix of :func:`heuristic_matrix` (all entries are exact halves)."""
     o1, i1, l1 = _incident_counts(a1)
     o2, i2, l2 = _incident_counts(a2)
     no1, ni1 = _neighbour_counts(a1, lab1, n_labels)
@@ -111,7 +111,7 @@ def _heuristic_costs(node_cost, a1, a2, lab1, lab2, n_labels):  # pragma: no cov
     return node_cost + 0.5 * typed + 0.5 * context + _multiset_distance(l1, l2)
 
 
-def _lower_bound_matrix(p: _Problem) -> np.ndarray:
+def lower_bound_matrix(p: Problem) -> np.ndarray:
     """Assignment costs whose optimum is a lower bound on the scaled GED.
 
     Each non-loop edge slot is seen from both of its end pairs, so charging half of the
@@ -121,7 +121,7 @@ def _lower_bound_matrix(p: _Problem) -> np.ndarray:
     return _lower_bound_costs(p.node_cost, p.rows.adj, p.cols.adj)
 
 
-def _heuristic_matrix(p: _Problem) -> np.ndarray:
+def heuristic_matrix(p: Problem) -> np.ndarray:
     """Assignment costs that guide the upper bound: labels plus the local edge structure.
 
     Beyond the (direction, type) multisets of the lower bound, nodes whose neighbours carry
@@ -133,7 +133,7 @@ def _heuristic_matrix(p: _Problem) -> np.ndarray:
     )
 
 
-def _solve_assignment(cost: np.ndarray) -> np.ndarray:
+def solve_assignment(cost: np.ndarray) -> np.ndarray:
     """Optimal assignment of a square cost matrix as a permutation (row i -> perm[i])."""
     rows, cols = linear_sum_assignment(cost)
     perm = np.empty(cost.shape[0], dtype=np.int64)
@@ -141,16 +141,16 @@ def _solve_assignment(cost: np.ndarray) -> np.ndarray:
     return perm
 
 
-def _assignment_value(cost: np.ndarray, perm: np.ndarray) -> float:
+def assignment_value(cost: np.ndarray, perm: np.ndarray) -> float:
     """Total cost of an assignment (only the lower bound needs it: not computed otherwise)."""
     return float(cost[np.arange(cost.shape[0]), perm].sum())
 
 
-def _multiset_bound(p: _Problem) -> float:
+def multiset_bound(p: Problem) -> float:
     """Scaled bound from label multisets (nodes) and type multisets (edges, loops apart).
 
     Graded costs: equal labels may pair up for free, every other node pays at least its
-    cheapest substitution or its insertion (see :func:`_graded_label_bound`).
+    cheapest substitution or its insertion (see :func:`graded_label_bound`).
     """
     if p.graded:
         return float(
@@ -174,7 +174,7 @@ def _multiset_bound(p: _Problem) -> float:
 # Also compiled into exact._remaining_bound, whose numba cache does not see edits made here
 # (see graphs.ged's notes).
 @numba.njit(cache=True, nogil=True)
-def _graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass):  # pragma: no cover
+def graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass):  # pragma: no cover
     """Lower bound on the scaled node cost of an assignment under graded costs.
 
     ``free_rows`` rows (label counts ``cnt1``) map injectively into ``free_cols >= free_rows``
@@ -235,7 +235,7 @@ def _graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass):
 
 @numba.njit(cache=True, nogil=True)
 def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, lweight, mass):  # pragma: no cover
-    """See :func:`_multiset_bound`: the graded node bound plus the edge-type multiset bound."""
+    """See :func:`multiset_bound`: the graded node bound plus the edge-type multiset bound."""
     k = lcost.shape[0]
     cnt1 = np.zeros(k, dtype=np.int64)
     cnt2 = np.zeros(k, dtype=np.int64)
@@ -245,13 +245,13 @@ def _graded_multiset_bound_kernel(a1, a2, lab1, lab2, lcost, lweight, mass):  # 
         cnt2[lab2[j]] += 1
     n = lab1.shape[0]
     m = lab2.shape[0]
-    total = _graded_label_bound(cnt1, cnt2, lcost, lweight, min(n, m), max(n, m), mass)
+    total = graded_label_bound(cnt1, cnt2, lcost, lweight, min(n, m), max(n, m), mass)
     return total + _type_multiset_bound(a1, a2)
 
 
 @numba.njit(cache=True, nogil=True)
 def _multiset_bound_kernel(a1, a2, lab1, lab2, n_labels, scale):  # pragma: no cover
-    """See :func:`_multiset_bound`; an integer (scaled)."""
+    """See :func:`multiset_bound`; an integer (scaled)."""
     cnt1 = np.zeros(n_labels, dtype=np.int64)
     cnt2 = np.zeros(n_labels, dtype=np.int64)
     for i in range(lab1.shape[0]):
@@ -267,7 +267,7 @@ def _multiset_bound_kernel(a1, a2, lab1, lab2, n_labels, scale):  # pragma: no c
 
 @numba.njit(cache=True, nogil=True)
 def _type_multiset_bound(a1, a2):  # pragma: no cover - compiled
-    """Edge part of :func:`_multiset_bound`: type multisets of loops and of other slots."""
+    """Edge part of :func:`multiset_bound`: type multisets of loops and of other slots."""
     total = 0
     n_types, size, _ = a1.shape
     for loops in range(2):
@@ -289,8 +289,8 @@ def _type_multiset_bound(a1, a2):  # pragma: no cover - compiled
     return total
 
 
-def _ceil_scaled(value: float, step: float) -> float:
+def ceil_scaled(value: float, step: float) -> float:
     """Round a scaled lower bound up to the next multiple of ``step``, the grid the scaled GED
-    lives on (``_Problem.step``: ``scale`` with unit costs, ``scale / grid`` with graded ones,
-    ``grid`` <= 64 from :func:`_label_pair_costs`)."""
+    lives on (``Problem.step``: ``scale`` with unit costs, ``scale / grid`` with graded ones,
+    ``grid`` <= 64 from :func:`label_pair_costs`)."""
     return step * math.ceil(value / step - 1e-9)

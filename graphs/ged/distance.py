@@ -12,23 +12,23 @@ import networkx as nx
 import numpy as np
 
 from graphs.ged.bounds import (
-    _assignment_value,
-    _ceil_scaled,
-    _heuristic_matrix,
-    _lower_bound_matrix,
-    _multiset_bound,
-    _solve_assignment,
+    assignment_value,
+    ceil_scaled,
+    heuristic_matrix,
+    lower_bound_matrix,
+    multiset_bound,
+    solve_assignment,
 )
 from graphs.ged.encoding import (
+    GraphItems,
     NodeSubstCost,
     NodeWeight,
-    _graph_items,
-    _GraphItems,
-    _Problem,
+    Problem,
+    graph_items,
 )
-from graphs.ged.exact import _branch_and_bound, _complete_perm, _search_order
-from graphs.ged.local_search import _SwapSearch
-from graphs.ged.paths import _node_mapping, _operations_from_encoding
+from graphs.ged.exact import branch_and_bound, complete_perm, search_order
+from graphs.ged.local_search import SwapSearch
+from graphs.ged.paths import mapping_from_perm, operations_from_encoding
 from graphs.ged.results import EditOperation, GEDResult
 
 #: Default size (nodes of the larger graph) up to which the exact search runs.
@@ -183,39 +183,39 @@ def graph_edit_distance(
         if same is not None:
             return same
     # Read each graph once: the equality check and the encoding share the lists.
-    items = (_graph_items(g1, node_label, edge_label), _graph_items(g2, node_label, edge_label))
+    items = (graph_items(g1, node_label, edge_label), graph_items(g2, node_label, edge_label))
     if not operations and g1 is not g2:
         same = _equal_result(*items, directed=g1.is_directed())
         if same is not None:
             return same
-    p = _Problem(g1, g2, node_label, edge_label, items, node_subst_cost, node_weight)
+    p = Problem(g1, g2, node_label, edge_label, items, node_subst_cost, node_weight)
     if p.n == 0:
         # Insert everything: no search needed, and exactness is trivial.
         perm = np.arange(p.size, dtype=np.int64)
         return _finish(p, perm, lower_scaled=None, exact=True, method="trivial", ops=operations)
 
-    lower_scaled = max(_multiset_bound(p), 0.0)
-    heur_perm = _solve_assignment(_heuristic_matrix(p))
+    lower_scaled = max(multiset_bound(p), 0.0)
+    heur_perm = solve_assignment(heuristic_matrix(p))
     best_perm, best_split = heur_perm, p.cost(heur_perm)
     best_cost = sum(best_split)
     # The multiset bound alone often proves the heuristic's mapping optimal (most PDG
     # pairs): the assignment lower bound could only raise the target, and an exact result
     # reports lower == upper whatever the bounds were, so it is skipped then.
-    proven = best_cost <= _ceil_scaled(lower_scaled, p.step)
+    proven = best_cost <= ceil_scaled(lower_scaled, p.step)
     if not proven:
-        lb_matrix = _lower_bound_matrix(p)
-        lb_perm = _solve_assignment(lb_matrix)
-        lower_scaled = max(lower_scaled, _assignment_value(lb_matrix, lb_perm))
-        target = _ceil_scaled(lower_scaled, p.step)  # a mapping this cheap is optimal
+        lb_matrix = lower_bound_matrix(p)
+        lb_perm = solve_assignment(lb_matrix)
+        lower_scaled = max(lower_scaled, assignment_value(lb_matrix, lb_perm))
+        target = ceil_scaled(lower_scaled, p.step)  # a mapping this cheap is optimal
         swaps = 2 * p.size if max_swaps is None else max_swaps
-        search: _SwapSearch | None = None  # built on first use: most pairs never need it
+        search: SwapSearch | None = None  # built on first use: most pairs never need it
         # Two starts: the structural heuristic's assignment, then the lower bound's. Each
         # is improved by the fixed-point walk, then by swaps; stop once the bounds meet.
         for start in (heur_perm, lb_perm):
             if best_cost <= target:
                 break
             if search is None:
-                search = _SwapSearch(p)
+                search = SwapSearch(p)
             perm = start
             if fixed_point_iterations > 0:
                 perm = search.fixed_point(perm, fixed_point_iterations, target)
@@ -237,9 +237,9 @@ def graph_edit_distance(
         )
 
     if p.m <= exact_max_nodes:
-        order = _search_order(p.rows.slots, p.n)
+        order = search_order(p.rows.slots, p.n)
         best_img = best_perm[: p.n].copy()
-        best, img, _, complete = _branch_and_bound(
+        best, img, _, complete = branch_and_bound(
             p.rows.adj[:, : p.n, : p.n].copy(),
             p.cols.adj,
             p.rows.label_ids,
@@ -257,7 +257,7 @@ def graph_edit_distance(
             best_img,
             exact_max_expansions,
         )
-        perm = _complete_perm(img, p.m)
+        perm = complete_perm(img, p.m)
         if complete:
             return _finish(p, perm, float(best), exact=True, method="exact", ops=operations)
         return _finish(p, perm, lower_scaled, exact=False, method="truncated", ops=operations)
@@ -292,13 +292,13 @@ def _identity_result(g: nx.Graph) -> GEDResult | None:
     )
 
 
-def _equal_result(items1: _GraphItems, items2: _GraphItems, *, directed: bool) -> GEDResult | None:
+def _equal_result(items1: GraphItems, items2: GraphItems, *, directed: bool) -> GEDResult | None:
     """Two equal graphs: distance 0 when mapping their nodes in sorted order costs nothing.
 
     Two PDGs of code that differs only in layout, comments or local names are equal node
     for node in source order (about a fifth of the non-identical CodeXGLUE pairs): an
     O(V + E) comparison then replaces the search. ``None`` whenever it does not apply.
-    ``items1``, ``items2`` are the graphs' :func:`_graph_items`.
+    ``items1``, ``items2`` are the graphs' :func:`graph_items`.
     """
     (labels1, edges1), (labels2, edges2) = items1, items2
     if len(labels1) != len(labels2) or len(edges1) != len(edges2):
@@ -336,7 +336,7 @@ def _positional_edges(
 
 
 def _finish(
-    p: _Problem,
+    p: Problem,
     perm: np.ndarray,
     lower_scaled: float | None,
     *,
@@ -351,12 +351,12 @@ def _finish(
     if exact or lower_scaled is None:
         lower = upper
     else:
-        lower = min(_ceil_scaled(lower_scaled, p.step) / p.scale, upper)
+        lower = min(ceil_scaled(lower_scaled, p.step) / p.scale, upper)
     exact = exact or lower == upper
-    mapping = _node_mapping(p, perm)
+    mapping = mapping_from_perm(p, perm)
     result_ops: tuple[EditOperation, ...] = ()
     if ops:
-        result_ops = tuple(_operations_from_encoding(p, perm))
+        result_ops = tuple(operations_from_encoding(p, perm))
     return GEDResult(
         distance=upper,
         lower=float(lower),

@@ -25,10 +25,10 @@ NodeWeight = Callable[[list], Any]
 
 
 #: A graph's raw content: node -> label, and the edges ``(u, v, type)`` one by one.
-_GraphItems = tuple[dict[Hashable, Any], list[tuple[Hashable, Hashable, Any]]]
+GraphItems = tuple[dict[Hashable, Any], list[tuple[Hashable, Hashable, Any]]]
 
 
-def _graph_items(g: nx.Graph, node_label: str, edge_label: str) -> _GraphItems:
+def graph_items(g: nx.Graph, node_label: str, edge_label: str) -> GraphItems:
     """Node labels and edges (parallel edges one by one) in networkx's iteration order.
 
     Plain directed (multi)graphs, which is what PDGs are, are read straight from their
@@ -62,7 +62,7 @@ def _graph_items(g: nx.Graph, node_label: str, edge_label: str) -> _GraphItems:
     return labels, list(edge_view)
 
 
-class _Side:
+class Side:
     """One graph in canonical order, with labels and types encoded as small integers."""
 
     __slots__ = ("adj", "display", "edges", "index", "labels", "label_ids", "nodes", "slots")
@@ -73,9 +73,9 @@ class _Side:
         node_label: str,
         edge_label: str,
         label_vocab: dict,
-        items: _GraphItems | None = None,
+        items: GraphItems | None = None,
     ) -> None:
-        labels, graph_edges = _graph_items(g, node_label, edge_label) if items is None else items
+        labels, graph_edges = graph_items(g, node_label, edge_label) if items is None else items
         raw = {n: hashable_label(lab) for n, lab in labels.items()}
         # Degrees from the edge list: networkx's multigraph degree views are slow.
         out_deg = dict.fromkeys(raw, 0)
@@ -102,7 +102,7 @@ class _Side:
             self.display: list[int] = [index[n] for n in sorted(self.nodes)]
         except TypeError:
             self.display = list(range(len(self.nodes)))
-        # Set by _Problem: typed counts adj[t, i, j] and their total over types per slot.
+        # Set by Problem: typed counts adj[t, i, j] and their total over types per slot.
         self.adj: np.ndarray = np.zeros((0, 0, 0), dtype=np.int64)
         self.slots: np.ndarray = np.zeros((0, 0), dtype=np.int64)
 
@@ -116,11 +116,11 @@ def hashable_label(value: Any) -> Hashable:
     return value
 
 
-def _build_adjacency(side: _Side, type_vocab: dict, size: int, directed: bool) -> np.ndarray:
+def _build_adjacency(side: Side, type_vocab: dict, size: int, directed: bool) -> np.ndarray:
     """Typed adjacency counts ``adj[t, i, j]``, zero-padded to ``size`` nodes.
 
     Undirected graphs are stored symmetrically with self-loops counted twice, so that every
-    cost computed over ordered pairs is exactly twice the undirected cost (``_Problem.scale``).
+    cost computed over ordered pairs is exactly twice the undirected cost (``Problem.scale``).
     """
     adj = np.zeros((max(len(type_vocab), 1), size, size), dtype=np.int64)
     for i, j, t in side.edges:
@@ -131,7 +131,7 @@ def _build_adjacency(side: _Side, type_vocab: dict, size: int, directed: bool) -
     return adj
 
 
-class _Problem:
+class Problem:
     """Both graphs encoded over shared vocabularies, the rows side being the smaller graph."""
 
     def __init__(
@@ -140,7 +140,7 @@ class _Problem:
         g2: nx.Graph,
         node_label: str,
         edge_label: str,
-        items: tuple[_GraphItems, _GraphItems] | None = None,
+        items: tuple[GraphItems, GraphItems] | None = None,
         node_subst_cost: NodeSubstCost | None = None,
         node_weight: NodeWeight | None = None,
     ) -> None:
@@ -148,12 +148,12 @@ class _Problem:
         # Undirected costs are computed over ordered pairs, i.e. doubled: keep integers.
         self.scale = 1 if self.directed else 2
         # Every scaled cost is a multiple of 1 / grid (unit costs: integers; graded: see
-        # _label_pair_costs), a scaled GED a multiple of ``step``: lower bounds round up to it.
+        # label_pair_costs), a scaled GED a multiple of ``step``: lower bounds round up to it.
         self.graded = node_subst_cost is not None
         label_vocab: dict[Any, int] = {}
         items1, items2 = (None, None) if items is None else items
-        s1 = _Side(g1, node_label, edge_label, label_vocab, items1)
-        s2 = _Side(g2, node_label, edge_label, label_vocab, items2)
+        s1 = Side(g1, node_label, edge_label, label_vocab, items1)
+        s2 = Side(g2, node_label, edge_label, label_vocab, items2)
         if node_weight is not None and node_subst_cost is None:
             raise ValueError("node_weight needs node_subst_cost (graded costs)")
         # Graded: quantized substitution costs between vocabulary ids, (g1 label, g2 label),
@@ -165,7 +165,7 @@ class _Problem:
         # mass bound of graphs.ged.bounds); trivially so with unit weights.
         self.mass = True
         if node_subst_cost is not None:
-            costs = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
+            costs = label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
             self.pair_cost, self.grid, self.mass = costs.cost, costs.grid, costs.mass
             self.weight = None if node_weight is None else costs.weight
         self.step = self.scale / self.grid
@@ -191,7 +191,7 @@ class _Problem:
         self.row_labels[: self.n] = self.rows.label_ids
         # Node costs (scaled): substitution by label, padding rows are insertions (at the
         # column's weight). A substitution never costs more than a deletion plus an
-        # insertion (unit: 1 < 2; graded: checked against w1 + w2 by _label_pair_costs), and
+        # insertion (unit: 1 < 2; graded: checked against w1 + w2 by label_pair_costs), and
         # neither do the incident edges (max(|A|, |B|) - |A ∩ B| <= |A| + |B|), so some
         # optimal edit path substitutes min(n, m) nodes: padding only the smaller graph to
         # max(n, m) loses no optimum.
@@ -292,10 +292,10 @@ def quantize_weights(weights: Any) -> np.ndarray:
     return _ticks(w) / GRADED_COST_GRID
 
 
-def _label_pair_costs(
+def label_pair_costs(
     f: NodeSubstCost,
-    s1: _Side,
-    s2: _Side,
+    s1: Side,
+    s2: Side,
     n_labels: int,
     node_weight: NodeWeight | None = None,
 ) -> _LabelCosts:
@@ -396,7 +396,7 @@ def _coarsest_grid(bits: int) -> int:
 
 @numba.njit(cache=True, nogil=True)
 def _mapping_cost(node_cost, a1, s1, a2, s2, perm):  # pragma: no cover - compiled
-    """Scaled (node, edge) cost of the mapping ``perm`` (see :meth:`_Problem.cost`).
+    """Scaled (node, edge) cost of the mapping ``perm`` (see :meth:`Problem.cost`).
 
     Each slot ``(i, k)`` of graph 1 meets ``(perm i, perm k)`` of graph 2 and costs
     ``max(|A|, |B|) - |A ∩ B|``: the maxima come from the per-slot totals ``s1``, ``s2``, the

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from graphs.ged.bounds import _graded_label_bound
+from graphs.ged.bounds import graded_label_bound
 
 
 @numba.njit(cache=True, nogil=True)
@@ -45,7 +45,7 @@ def _remaining_bound(
 
     Nodes: every free row maps to a free column, surplus columns are inserted, so at least
     ``|free cols| - |label multiset intersection|`` is paid with unit costs, and
-    :func:`_graded_label_bound` with graded ones (``lcost``, insertions at ``lweight``).
+    :func:`graded_label_bound` with graded ones (``lcost``, insertions at ``lweight``).
     Edges: undecided slots are grouped by (assigned anchor, direction), plus slots among
     free nodes and free self-loops; an undecided slot of graph 1 can only meet a slot of
     graph 2 in the same group, so each group costs at least the distance of its type
@@ -66,7 +66,7 @@ def _remaining_bound(
             cnt2[lab2[j]] += 1
             free_cols += 1
     if graded:
-        total = _graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass)
+        total = graded_label_bound(cnt1, cnt2, lcost, lweight, free_rows, free_cols, mass)
     else:
         common = 0
         for lab in range(n_labels):
@@ -250,7 +250,7 @@ def _assignment_bound(
 
 
 @numba.njit(cache=True, nogil=True)
-def _branch_and_bound(
+def branch_and_bound(
     a1, a2, lab1, lab2, n, m, order, scale, lcost, lweight, graded, mass, grid, best, best_img,
     max_expansions
 ):  # pragma: no cover - compiled
@@ -393,7 +393,7 @@ def _branch_and_bound(
 
 
 @numba.njit(cache=True, nogil=True)
-def _search_order(slots, n):  # pragma: no cover - compiled
+def search_order(slots, n):  # pragma: no cover - compiled
     """Rows in the order the exact search assigns them: most connected to the placed first.
 
     Decided edges early means real costs (not estimates) early, so pruning starts sooner.
@@ -425,7 +425,7 @@ def _search_order(slots, n):  # pragma: no cover - compiled
     return placed
 
 
-def _complete_perm(img: np.ndarray, m: int) -> np.ndarray:
+def complete_perm(img: np.ndarray, m: int) -> np.ndarray:
     """Extend an injective rows -> columns map to a permutation: padding rows take the rest."""
     used = np.zeros(m, dtype=bool)
     used[img] = True

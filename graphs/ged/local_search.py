@@ -11,7 +11,7 @@ import numba
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from graphs.ged.encoding import _Problem
+from graphs.ged.encoding import Problem
 
 
 @numba.njit(cache=True, nogil=True)
@@ -204,10 +204,10 @@ def _best_swap(delta):  # pragma: no cover - compiled
     return best_r, best_s, best
 
 
-class _SwapSearch:
+class SwapSearch:
     """Local search over mappings: integer projected fixed point, then pairwise swaps."""
 
-    def __init__(self, p: _Problem) -> None:
+    def __init__(self, p: Problem) -> None:
         self.p = p
         self.f_lists, self.g_lists = _channel_lists(
             p.rows.slots, p.rows.adj, p.cols.slots, p.cols.adj

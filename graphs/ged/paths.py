@@ -9,11 +9,11 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from graphs.ged.encoding import NodeSubstCost, NodeWeight, _label_pair_costs, _Problem, _Side
+from graphs.ged.encoding import NodeSubstCost, NodeWeight, Problem, Side, label_pair_costs
 from graphs.ged.results import EditOperation
 
 
-def _image(p: _Problem, perm: np.ndarray) -> tuple[_Side, _Side, list[int | None]]:
+def _image(p: Problem, perm: np.ndarray) -> tuple[Side, Side, list[int | None]]:
     """The two sides in (g1, g2) orientation and the g2 index of each g1 node (or None)."""
     first, second = (p.cols, p.rows) if p.swapped else (p.rows, p.cols)
     image: list[int | None] = [None] * len(first.nodes)
@@ -26,7 +26,7 @@ def _image(p: _Problem, perm: np.ndarray) -> tuple[_Side, _Side, list[int | None
     return first, second, image
 
 
-def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
+def mapping_from_perm(p: Problem, perm: np.ndarray) -> tuple:
     """``(g1 node, g2 node | None)`` pairs for g1's nodes (mapped or deleted), then
     ``(None, g2 node)`` for the inserted ones, each side in its display order."""
     first, second, image = _image(p, perm)
@@ -41,7 +41,7 @@ def _node_mapping(p: _Problem, perm: np.ndarray) -> tuple:
     return tuple(pairs)
 
 
-def _operations_from_encoding(p: _Problem, perm: np.ndarray) -> list[EditOperation]:
+def operations_from_encoding(p: Problem, perm: np.ndarray) -> list[EditOperation]:
     """Costly operations of the edit path, expressed in (g1, g2) orientation."""
     first, second, image = _image(p, perm)
     return _edit_operations(
@@ -50,8 +50,8 @@ def _operations_from_encoding(p: _Problem, perm: np.ndarray) -> list[EditOperati
 
 
 def _edit_operations(
-    s1: _Side,
-    s2: _Side,
+    s1: Side,
+    s2: Side,
     node_map: dict[int, int | None],
     directed: bool,
     pair_cost: np.ndarray | None = None,
@@ -187,13 +187,13 @@ def edit_path(
     if g1.is_directed() != g2.is_directed():
         raise ValueError("edit_path: both graphs must be directed or both undirected")
     label_vocab: dict[Any, int] = {}
-    s1 = _Side(g1, node_label, edge_label, label_vocab)
-    s2 = _Side(g2, node_label, edge_label, label_vocab)
+    s1 = Side(g1, node_label, edge_label, label_vocab)
+    s2 = Side(g2, node_label, edge_label, label_vocab)
     if node_weight is not None and node_subst_cost is None:
         raise ValueError("node_weight needs node_subst_cost (graded costs)")
     pair_cost = weight = None
     if node_subst_cost is not None:
-        costs = _label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
+        costs = label_pair_costs(node_subst_cost, s1, s2, len(label_vocab), node_weight)
         pair_cost = costs.cost
         weight = None if node_weight is None else costs.weight
     node_map: dict[int, int | None] = {}

@@ -99,7 +99,7 @@ class RubyScorer:
             GraphTier(self.limits, self.grs_beta) if tier is GraphTier else tier(self.limits)
             for tier in TIER_ORDER
         )
-        self._bleu = crystal.CrystalBLEU(
+        self.bleu_metric = crystal.CrystalBLEU(
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
         )
         self._crystal = self._crystalbleu_for(self.ngram_set)
@@ -170,9 +170,9 @@ class RubyScorer:
         ------
         TypeError : reference or candidate is not text.
         """
-        return self._score(reference, candidate, id, self.language, self._crystal).result
+        return self.score_detailed(reference, candidate, id, self.language, self._crystal).result
 
-    def _score(
+    def score_detailed(
         self,
         reference: Reference,
         candidate: str,
@@ -182,6 +182,17 @@ class RubyScorer:
         codes: tuple[list[Code], Code] | None = None,
         explain: bool = False,
     ) -> Scored:
+        """One pair with everything the batch engine and :meth:`explain` need.
+
+        :meth:`score` is this with the scorer's language and CrystalBLEU; the batch engine
+        (:mod:`ruby_metric.batch.engine`) passes each pair's own language and the CrystalBLEU
+        of its n-gram set, and keeps the returned segment statistics for the corpus BLEUs.
+
+        Returns
+        -------
+        Scored : the :class:`PairResult` (``.result``), the tiers' outcomes and the BLEU
+            segment statistics.
+        """
         refs, cand = codes if codes is not None else self._codes(reference, candidate, language)
         values: dict[str, Any] = {}
         reasons: dict[str, str] = {}
@@ -215,7 +226,7 @@ class RubyScorer:
             if cbleu is None:
                 reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
             elif "bleu" in wanted:
-                # one count for both: self._bleu has cbleu's orders (same smoothing, max_n)
+                # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
                 cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
             else:
                 cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
@@ -223,8 +234,8 @@ class RubyScorer:
                 values["crystalbleu"] = cbleu.score_stats(cb_stats)
         if "bleu" in wanted:
             if bleu_stats is None:
-                bleu_stats = self._bleu.segment_stats(ref_tokens, cand.tokens)
-            values["bleu"] = self._bleu.score_stats(bleu_stats)
+                bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand.tokens)
+            values["bleu"] = self.bleu_metric.score_stats(bleu_stats)
 
         result = PairResult(
             id=pair_id,
@@ -277,7 +288,7 @@ class RubyScorer:
         from .explain import assemble_explanation
 
         refs, cand = self._codes(reference, candidate, self.language)
-        scored = self._score(
+        scored = self.score_detailed(
             reference,
             candidate,
             None,
@@ -296,7 +307,7 @@ class RubyScorer:
             language=self.language,
             tokenizer=self.tokenizer,
             ngram_set=self._crystal.ngrams if self._crystal is not None else None,
-            max_n=self._bleu.max_n,
+            max_n=self.bleu_metric.max_n,
             variant=self.variant,
         )
 
@@ -426,7 +437,7 @@ class RubyScorer:
             return out
         if self._crystal is not None and self._explicit_ngrams:
             return _AllLanguages(self._crystal)
-        languages = {self._pair_language(p) for p in pairs()}
+        languages = {self.pair_language(p) for p in pairs()}
         languages.discard(UNKNOWN_LANGUAGE)
         for lang in sorted(languages, key=str):
             if self._crystal is not None and lang == self.language:
@@ -438,7 +449,8 @@ class RubyScorer:
             out[lang] = self._crystalbleu_for(ngram_set)
         return out
 
-    def _pair_language(self, pair: PairInput) -> str | None:
+    def pair_language(self, pair: PairInput) -> str | None:
+        """The canonical language a pair is scored in (its own, else the scorer's)."""
         try:
             return canonical_language(pair.language or self.language)
         except ValueError:
@@ -450,7 +462,7 @@ class RubyScorer:
         texts = (
             text
             for p in pairs()
-            if p.problem is None and self._pair_language(p) == lang
+            if p.problem is None and self.pair_language(p) == lang
             for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
             if isinstance(text, str)
         )
@@ -468,14 +480,15 @@ class RubyScorer:
 
     def signature(self) -> str:
         """A sacrebleu-style signature naming everything that determines the scores."""
-        return self._signature({self.language: self.ngram_set} if self.ngram_set else {})
+        return self.signature_of({self.language: self.ngram_set} if self.ngram_set else {})
 
-    def _signature(
+    def signature_of(
         self,
         ngram_sets: dict[str | None, crystal.NgramSet],
         languages: set[str | None] | None = None,
     ) -> str:
-        """The signature; ``languages``: those of the pairs actually scored, when known."""
+        """The signature for these n-gram sets; ``languages``: those of the pairs actually
+        scored, when known (the batch engine's corpus signature)."""
         return signature(
             language=self.language,
             languages=sorted(languages, key=str) if languages else None,

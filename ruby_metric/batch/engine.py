@@ -228,18 +228,18 @@ class ScoreStream:
         if "crystalbleu" in scorer.metrics and self._acc.crystalbleu_total is not None:
             # Statistics are already filtered by each language's set; scoring their sum
             # depends only on the smoothing, which all languages share.
-            corpus_cb = scorer._bleu.score_stats(self._acc.crystalbleu_total)
+            corpus_cb = scorer.bleu_metric.score_stats(self._acc.crystalbleu_total)
         if "bleu" in scorer.metrics:
             total = self._acc.bleu_total
             # no statistics (no pairs, or none readable): undefined, like the other means
-            corpus_bleu = scorer._bleu.score_stats(total) if total is not None else None
+            corpus_bleu = scorer.bleu_metric.score_stats(total) if total is not None else None
         sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
-        languages = {scorer._pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages = {scorer.pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
         languages.discard(UNKNOWN_LANGUAGE)
         return self._acc.result(
             crystalbleu=corpus_cb,
             bleu=corpus_bleu,
-            signature=scorer._signature(sets, languages),
+            signature=scorer.signature_of(sets, languages),
         )
 
 
@@ -274,7 +274,7 @@ def score_chunk(
                 raise ValueError(p.problem)
             lang = canonical_language(p.language or scorer.language)
             cbleu = cbleus.get(lang)
-            out.append(scorer._score(p.reference, p.candidate, p.id, lang, cbleu))
+            out.append(scorer.score_detailed(p.reference, p.candidate, p.id, lang, cbleu))
         except (TypeError, ValueError) as exc:
             out.append(Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))
     return out

@@ -3,8 +3,9 @@
 * ``indexed_to_foreach`` (variant): an indexed loop that only reads ``xs[i]`` to the loop
   over the elements (``for (T x : xs)``, ``foreach (var x in xs)``, ``for (auto& x : xs)``,
   ``for (const x of xs)``, ``for x in xs``). The sites are the loops
-  :func:`graphs.idioms.indexed_loop` accepts: index declared by the loop, from 0 by one, bound
-  exactly the length, read only as ``xs[i]``, ``xs`` used only there, no element written.
+  :func:`graphs.indexed_loops.indexed_loop` accepts: index declared by the loop, from 0 by
+  one, bound exactly the length, read only as ``xs[i]``, ``xs`` used only there, no element
+  written.
 * ``negate_swap`` (variant): ``if (c) A else B`` to ``if (!c) B else A``; a relational
   condition is negated by its complement (``a < b`` to ``a >= b``; like the graph, this takes
   the order to be total: with a NaN operand they differ), ``!x`` to ``x``, else ``!(c)``.
@@ -23,7 +24,8 @@ from __future__ import annotations
 import random
 import re
 
-from graphs.idioms import element_type, indexed_loop, literal_type, reassigned
+from graphs.idioms import element_type, literal_type, reassigned
+from graphs.indexed_loops import indexed_loop
 from graphs.roles import get_roles
 
 from .node_types import BLOCKS, FUNCTIONS

@@ -12,27 +12,27 @@ import random
 import re
 
 from .node_types import (
-    _ASSIGN,
-    _BLOCKS,
-    _INT_LITERALS,
-    _LOOPS,
-    _MEMBER,
-    _STRINGS,
-    _UNKNOWN_TYPES,
-    _UPDATE,
+    ASSIGN,
+    BLOCKS,
+    INT_LITERALS,
+    LOOPS,
+    MEMBER,
+    STRINGS,
+    UNKNOWN_TYPES,
+    UPDATE,
 )
 from .sites import (
+    Code,
+    Decl,
     Edit,
     Node,
-    _adjacent_pairs,
-    _apply_each,
-    _Code,
-    _Decl,
-    _load,
-    _return_type,
-    _strip_parens,
-    _swap,
+    adjacent_pairs,
+    apply_each,
+    load,
     normalize_whitespace,
+    return_type,
+    strip_parens,
+    swap,
 )
 
 _RELATIONAL = {
@@ -78,7 +78,7 @@ def relational_op(code: str, language: str, rng: random.Random) -> str | None:
     >>> relational_op("if (a < b) x = 1;", "java", random.Random(0))
     'if (a <= b) x = 1;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -87,7 +87,7 @@ def relational_op(code: str, language: str, rng: random.Random) -> str | None:
             if not child.is_named and child.type in _RELATIONAL:
                 start, end = c.span(child)
                 sites.append([(start, end, _RELATIONAL[child.type])])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def arithmetic_op(code: str, language: str, rng: random.Random) -> str | None:
@@ -99,7 +99,7 @@ def arithmetic_op(code: str, language: str, rng: random.Random) -> str | None:
     >>> arithmetic_op("return a * b;", "java", random.Random(0))
     'return a / b;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -109,14 +109,14 @@ def arithmetic_op(code: str, language: str, rng: random.Random) -> str | None:
         left = node.child_by_field_name("left")
         if op is None or right is None or left is None:
             continue
-        if c.has(node, _STRINGS):
+        if c.has(node, STRINGS):
             continue
         neutral = "0" if op.type in "+-" else "1"
         if c.text(right).strip() == neutral:
             continue
         start, end = c.span(op)
         sites.append([(start, end, _ARITHMETIC[op.type])])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def off_by_one(code: str, language: str, rng: random.Random) -> str | None:
@@ -129,7 +129,7 @@ def off_by_one(code: str, language: str, rng: random.Random) -> str | None:
     >>> off_by_one("return n - 1;", "java", random.Random(0))
     'return n - 2;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     skip = {"array_creation_expression", "object_creation_expression", "new_expression",
@@ -137,7 +137,7 @@ def off_by_one(code: str, language: str, rng: random.Random) -> str | None:
             "array_rank_specifier", "preproc_def", "preproc_include", "preproc_if",
             "marker_annotation", "decorator"}
     sites: list[list[Edit]] = []
-    for node in c.of_type(_INT_LITERALS):
+    for node in c.of_type(INT_LITERALS):
         text = c.text(node)
         match = re.fullmatch(r"(\d+)([lL]?)", text)
         if match is None or (len(match.group(1)) > 1 and text.startswith("0")):
@@ -148,7 +148,7 @@ def off_by_one(code: str, language: str, rng: random.Random) -> str | None:
             continue
         start, end = c.span(node)
         sites.append([(start, end, f"{int(match.group(1)) + 1}{match.group(2)}")])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def negate_condition(code: str, language: str, rng: random.Random) -> str | None:
@@ -157,7 +157,7 @@ def negate_condition(code: str, language: str, rng: random.Random) -> str | None
     >>> negate_condition("if (a < b) x = 1;", "java", random.Random(0))
     'if (!(a < b)) x = 1;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -165,13 +165,13 @@ def negate_condition(code: str, language: str, rng: random.Random) -> str | None
         cond = node.child_by_field_name("condition")
         if cond is None:
             continue
-        core = _strip_parens(c, cond)
+        core = strip_parens(c, cond)
         if core.type.endswith("declaration") or core.type in ("condition_clause",):
             continue
         start, end = c.span(core)
         text = f"not ({c.text(core)})" if c.python else f"!({c.text(core)})"
         sites.append([(start, end, text)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def swap_branches(code: str, language: str, rng: random.Random) -> str | None:
@@ -182,7 +182,7 @@ def swap_branches(code: str, language: str, rng: random.Random) -> str | None:
     >>> swap_branches("if (c) { x = 1; } else { x = 2; }", "java", random.Random(0))
     'if (c) { x = 2; } else { x = 1; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -199,16 +199,16 @@ def swap_branches(code: str, language: str, rng: random.Random) -> str | None:
             else_node = body if body is not None else (kids[0] if len(kids) == 1 else None)
             if else_node is None:
                 continue
-        if then_node.type not in _BLOCKS or else_node.type not in _BLOCKS:
+        if then_node.type not in BLOCKS or else_node.type not in BLOCKS:
             continue
         t1, t2 = c.text(then_node), c.text(else_node)
         if normalize_whitespace(t1) == normalize_whitespace(t2):
             continue
-        sites.append(_swap(c, then_node, else_node))
-    return _apply_each(c, rng, sites)
+        sites.append(swap(c, then_node, else_node))
+    return apply_each(c, rng, sites)
 
 
-def _escapes_or_read_later(c: _Code, stmt: Node) -> bool:
+def _escapes_or_read_later(c: Code, stmt: Node) -> bool:
     """Does deleting ``stmt`` (an expression statement) visibly change something?"""
     if c.effects(stmt):
         return True
@@ -220,7 +220,7 @@ def _escapes_or_read_later(c: _Code, stmt: Node) -> bool:
         return False
     locals_ = {d.name for d in c.decls()}
     end = c.span(stmt)[1]
-    in_loop = c.enclosing(stmt, _LOOPS) is not None
+    in_loop = c.enclosing(stmt, LOOPS) is not None
     for w in writes:
         if w not in locals_ or any("." in e or "[" in e or "->" in e for e in exact_w):
             return True  # a field, an element, a non-local: the write escapes
@@ -242,7 +242,7 @@ def delete_statement(code: str, language: str, rng: random.Random) -> str | None
     >>> delete_statement("int f(int a) { int x = a; x++; return x; }", "java", random.Random(0))
     'int f(int a) { int x = a; return x; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -268,10 +268,10 @@ def delete_statement(code: str, language: str, rng: random.Random) -> str | None
             while after < len(c.code) and c.code[after] in " \t":
                 after += 1
             sites.append([(start, after, "")])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
-def _call_receiver(c: _Code, stmt: Node) -> tuple[str, str] | None:
+def _call_receiver(c: Code, stmt: Node) -> tuple[str, str] | None:
     """(receiver text, method name) of a statement that is one call, else None."""
     kids = c.named(stmt)
     if len(kids) != 1:
@@ -289,7 +289,7 @@ def _call_receiver(c: _Code, stmt: Node) -> tuple[str, str] | None:
         func = call.child_by_field_name("function")
         if func is None:
             return None
-        if func.type in _MEMBER:
+        if func.type in MEMBER:
             kids = c.named(func)
             if len(kids) < 2:
                 return None
@@ -310,11 +310,11 @@ def swap_dependent(code: str, language: str, rng: random.Random) -> str | None:
     >>> swap_dependent("x = a; y = x; return y;", "java", random.Random(0))
     'y = x; x = a; return y;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
-    for s1, s2 in _adjacent_pairs(c):
+    for s1, s2 in adjacent_pairs(c):
         if not (c.simple(s1) and c.simple(s2)):
             continue
         if normalize_whitespace(c.text(s1)) == normalize_whitespace(c.text(s2)):
@@ -323,7 +323,7 @@ def swap_dependent(code: str, language: str, rng: random.Random) -> str | None:
         if call1 is not None and call2 is not None and call1[0] == call2[0] and (
             _ORDERED_CALL.match(call1[1]) and _ORDERED_CALL.match(call2[1])
         ) and (call1[0] or call1[1] == call2[1]):
-            sites.append(_swap(c, s1, s2))
+            sites.append(swap(c, s1, s2))
             continue
         rw1, rw2 = c.rw(s1), c.rw(s2)
         if rw1 is None or rw2 is None:
@@ -331,23 +331,23 @@ def swap_dependent(code: str, language: str, rng: random.Random) -> str | None:
         _, _, er1, ew1 = rw1
         _, _, er2, ew2 = rw2
         if ew1 & er2 or ew2 & er1:
-            sites.append(_swap(c, s1, s2))
-    return _apply_each(c, rng, sites)
+            sites.append(swap(c, s1, s2))
+    return apply_each(c, rng, sites)
 
 
-def _same_kind(c: _Code, d: _Decl, other: _Decl) -> bool:
+def _same_kind(c: Code, d: Decl, other: Decl) -> bool:
     if other.name == d.name:
         return False
     if c.python or c.lang == "javascript":
         return True
     if d.type is None or other.type is None:
         return False
-    if d.type in _UNKNOWN_TYPES or other.type in _UNKNOWN_TYPES:
+    if d.type in UNKNOWN_TYPES or other.type in UNKNOWN_TYPES:
         return False
     return normalize_whitespace(d.type) == normalize_whitespace(other.type)
 
 
-def _visible(c: _Code, d: _Decl, at: Node) -> bool:
+def _visible(c: Code, d: Decl, at: Node) -> bool:
     """Is ``d`` declared (completely) before ``at`` and in a scope containing it?"""
     if c.span(d.stmt)[1] > c.span(at)[0] and not d.param:
         return False
@@ -360,7 +360,7 @@ def _visible(c: _Code, d: _Decl, at: Node) -> bool:
     return c.is_ancestor(d.scope, at)
 
 
-def _reads(c: _Code) -> list[Node]:
+def _reads(c: Code) -> list[Node]:
     """Variable occurrences that are reads (not declarations or assigned targets)."""
     defs = {d.ident.id for d in c.decls()}
     out = []
@@ -368,9 +368,9 @@ def _reads(c: _Code) -> list[Node]:
         if node.id in defs:
             continue
         parent = node.parent
-        if parent is not None and parent.type in _ASSIGN and c.field.get(node.id) == "left":
+        if parent is not None and parent.type in ASSIGN and c.field.get(node.id) == "left":
             continue
-        if parent is not None and parent.type in _UPDATE:
+        if parent is not None and parent.type in UPDATE:
             continue
         if parent is not None and parent.type in ("pattern_list", "tuple_pattern"):
             continue
@@ -388,7 +388,7 @@ def wrong_variable(code: str, language: str, rng: random.Random) -> str | None:
     >>> wrong_variable("int f(int a, int b) { return a; }", "java", random.Random(0))
     'int f(int a, int b) { return b; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     firsts = c.first_decls()
@@ -404,10 +404,10 @@ def wrong_variable(code: str, language: str, rng: random.Random) -> str | None:
         start, end = c.span(use)
         for other in others:
             sites.append([(start, end, other)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
-def _constant_for(c: _Code, kind: str | None, value: str) -> str | None:
+def _constant_for(c: Code, kind: str | None, value: str) -> str | None:
     if c.python:
         return "0" if value == "None" else "None"
     if c.lang == "javascript":
@@ -440,7 +440,7 @@ def wrong_return(code: str, language: str, rng: random.Random) -> str | None:
     >>> wrong_return("boolean f(int a) { return a > 0; }", "java", random.Random(0))
     'boolean f(int a) { return false; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     firsts = c.first_decls()
@@ -457,8 +457,8 @@ def wrong_return(code: str, language: str, rng: random.Random) -> str | None:
             for o in sorted({o.name for o in firsts.values()
                              if _same_kind(c, d, o) and _visible(c, o, e)}):
                 sites.append([(start, end, o)])
-        const = _constant_for(c, _return_type(c, ret), value)
+        const = _constant_for(c, return_type(c, ret), value)
         if const is not None and const != value:
             sites.append([(start, end, const)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 

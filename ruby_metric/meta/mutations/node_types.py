@@ -5,7 +5,7 @@ the mutation operators (:mod:`.sites`, :mod:`.variants`, :mod:`.mutants`) match 
 
 from __future__ import annotations
 
-_BLOCKS = {
+BLOCKS = {
     "block",
     "compound_statement",
     "statement_block",
@@ -13,23 +13,23 @@ _BLOCKS = {
     "module",
     "translation_unit",
 }
-_DECL_STMTS = {
+DECL_STMTS = {
     "local_variable_declaration",
     "local_declaration_statement",
     "declaration",
     "lexical_declaration",
     "variable_declaration",
 }
-_BINARY = {"binary_expression", "binary_operator", "comparison_operator", "boolean_operator"}
-_TERNARY = {"ternary_expression", "conditional_expression"}
-_ASSIGN = {
+BINARY = {"binary_expression", "binary_operator", "comparison_operator", "boolean_operator"}
+TERNARY = {"ternary_expression", "conditional_expression"}
+ASSIGN = {
     "assignment_expression",
     "assignment",
     "augmented_assignment",
     "augmented_assignment_expression",
 }
-_UPDATE = {"update_expression", "postfix_unary_expression", "prefix_unary_expression"}
-_CALLS = {
+UPDATE = {"update_expression", "postfix_unary_expression", "prefix_unary_expression"}
+CALLS = {
     "method_invocation",
     "invocation_expression",
     "call_expression",
@@ -42,7 +42,7 @@ _CALLS = {
     "explicit_constructor_invocation",
     "delete_expression",
 }
-_FUNCTIONS = {
+FUNCTIONS = {
     "method_declaration",
     "constructor_declaration",
     "function_definition",
@@ -57,7 +57,7 @@ _FUNCTIONS = {
     "generator_function_declaration",
     "anonymous_method_expression",
 }
-_STRINGS = {
+STRINGS = {
     "string_literal",
     "string",
     "template_string",
@@ -69,14 +69,14 @@ _STRINGS = {
     "concatenated_string",
     "text_block",
 }
-_INT_LITERALS = {
+INT_LITERALS = {
     "decimal_integer_literal",
     "integer_literal",
     "number_literal",
     "integer",
     "number",
 }
-_LITERALS = _INT_LITERALS | _STRINGS | {
+LITERALS = INT_LITERALS | STRINGS | {
     "true",
     "false",
     "null_literal",
@@ -88,7 +88,7 @@ _LITERALS = _INT_LITERALS | _STRINGS | {
     "float",
     "nullptr",
 }
-_MEMBER = {
+MEMBER = {
     "field_access",
     "member_access_expression",
     "attribute",
@@ -96,9 +96,9 @@ _MEMBER = {
     "field_expression",
     "method_invocation",
 }
-_SUBSCRIPT = {"array_access", "element_access_expression", "subscript", "subscript_expression"}
-_ATOMIC = _LITERALS | _CALLS | _MEMBER | _SUBSCRIPT | {"identifier", "parenthesized_expression"}
-_NEVER_VAR_PARENTS = {
+SUBSCRIPT = {"array_access", "element_access_expression", "subscript", "subscript_expression"}
+ATOMIC = LITERALS | CALLS | MEMBER | SUBSCRIPT | {"identifier", "parenthesized_expression"}
+NEVER_VAR_PARENTS = {
     "scoped_identifier",
     "qualified_name",
     "dotted_name",
@@ -133,7 +133,7 @@ _NEVER_VAR_PARENTS = {
     "nonlocal_statement",
     "method_reference",  # Integer::sum names a method, whatever the locals are called
 }
-_NAMED_DEFS = {
+NAMED_DEFS = {
     "method_declaration",
     "constructor_declaration",
     "class_declaration",
@@ -151,7 +151,7 @@ _NAMED_DEFS = {
     "method_definition",
     "namespace_definition",
 }
-_LOOPS = {
+LOOPS = {
     "for_statement",
     "while_statement",
     "do_statement",
@@ -160,11 +160,6 @@ _LOOPS = {
     "for_range_loop",
     "for_in_statement",
 }
-_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "//=", "**="}
-_UNKNOWN_TYPES = {"var", "auto", "let", "const", "dynamic", "val"}
+COMPOUND = {"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "//=", "**="}
+UNKNOWN_TYPES = {"var", "auto", "let", "const", "dynamic", "val"}
 
-
-# Public names of the tables newer operator modules use.
-BLOCKS = _BLOCKS
-FUNCTIONS = _FUNCTIONS
-INT_LITERALS = _INT_LITERALS

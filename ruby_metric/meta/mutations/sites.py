@@ -1,9 +1,9 @@
 """Finding and editing sites in a parsed snippet: the machinery every mutation operator shares.
 
-:class:`_Code` parses a snippet (:func:`graphs.parse`) and answers structural questions
+:class:`Code` parses a snippet (:func:`graphs.parse`) and answers structural questions
 (statements, variables, declarations with their types and scopes, read and write sets);
-:meth:`_Code.finish` applies text edits and keeps a result only if it parses cleanly and
-differs after :func:`normalize_whitespace`; :func:`_apply_each` tries the sites in a random
+:meth:`Code.finish` applies text edits and keeps a result only if it parses cleanly and
+differs after :func:`normalize_whitespace`; :func:`apply_each` tries the sites in a random
 order. Also the few site helpers both families use (parenthesis stripping, adjacent
 statement pairs and swaps, a function's declared return type).
 """
@@ -21,20 +21,20 @@ import graphs
 from graphs.languages import get_language
 
 from .node_types import (
-    _ASSIGN,
-    _ATOMIC,
-    _BLOCKS,
-    _CALLS,
-    _COMPOUND,
-    _DECL_STMTS,
-    _FUNCTIONS,
-    _LOOPS,
-    _MEMBER,
-    _NAMED_DEFS,
-    _NEVER_VAR_PARENTS,
-    _STRINGS,
-    _SUBSCRIPT,
-    _UPDATE,
+    ASSIGN,
+    ATOMIC,
+    BLOCKS,
+    CALLS,
+    COMPOUND,
+    DECL_STMTS,
+    FUNCTIONS,
+    LOOPS,
+    MEMBER,
+    NAMED_DEFS,
+    NEVER_VAR_PARENTS,
+    STRINGS,
+    SUBSCRIPT,
+    UPDATE,
 )
 
 Node = tree_sitter.Node
@@ -53,7 +53,7 @@ def normalize_whitespace(code: str) -> str:
 
 
 @dataclass
-class _Decl:
+class Decl:
     """A declared local variable or parameter."""
 
     name: str
@@ -64,7 +64,7 @@ class _Decl:
     scope: Node  # the block (or function, for parameters) it is visible in
 
 
-class _Code:
+class Code:
     """A cleanly parsed snippet: the nodes in preorder, each node's field, and helpers."""
 
     def __init__(self, code: str, language: str) -> None:
@@ -86,7 +86,7 @@ class _Code:
             for i in range(len(kids) - 1, -1, -1):
                 stack.append((kids[i], node.field_name_for_child(i)))
         self.words = set(_WORD.findall(code))
-        self._decls: list[_Decl] | None = None
+        self._decls: list[Decl] | None = None
 
     # -- text ------------------------------------------------------------------------
     def span(self, node: Node) -> tuple[int, int]:
@@ -158,14 +158,14 @@ class _Code:
 
     def in_block(self, stmt: Node) -> bool:
         parent = stmt.parent
-        return parent is not None and parent.type in _BLOCKS
+        return parent is not None and parent.type in BLOCKS
 
     def statements(self) -> list[Node]:
         """Statements directly inside a block, not comments."""
         return [
             n
             for n in self.nodes
-            if n.is_named and n.parent is not None and n.parent.type in _BLOCKS
+            if n.is_named and n.parent is not None and n.parent.type in BLOCKS
             and "comment" not in n.type
         ]
 
@@ -179,15 +179,15 @@ class _Code:
             return True
         field = self.field.get(node.id)
         ptype = parent.type
-        if ptype in _NEVER_VAR_PARENTS or field in ("type", "returns"):
+        if ptype in NEVER_VAR_PARENTS or field in ("type", "returns"):
             return False
-        if ptype in _MEMBER and field in ("name", "field", "attribute", "property"):
+        if ptype in MEMBER and field in ("name", "field", "attribute", "property"):
             return False
         if ptype == "keyword_argument" and field == "name":
             return False
         if ptype in ("call", "call_expression", "invocation_expression") and field == "function":
             return False
-        if ptype in _NAMED_DEFS and field in ("name", "declarator"):
+        if ptype in NAMED_DEFS and field in ("name", "declarator"):
             return False
         if ptype == "function_declarator" and field == "declarator":
             return False
@@ -197,13 +197,13 @@ class _Code:
         nodes = self.nodes if node is None else list(self.descendants(node))
         return [n for n in nodes if self.is_var(n)]
 
-    def decls(self) -> list[_Decl]:
+    def decls(self) -> list[Decl]:
         if self._decls is None:
             self._decls = self._find_decls()
         return self._decls
 
-    def _find_decls(self) -> list[_Decl]:
-        out: list[_Decl] = []
+    def _find_decls(self) -> list[Decl]:
+        out: list[Decl] = []
         seen: set[int] = set()
         for ident in self.nodes:
             if ident.type != "identifier" or ident.id in seen:
@@ -216,14 +216,14 @@ class _Code:
 
     def _scope_of(self, stmt: Node, param: bool) -> Node:
         if param:
-            func = self.enclosing(stmt, _FUNCTIONS)
+            func = self.enclosing(stmt, FUNCTIONS)
             return func if func is not None else stmt
         parent = stmt.parent
-        while parent is not None and parent.type not in _BLOCKS | _LOOPS | _FUNCTIONS:
+        while parent is not None and parent.type not in BLOCKS | LOOPS | FUNCTIONS:
             parent = parent.parent
         return parent if parent is not None else stmt
 
-    def _decl_of(self, ident: Node) -> _Decl | None:
+    def _decl_of(self, ident: Node) -> Decl | None:
         parent = ident.parent
         if parent is None:
             return None
@@ -236,16 +236,16 @@ class _Code:
             if ptype == "variable_declarator" and field == "name":
                 value = parent.child_by_field_name("value")
                 stmt = parent.parent
-                if value is not None and value.type in _FUNCTIONS:
+                if value is not None and value.type in FUNCTIONS:
                     return None
                 if stmt is None or stmt.parent is None or stmt.parent.type == "program":
                     return None
-                return _Decl(name, ident, None, False, stmt, self._scope_of(stmt, False))
+                return Decl(name, ident, None, False, stmt, self._scope_of(stmt, False))
             if ptype == "formal_parameters" or (
                 ptype == "assignment_pattern" and parent.parent is not None
                 and parent.parent.type == "formal_parameters" and field == "left"
             ) or (ptype == "arrow_function" and field == "parameter"):
-                return _Decl(name, ident, None, True, ident, self._scope_of(ident, True))
+                return Decl(name, ident, None, True, ident, self._scope_of(ident, True))
             return None
         if self.lang in ("java", "csharp"):
             if ptype == "variable_declarator" and field in ("name", None):
@@ -261,17 +261,17 @@ class _Code:
                 type_text = self.text(type_node) if type_node is not None else None
                 if parent.child_by_field_name("dimensions") is not None:
                     type_text = None
-                return _Decl(name, ident, type_text, False, stmt, self._scope_of(stmt, False))
+                return Decl(name, ident, type_text, False, stmt, self._scope_of(stmt, False))
             if ptype in ("formal_parameter", "parameter") and field == "name":
                 type_node = parent.child_by_field_name("type")
                 type_text = self.text(type_node) if type_node is not None else None
-                return _Decl(name, ident, type_text, True, parent, self._scope_of(parent, True))
+                return Decl(name, ident, type_text, True, parent, self._scope_of(parent, True))
             if ptype in ("enhanced_for_statement", "foreach_statement") and field in (
                 "name", "left"
             ):
                 type_node = parent.child_by_field_name("type")
                 type_text = self.text(type_node) if type_node is not None else None
-                return _Decl(name, ident, type_text, False, parent, parent)
+                return Decl(name, ident, type_text, False, parent, parent)
             return None
         # C and C++: walk up the declarator chain
         marks = ""
@@ -290,25 +290,25 @@ class _Code:
         type_node = holder.child_by_field_name("type")
         type_text = self.text(type_node) + marks if type_node is not None else None
         if holder.type == "parameter_declaration":
-            return _Decl(name, ident, type_text, True, holder, self._scope_of(holder, True))
+            return Decl(name, ident, type_text, True, holder, self._scope_of(holder, True))
         if holder.type == "declaration":
             if holder.parent is None or holder.parent.type == "translation_unit":
                 return None
-            if self.enclosing(holder, _FUNCTIONS) is None:
+            if self.enclosing(holder, FUNCTIONS) is None:
                 return None
-            return _Decl(name, ident, type_text, False, holder, self._scope_of(holder, False))
+            return Decl(name, ident, type_text, False, holder, self._scope_of(holder, False))
         if holder.type == "for_range_loop":
-            return _Decl(name, ident, type_text, False, holder, holder)
+            return Decl(name, ident, type_text, False, holder, holder)
         return None
 
     def _python_decl(self, ident: Node, name: str, parent: Node, field: str | None
-                     ) -> _Decl | None:
+                     ) -> Decl | None:
         ptype = parent.type
         if ptype == "parameters" or (
             ptype in ("default_parameter", "typed_default_parameter") and field == "name"
         ) or (ptype == "typed_parameter" and field is None):
             holder = parent if ptype != "parameters" else ident
-            return _Decl(name, ident, None, True, holder, self._scope_of(holder, True))
+            return Decl(name, ident, None, True, holder, self._scope_of(holder, True))
         target = ident
         while target.parent is not None and target.parent.type in (
             "pattern_list", "tuple_pattern", "list_pattern"
@@ -327,12 +327,12 @@ class _Code:
             if stmt is None:
                 return None
             func = self.enclosing(stmt, {"function_definition"})
-            return _Decl(name, ident, None, False, stmt, func if func is not None else stmt)
+            return Decl(name, ident, None, False, stmt, func if func is not None else stmt)
         return None
 
-    def first_decls(self) -> dict[str, _Decl]:
+    def first_decls(self) -> dict[str, Decl]:
         """Each declared name's first declaration."""
-        out: dict[str, _Decl] = {}
+        out: dict[str, Decl] = {}
         for d in self.decls():
             out.setdefault(d.name, d)
         return out
@@ -353,16 +353,16 @@ class _Code:
                     return None
                 roots |= sub
             return roots
-        if target.type in _MEMBER | _SUBSCRIPT | {"parenthesized_expression",
+        if target.type in MEMBER | SUBSCRIPT | {"parenthesized_expression",
                                                    "pointer_expression"}:
             kids = self.named(target)
-            if not kids or self.has(target, _CALLS):
+            if not kids or self.has(target, CALLS):
                 return None
             return self.lvalue_roots(kids[0])
         return None
 
     def effects(self, stmt: Node) -> bool:
-        return self.has(stmt, _CALLS | _FUNCTIONS | {"throw_statement", "raise_statement"})
+        return self.has(stmt, CALLS | FUNCTIONS | {"throw_statement", "raise_statement"})
 
     def rw(self, stmt: Node) -> tuple[set[str], set[str], set[str], set[str]] | None:
         """(reads, writes, exact reads, exact writes) of a simple statement, or None.
@@ -377,7 +377,7 @@ class _Code:
         exact_w: set[str] = set()
         not_read: set[int] = set()
         for node in self.descendants(stmt):
-            if node.type in _ASSIGN:
+            if node.type in ASSIGN:
                 target = node.child_by_field_name("left")
                 if target is None:
                     return None
@@ -386,17 +386,17 @@ class _Code:
                     return None
                 writes |= roots
                 exact_w.add(re.sub(r"\s+", "", self.text(target)))
-                op = self.op_token(node, _COMPOUND | {"="})
+                op = self.op_token(node, COMPOUND | {"="})
                 if op is not None and op.type == "=":
                     if target.type == "identifier":
                         not_read.add(target.id)
-                    elif target.type in _MEMBER | _SUBSCRIPT:
+                    elif target.type in MEMBER | SUBSCRIPT:
                         root = target
-                        while root.type in _MEMBER | _SUBSCRIPT and self.named(root):
+                        while root.type in MEMBER | SUBSCRIPT and self.named(root):
                             root = self.named(root)[0]
                         not_read.add(root.id)
                         not_read.add(target.id)
-            elif node.type in _UPDATE and self.op_token(node, {"++", "--"}) is not None:
+            elif node.type in UPDATE and self.op_token(node, {"++", "--"}) is not None:
                 kids = self.named(node)
                 roots = self.lvalue_roots(kids[0]) if kids else None
                 if roots is None:
@@ -427,7 +427,7 @@ class _Code:
                 exact_r.add(self.text(node))
             elif node.type in ("this", "self"):
                 reads.add("this")
-            elif node.type in _MEMBER | _SUBSCRIPT and node.type != "method_invocation":
+            elif node.type in MEMBER | SUBSCRIPT and node.type != "method_invocation":
                 exact_r.add(re.sub(r"\s+", "", self.text(node)))
         return reads, writes, exact_r, exact_w
 
@@ -435,8 +435,8 @@ class _Code:
         """An expression statement or a local declaration (no control flow)."""
         if stmt.type == "expression_statement":
             kids = self.named(stmt)
-            return bool(kids) and kids[0].type not in _STRINGS
-        return stmt.type in _DECL_STMTS
+            return bool(kids) and kids[0].type not in STRINGS
+        return stmt.type in DECL_STMTS
 
     def fresh(self, names: tuple[str, ...], rng: random.Random) -> str:
         free = [n for n in names if n not in self.words]
@@ -463,26 +463,29 @@ class _Code:
         return out
 
 
-def _load(code: str, language: str) -> _Code | None:
-    parsed = _Code(code, language)
+def load(code: str, language: str) -> Code | None:
+    """``code`` parsed as a :class:`Code`, or None when it does not parse cleanly."""
+    parsed = Code(code, language)
     return parsed if parsed.ok else None
 
 
-def _pick(rng: random.Random, sites: list) -> object | None:
+def pick(rng: random.Random, sites: list) -> object | None:
+    """One of ``sites``, chosen by ``rng`` (None when there is none)."""
     return rng.choice(sites) if sites else None
 
 
-def _paren(code: _Code, node: Node) -> str:
+def paren(code: Code, node: Node) -> str:
     """``node``'s text, parenthesized unless it is atomic."""
     text = code.text(node)
-    return text if node.type in _ATOMIC else f"({text})"
+    return text if node.type in ATOMIC else f"({text})"
 
 
-def _side_effect_free(code: _Code, node: Node) -> bool:
-    return not code.has(node, _CALLS | _UPDATE | _ASSIGN)
+def side_effect_free(code: Code, node: Node) -> bool:
+    """Whether ``node`` holds no call, increment or assignment."""
+    return not code.has(node, CALLS | UPDATE | ASSIGN)
 
 
-def _apply_each(code: _Code, rng: random.Random, sites: list[list[Edit]]) -> str | None:
+def apply_each(code: Code, rng: random.Random, sites: list[list[Edit]]) -> str | None:
     """Try the sites in a random order; the first whose result is valid wins."""
     order = list(range(len(sites)))
     rng.shuffle(order)
@@ -497,7 +500,8 @@ def _apply_each(code: _Code, rng: random.Random, sites: list[list[Edit]]) -> str
 # site helpers shared by variants and mutants
 
 
-def _strip_parens(c: _Code, node: Node) -> Node:
+def strip_parens(c: Code, node: Node) -> Node:
+    """``node`` without the parentheses (or condition clause) around it."""
     while node.type in ("parenthesized_expression", "condition_clause"):
         kids = c.named(node)
         if len(kids) != 1:
@@ -506,9 +510,10 @@ def _strip_parens(c: _Code, node: Node) -> Node:
     return node
 
 
-def _adjacent_pairs(c: _Code) -> list[tuple[Node, Node]]:
+def adjacent_pairs(c: Code) -> list[tuple[Node, Node]]:
+    """Every two statements next to each other in a block (or at the top level)."""
     pairs = []
-    groups = [c.named(block) for block in c.of_type(_BLOCKS)]
+    groups = [c.named(block) for block in c.of_type(BLOCKS)]
     groups.append([n for n in c.parsed.nodes if "comment" not in n.type])
     for stmts in groups:
         for s1, s2 in zip(stmts, stmts[1:], strict=False):
@@ -516,14 +521,15 @@ def _adjacent_pairs(c: _Code) -> list[tuple[Node, Node]]:
     return pairs
 
 
-def _swap(c: _Code, s1: Node, s2: Node) -> list[Edit]:
+def swap(c: Code, s1: Node, s2: Node) -> list[Edit]:
+    """The edits that exchange the texts of ``s1`` and ``s2``."""
     a, b = c.span(s1), c.span(s2)
     return [(a[0], a[1], c.text(s2)), (b[0], b[1], c.text(s1))]
 
 
-def _return_type(c: _Code, node: Node) -> str | None:
+def return_type(c: Code, node: Node) -> str | None:
     """Declared return type of the function around ``node`` (None when unknown)."""
-    func = c.enclosing(node, _FUNCTIONS)
+    func = c.enclosing(node, FUNCTIONS)
     if func is None:
         return None
     if c.lang == "java" and func.type == "method_declaration":
@@ -550,10 +556,3 @@ def _return_type(c: _Code, node: Node) -> str | None:
         return c.text(kind) + (" " + marks if marks else "")
     return None
 
-
-
-# Public names of the shared machinery, for operator modules outside the first three.
-Code = _Code
-load = _load
-apply_each = _apply_each
-strip_parens = _strip_parens

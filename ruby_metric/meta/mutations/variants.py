@@ -11,31 +11,31 @@ from __future__ import annotations
 import random
 
 from .node_types import (
-    _ASSIGN,
-    _BINARY,
-    _BLOCKS,
-    _COMPOUND,
-    _DECL_STMTS,
-    _FUNCTIONS,
-    _LITERALS,
-    _TERNARY,
-    _UNKNOWN_TYPES,
-    _UPDATE,
+    ASSIGN,
+    BINARY,
+    BLOCKS,
+    COMPOUND,
+    DECL_STMTS,
+    FUNCTIONS,
+    LITERALS,
+    TERNARY,
+    UNKNOWN_TYPES,
+    UPDATE,
 )
 from .sites import (
+    Code,
     Edit,
     Node,
-    _adjacent_pairs,
-    _apply_each,
-    _Code,
-    _load,
-    _paren,
-    _pick,
-    _return_type,
-    _side_effect_free,
-    _strip_parens,
-    _swap,
+    adjacent_pairs,
+    apply_each,
+    load,
     normalize_whitespace,
+    paren,
+    pick,
+    return_type,
+    side_effect_free,
+    strip_parens,
+    swap,
 )
 
 _NARROW_TYPES = {"byte", "short", "char", "sbyte", "ushort"}
@@ -43,20 +43,20 @@ _FRESH_NAMES = ("value", "temp", "acc", "cur", "elem", "item", "aux", "res", "va
 _TEMP_NAMES = ("tmp", "result", "ret", "res", "out", "answer", "value", "tmp2")
 
 
-def _increment_form(code: _Code, stmt: Node) -> tuple[str, Node, str] | None:
+def _increment_form(code: Code, stmt: Node) -> tuple[str, Node, str] | None:
     """(form, target, '+' or '-') of a statement ``i++ / ++i / i += 1 / i = i + 1``."""
     kids = code.named(stmt)
     if len(kids) != 1:
         return None
     expr = kids[0]
-    if expr.type in _UPDATE:
+    if expr.type in UPDATE:
         op = code.op_token(expr, {"++", "--"})
         inner = code.named(expr)
         if op is None or len(inner) != 1:
             return None
         form = "pre" if op.start_byte < inner[0].start_byte else "post"
         return form, inner[0], op.type[0]
-    if expr.type in _ASSIGN:
+    if expr.type in ASSIGN:
         target = expr.child_by_field_name("left")
         right = expr.child_by_field_name("right")
         if target is None or right is None:
@@ -66,7 +66,7 @@ def _increment_form(code: _Code, stmt: Node) -> tuple[str, Node, str] | None:
             return None
         if op.type in ("+=", "-=") and code.text(right) == "1":
             return "compound", target, op.type[0]
-        if op.type == "=" and right.type in _BINARY:
+        if op.type == "=" and right.type in BINARY:
             left, rop = right.child_by_field_name("left"), code.op_token(right, {"+", "-"})
             r_right = right.child_by_field_name("right")
             if left is not None and rop is not None and r_right is not None and (
@@ -85,7 +85,7 @@ def increment_style(code: str, language: str, rng: random.Random) -> str | None:
     >>> increment_style("x += 1", "python", random.Random(0))
     'x = x + 1'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     decls = c.first_decls()
@@ -95,7 +95,7 @@ def increment_style(code: str, language: str, rng: random.Random) -> str | None:
         if found is None:
             continue
         form, target, sign = found
-        if not _side_effect_free(c, target):
+        if not side_effect_free(c, target):
             continue
         t = c.text(target)
         forms = ["compound", "full"] if c.python else ["post", "pre", "compound", "full"]
@@ -113,7 +113,7 @@ def increment_style(code: str, language: str, rng: random.Random) -> str | None:
         for other in forms:
             if other != form:
                 sites.append([(start, end, render[other])])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def compound_assignment(code: str, language: str, rng: random.Random) -> str | None:
@@ -124,28 +124,28 @@ def compound_assignment(code: str, language: str, rng: random.Random) -> str | N
     >>> compound_assignment("x = x * (a + b);", "java", random.Random(0))
     'x *= a + b;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
-    for node in c.of_type(_ASSIGN):
+    for node in c.of_type(ASSIGN):
         target = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
-        if target is None or right is None or not _side_effect_free(c, target):
+        if target is None or right is None or not side_effect_free(c, target):
             continue
         t = c.text(target)
-        op = c.op_token(node, _COMPOUND | {"="})
+        op = c.op_token(node, COMPOUND | {"="})
         if op is None:
             continue
         start, end = c.span(node)
-        if op.type in _COMPOUND:
-            sites.append([(start, end, f"{t} = {t} {op.type[:-1]} {_paren(c, right)}")])
+        if op.type in COMPOUND:
+            sites.append([(start, end, f"{t} = {t} {op.type[:-1]} {paren(c, right)}")])
         elif right.type in ("binary_expression", "binary_operator"):
             left, r_right = right.child_by_field_name("left"), right.child_by_field_name("right")
-            rop = c.op_token(right, {o[:-1] for o in _COMPOUND})
+            rop = c.op_token(right, {o[:-1] for o in COMPOUND})
             if left is None or r_right is None or rop is None or c.text(left) != t:
                 continue
-            if rop.type + "=" not in _COMPOUND:
+            if rop.type + "=" not in COMPOUND:
                 continue
             inner = c.named(r_right)
             e = (
@@ -154,7 +154,7 @@ def compound_assignment(code: str, language: str, rng: random.Random) -> str | N
                 else c.text(r_right)
             )
             sites.append([(start, end, f"{t} {rop.type}= {e}")])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def redundant_parens(code: str, language: str, rng: random.Random) -> str | None:
@@ -163,11 +163,11 @@ def redundant_parens(code: str, language: str, rng: random.Random) -> str | None
     >>> redundant_parens("return a + b;", "java", random.Random(0))
     'return (a + b);'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
-    for node in c.of_type(_BINARY):
+    for node in c.of_type(BINARY):
         parent = node.parent
         if parent is not None and parent.type in ("parenthesized_expression", "condition_clause"):
             continue
@@ -175,7 +175,7 @@ def redundant_parens(code: str, language: str, rng: random.Random) -> str | None
             continue
         start, end = c.span(node)
         sites.append([(start, start, "("), (end, end, ")")])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def _split_top(text: str, sep: str) -> list[str]:
@@ -220,7 +220,7 @@ def for_to_while(code: str, language: str, rng: random.Random) -> str | None:
     >>> for_to_while("for (int i = 0; i < n; i++) { s += i; }", "java", random.Random(0))
     'int i = 0; while (i < n) { s += i; i++; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None or c.python:
         return None
     decl_names = [d.name for d in c.decls()]
@@ -243,7 +243,7 @@ def for_to_while(code: str, language: str, rng: random.Random) -> str | None:
             continue
         init, cond, update = (p.strip() for p in parts)
         declares = any(
-            ch.type in _DECL_STMTS and c.field.get(ch.id) in ("init", "initializer")
+            ch.type in DECL_STMTS and c.field.get(ch.id) in ("init", "initializer")
             for ch in loop.children
         )
         if declares:
@@ -261,7 +261,7 @@ def for_to_while(code: str, language: str, rng: random.Random) -> str | None:
         l_start, l_end = c.span(loop)
         indent = c.line_indent(l_start)
         sep = "\n" + indent if indent is not None else " "
-        if body.type in _BLOCKS:
+        if body.type in BLOCKS:
             b_start, b_end = c.span(body)
             stmts = c.named(body)
             b_text = c.code[b_start:b_end]
@@ -278,13 +278,13 @@ def for_to_while(code: str, language: str, rng: random.Random) -> str | None:
         else:
             new_body = "{ " + c.text(body) + " " + " ".join(updates) + " }"
         text = sep.join(init_stmts + [f"while ({cond}) {new_body}"])
-        if parent.type not in _BLOCKS and init_stmts:
+        if parent.type not in BLOCKS and init_stmts:
             text = "{ " + text + " }"
         sites.append([(l_start, l_end, text)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
-def _ternary_parts(c: _Code, node: Node) -> tuple[Node, Node, Node] | None:
+def _ternary_parts(c: Code, node: Node) -> tuple[Node, Node, Node] | None:
     """(condition, then value, else value) of a conditional expression."""
     if c.python:
         kids = c.named(node)
@@ -297,21 +297,21 @@ def _ternary_parts(c: _Code, node: Node) -> tuple[Node, Node, Node] | None:
     return cond, then, other
 
 
-def _operand(c: _Code, node: Node) -> str:
+def _operand(c: Code, node: Node) -> str:
     text = c.text(node)
-    low = _TERNARY | _ASSIGN | {"lambda", "lambda_expression", "arrow_function",
+    low = TERNARY | ASSIGN | {"lambda", "lambda_expression", "arrow_function",
                                 "named_expression", "sequence_expression", "yield"}
     return f"({text})" if node.type in low else text
 
 
-def _single_statement(c: _Code, node: Node) -> Node | None:
+def _single_statement(c: Code, node: Node) -> Node | None:
     if node.type == "else_clause":
         kids = c.named(node)
         body = node.child_by_field_name("body") or (kids[0] if len(kids) == 1 else None)
         if body is None:
             return None
         node = body
-    if node.type in _BLOCKS:
+    if node.type in BLOCKS:
         kids = c.named(node)
         return kids[0] if len(kids) == 1 else None
     return node
@@ -329,11 +329,11 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
     >>> conditional_to_if("if (c) { return a; } else { return b; }", "java", random.Random(0))
     'return c ? a : b;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
-    for node in c.of_type(_TERNARY):
+    for node in c.of_type(TERNARY):
         parts = _ternary_parts(c, node)
         if parts is None:
             continue
@@ -344,7 +344,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
         stmt: Node | None = None
         lead: str | None = None  # text before the assigned value ('r = ' or 'return ')
         prefix = ""
-        if holder.type in _ASSIGN and c.field.get(node.id) == "right":
+        if holder.type in ASSIGN and c.field.get(node.id) == "right":
             op = c.op_token(holder, {"="})
             stmt = holder.parent
             target = holder.child_by_field_name("left")
@@ -366,9 +366,9 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
             kind = decl.child_by_field_name("type")
             head = c.text(kind) if kind is not None else c.code[c.span(decl)[0]:c.span(name)[0]]
             head = head.strip()
-            if head in _UNKNOWN_TYPES or not head or "const" in head.split():
+            if head in UNKNOWN_TYPES or not head or "const" in head.split():
                 continue
-            if stmt.type not in _DECL_STMTS:
+            if stmt.type not in DECL_STMTS:
                 continue
             prefix = f"{head} {c.text(name)};"
             lead = f"{c.text(name)} = "
@@ -387,7 +387,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
                 f"{indent}else:\n{indent}{step}{lead}{c.text(other)}"
             )
         else:
-            core = _strip_parens(c, cond)
+            core = strip_parens(c, cond)
             then_t, other_t = c.text(then), c.text(other)
             text = f"if ({c.text(core)}) {lead}{then_t}; else {lead}{other_t};"
             if prefix:
@@ -408,7 +408,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
         s1, s2 = _single_statement(c, then_node), _single_statement(c, else_node)
         if s1 is None or s2 is None or s1.type != s2.type:
             continue
-        core = _strip_parens(c, cond)
+        core = strip_parens(c, cond)
         if s1.type == "return_statement":
             v1, v2 = c.named(s1), c.named(s2)
             if len(v1) != 1 or len(v2) != 1:
@@ -417,16 +417,16 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
             a, b = v1[0], v2[0]
         elif s1.type == "expression_statement":
             e1, e2 = c.named(s1), c.named(s2)
-            if len(e1) != 1 or len(e2) != 1 or e1[0].type not in _ASSIGN:
+            if len(e1) != 1 or len(e2) != 1 or e1[0].type not in ASSIGN:
                 continue
-            if e2[0].type not in _ASSIGN:
+            if e2[0].type not in ASSIGN:
                 continue
             t1, t2 = e1[0].child_by_field_name("left"), e2[0].child_by_field_name("left")
             if t1 is None or t2 is None or c.text(t1) != c.text(t2):
                 continue
             if c.op_token(e1[0], {"="}) is None or c.op_token(e2[0], {"="}) is None:
                 continue
-            if not _side_effect_free(c, t1):
+            if not side_effect_free(c, t1):
                 continue
             lead = f"{c.text(t1)} = "
             a = e1[0].child_by_field_name("right")
@@ -441,7 +441,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
             text = f"{lead}{_operand(c, core)} ? {_operand(c, a)} : {_operand(c, b)};"
         start, end = c.span(node)
         sites.append([(start, end, text)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
 
 def rename_local(code: str, language: str, rng: random.Random) -> str | None:
@@ -453,7 +453,7 @@ def rename_local(code: str, language: str, rng: random.Random) -> str | None:
     >>> rename_local("int f(int a) { int s = a; return s; }", "java", random.Random(1))
     'int f(int a) { int tmp1 = a; return tmp1; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     if c.python and ("global " in code or "nonlocal " in code):
@@ -470,7 +470,7 @@ def rename_local(code: str, language: str, rng: random.Random) -> str | None:
             blocked.add(c.text(node))
     params = {d.name for d in c.decls() if d.param}
     names = sorted({d.name for d in c.decls() if not d.param} - params - blocked)
-    name = _pick(rng, names)
+    name = pick(rng, names)
     if name is None:
         return None
     new = c.fresh(_FRESH_NAMES, rng)
@@ -488,11 +488,11 @@ def swap_independent(code: str, language: str, rng: random.Random) -> str | None
     >>> swap_independent("x = 1; y = 2; return x + y;", "java", random.Random(0))
     'y = 2; x = 1; return x + y;'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
-    for s1, s2 in _adjacent_pairs(c):
+    for s1, s2 in adjacent_pairs(c):
         if not (c.simple(s1) and c.simple(s2)) or c.effects(s1) or c.effects(s2):
             continue
         rw1, rw2 = c.rw(s1), c.rw(s2)
@@ -504,8 +504,8 @@ def swap_independent(code: str, language: str, rng: random.Random) -> str | None
             continue
         if normalize_whitespace(c.text(s1)) == normalize_whitespace(c.text(s2)):
             continue
-        sites.append(_swap(c, s1, s2))
-    return _apply_each(c, rng, sites)
+        sites.append(swap(c, s1, s2))
+    return apply_each(c, rng, sites)
 
 
 def extract_temp(code: str, language: str, rng: random.Random) -> str | None:
@@ -519,7 +519,7 @@ def extract_temp(code: str, language: str, rng: random.Random) -> str | None:
     >>> extract_temp("int f(int a) { return a * 2; }", "java", random.Random(0))
     'int f(int a) { int value = a * 2; return value; }'
     """
-    c = _load(code, language)
+    c = load(code, language)
     if c is None:
         return None
     sites: list[list[Edit]] = []
@@ -529,10 +529,10 @@ def extract_temp(code: str, language: str, rng: random.Random) -> str | None:
         if len(values) != 1:
             continue
         e = values[0]
-        if e.type in _LITERALS | {"identifier", "initializer_list", "null_literal",
+        if e.type in LITERALS | {"identifier", "initializer_list", "null_literal",
                                   "expression_list", "default_expression"}:
             continue
-        if e.type in _FUNCTIONS or c.has(e, _FUNCTIONS | {"yield", "await_expression"}):
+        if e.type in FUNCTIONS or c.has(e, FUNCTIONS | {"yield", "await_expression"}):
             continue
         e_text = c.text(e)
         if c.python:
@@ -544,9 +544,9 @@ def extract_temp(code: str, language: str, rng: random.Random) -> str | None:
         elif c.lang == "csharp":
             decl = f"var {name} = {e_text};"
         else:
-            kind = _return_type(c, ret)
+            kind = return_type(c, ret)
             if kind is None:
-                if c.lang == "java" and c.enclosing(ret, _FUNCTIONS) is not None:
+                if c.lang == "java" and c.enclosing(ret, FUNCTIONS) is not None:
                     kind = "var"
                 else:
                     continue
@@ -567,5 +567,5 @@ def extract_temp(code: str, language: str, rng: random.Random) -> str | None:
                     continue
                 text = "{ " + text + " }"
         sites.append([(r_start, r_end, text)])
-    return _apply_each(c, rng, sites)
+    return apply_each(c, rng, sites)
 
