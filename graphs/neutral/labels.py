@@ -126,6 +126,9 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
         if converted != toks:
             toks = converted
             rules.append("conditional")
+    if language == "python" and "lambda" in toks:
+        toks = _python_lambdas(toks)
+        rules.append("lambda")
     toks, calls = table.rewrite(toks, language)
     rules.extend(f"call:{c}" for c in dict.fromkeys(calls))
     types = vocabulary.TYPES.get(language, {})
@@ -134,6 +137,10 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
         if cast != toks:
             toks = cast
             rules.append("cast")
+    tidy = _without_zero_offsets(toks)
+    if tidy != toks:
+        toks = tidy
+        rules.append("arithmetic")
     bare = _without_redundant_parentheses(toks)
     if bare != toks:
         toks = bare
@@ -345,6 +352,43 @@ def _casts(toks: list[str], types: dict[str, str]) -> list[str]:
         out.append(t)
         i += 1
     return out
+
+
+def _python_lambdas(toks: list[str]) -> list[str]:
+    """``lambda a, b: e`` -> ``(a, b) => e`` (JavaScript's, Java's and C#'s arrow)."""
+    out = list(toks)
+    for _ in range(8):
+        if "lambda" not in out:
+            break
+        p = out.index("lambda")
+        colon = _forward(out, p + 1, frozenset({":"}))
+        if colon is None or out[colon] != ":":
+            break
+        params = out[p + 1:colon]
+        head = params if len(params) == 1 else ["(", *params, ")"]
+        out = [*out[:p], *head, "=>", *out[colon + 1:]]
+    return out
+
+
+def _without_zero_offsets(toks: list[str]) -> list[str]:
+    """``[0 : 0 + n]`` -> ``[0 : n]``: a zero added first is no term (a call table form
+    such as ``$0[$1:$1 + $2]`` leaves one when ``$1`` is 0)."""
+    if "0" not in toks:
+        return toks
+    out: list[str] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        if toks[i] == "0" and i + 2 < n and toks[i + 1] == "+" and (
+                not out or out[-1] in _DELIMITERS):
+            i += 2
+            continue
+        out.append(toks[i])
+        i += 1
+    return out
+
+
+_DELIMITERS = frozenset({"(", "[", ",", ":", "=", "return"})
 
 
 def _without_redundant_parentheses(toks: list[str]) -> list[str]:

@@ -32,6 +32,7 @@ import networkx as nx
 
 from graphs.neutral.calls import CallTable
 from graphs.neutral.labels import LabelMapping, neutral_label
+from graphs.neutral.pipelines import expand
 from graphs.neutral.tokens import is_local, is_word, render_tokens, split_label, top_level
 
 __all__ = ["NeutralReport", "neutral_pdg"]
@@ -124,16 +125,24 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
                 labels[n] = python_range
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
+    kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
+    if added:
+        idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     rename = _canonical_locals(kept, labels, kinds, edges)
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
     out.graph["neutral"] = True
     index = {n: i for i, n in enumerate(kept)}
     for n in kept:
-        attrs = dict(graph.nodes[n])
-        attrs["source_label"] = attrs.get("label")
+        if n in added:
+            origin = graph.nodes[added[n][0]]
+            attrs = {"text": origin.get("text", ""), "line": origin.get("line", 1),
+                     "kind": kinds[n], "source_label": None, "rules": ("pipeline",)}
+        else:
+            attrs = dict(graph.nodes[n])
+            attrs["source_label"] = attrs.get("label")
+            attrs["rules"] = mappings[n].rules
         attrs["label"] = _renamed(str(labels[n]), rename)
-        attrs["rules"] = mappings[n].rules
         out.add_node(index[n], **attrs)
     seen: set[tuple[int, int, str]] = set()
     for u, v, d in edges:
@@ -257,6 +266,104 @@ def _python_range(label: str) -> str:
     else:
         return label
     return render_tokens([*toks[:5], *args, ")"])
+
+
+# ------------------------------------------------------------------------ pipelines
+
+_NOT_EXPANDED = frozenset({"entry", "param", "function"})
+#: pipelines expanded per statement at most (nested ones are rare)
+_MAX_PIPELINES = 3
+
+
+def _expand_pipelines(order: list[int], labels: dict[int, str | None],
+                      kinds: dict[int, str], edges: list[tuple[int, int, dict]]
+                      ) -> tuple[list[int], dict[int, tuple[int, str]],
+                                 list[tuple[int, int, dict]]]:
+    """Every comprehension and filter/map chain as its loop
+    (:mod:`graphs.neutral.pipelines`). Returns the node order, the new nodes (id ->
+    (the statement they came from, kind)) and the edges."""
+    taken = {t for n in order for t in split_label(labels[n] or "")}
+    counter = 0
+
+    def fresh_names() -> list[str]:
+        nonlocal counter
+        names = []
+        while len(names) < 6:
+            counter += 1
+            name = f"v000_{counter}"
+            if name not in taken:
+                names.append(name)
+        return names
+
+    next_id = max(order, default=0) + 1
+    new_order: list[int] = []
+    added: dict[int, tuple[int, str]] = {}
+    for n in order:
+        if kinds[n] in _NOT_EXPANDED or not labels[n]:
+            new_order.append(n)
+            continue
+        for _ in range(_MAX_PIPELINES):
+            result = expand(str(labels[n]), fresh_names())
+            if result is None:
+                break
+            nodes, statement, lst = result
+            ids = list(range(next_id, next_id + len(nodes)))
+            next_id += len(nodes)
+            for i, (kind, label) in zip(ids, nodes, strict=True):
+                labels[i] = label
+                kinds[i] = kind
+                added[i] = (n, kind)
+            new_order.extend(ids)
+            labels[n] = statement
+            edges = _loop_edges(n, ids, nodes, statement, lst, edges)
+        new_order.append(n)
+    return new_order, added, edges
+
+
+def _control(dep: str) -> dict:
+    return {"type": "control", "dep": dep}
+
+
+def _data(var: str, dep: str = _DATA) -> dict:
+    return {"type": _DATA, "var": var, "dep": dep}
+
+
+def _loop_edges(n: int, ids: list[int], nodes: list[tuple[str, str]], statement: str,
+                lst: str, edges: list[tuple[int, int, dict]]) -> list[tuple[int, int, dict]]:
+    decl, loop, append = ids[0], ids[1], ids[-1]
+    test = ids[2] if len(ids) == 4 else None
+    reads = {i: set(split_label(label)) for i, (_, label) in zip(ids, nodes, strict=True)}
+    stays = set(split_label(statement))
+    out: list[tuple[int, int, dict]] = []
+    for u, v, d in edges:
+        if v != n or u == n:
+            out.append((u, v, d))
+            continue
+        if d.get("type") == "control":
+            out.append((u, v, d))
+            out.append((u, decl, dict(d)))
+            out.append((u, loop, dict(d)))
+            continue
+        var = d.get("var")
+        targets = [i for i in (loop, test, append) if i is not None and var in reads[i]]
+        for i in targets:
+            out.append((u, i, dict(d)))
+        if not targets or var in stays:
+            out.append((u, v, d))
+    out.append((loop, loop, _control("control-true")))
+    if test is not None:
+        out.append((loop, test, _control("control-true")))
+        out.append((test, append, _control("control-true")))
+    else:
+        out.append((loop, append, _control("control-true")))
+    out += [(decl, append, _data(lst)), (append, append, _data(lst, _CARRIED)),
+            (decl, n, _data(lst)), (append, n, _data(lst))]
+    loop_vars = set(split_label(nodes[1][1].split(" in ", 1)[0]))
+    for var in sorted(v for v in loop_vars if is_local(v)):
+        for i in (test, append):
+            if i is not None and var in reads[i]:
+                out.append((loop, i, _data(var)))
+    return out
 
 
 # ------------------------------------------------------------------------ local names

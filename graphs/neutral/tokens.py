@@ -30,6 +30,11 @@ _NUMBER = re.compile(r"(\d[\d_]*(?:\.\d*)?(?:[eE][-+]?\d+)?)[lLfFdDmMuU]*\Z")
 # merged back after label_tokens: JavaScript's strict comparisons, arrows, spreads
 _MERGE = {("==", "="): "===", ("!=", "="): "!==", ("=", ">"): "=>", (">>", ">"): ">>>"}
 _OPEN = {"(": ")", "[": "]", "{": "}"}
+#: Words that never start an operand (statement keywords and word operators).
+NOT_OPERANDS = frozenset({
+    "return", "if", "while", "for", "in", "and", "or", "not", "else", "case", "switch",
+    "raise", "yield", "def", "lambda", "do", "of", "is", "throw", "delete", "typeof",
+    "await", "goto", "break", "continue", "new", "instanceof"})
 _CLOSE = frozenset(_OPEN.values())
 
 
@@ -126,7 +131,7 @@ def operand_end(toks: Sequence[str], i: int, *, unary: bool = False) -> list[int
     t = toks[j]
     if t in _OPEN:
         j = matching(toks, j) + 1
-    elif is_word(t) or t[:1].isdigit() or t[:1] in "\"'`":
+    elif (is_word(t) and t not in NOT_OPERANDS) or t[:1].isdigit() or t[:1] in "\"'`":
         j += 1
     else:
         return []

@@ -68,7 +68,9 @@ _NULLS = {"null": "none", "nullptr": "none", "undefined": "none", "none": "none"
           "nil": "none"}
 
 KEYWORDS: dict[str, dict[str, str]] = {
-    "java": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "final": ""},
+    # Java's lambda arrow is JavaScript's and C#'s (C++'s `->` is a member access)
+    "java": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "final": "",
+             "->": "=>"},
     "csharp": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "readonly": "",
                "ref": "", "out": ""},
     "cpp": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "std": "std",
@@ -206,6 +208,19 @@ CALLS: tuple[dict[str, Any], ...] = (
          java="new HashSet($0)",
          csharp="new HashSet($0)",
          javascript="new Set($0)"),
+    # streams and LINQ: a pipeline over a collection is the collection's own filter/map
+    _row("stream", "$0",
+         java=("$0.stream()", "Arrays.stream($0)", "$0.collect(Collectors.toList())",
+               "$0.toList()", "$0.boxed()"),
+         csharp=("$0.ToList()", "$0.ToArray()", "$0.AsEnumerable()")),
+    _row("filter", "$0.filter($1)",
+         csharp="$0.Where($1)",
+         javascript="$0.filter($1)",
+         java="$0.filter($1)"),
+    _row("map", "$0.map($1)",
+         csharp="$0.Select($1)",
+         javascript="$0.map($1)",
+         java=("$0.map($1)", "$0.mapToInt($1)", "$0.mapToObj($1)")),
     _row("sort", "$0.sort()",
          python="$0.sort()",
          java=("Collections.sort($0)", "Arrays.sort($0)"),
@@ -350,6 +365,8 @@ CALLS: tuple[dict[str, Any], ...] = (
          cpp=("max($*)", "fmax($*)"),
          c="fmax($*)",
          javascript="Math.max($*)"),
+    _row("maximum of a list", "max($0)",
+         javascript="Math.max(...$0)"),
     _row("minimum", "min($*)",
          python="min($*)",
          java="Math.min($*)",
@@ -357,6 +374,8 @@ CALLS: tuple[dict[str, Any], ...] = (
          cpp=("min($*)", "fmin($*)"),
          c="fmin($*)",
          javascript="Math.min($*)"),
+    _row("minimum of a list", "min($0)",
+         javascript="Math.min(...$0)"),
     _row("power", "pow($0, $1)",
          python=("$0 ** $1", "math.pow($0, $1)", "pow($0, $1)"),
          java="Math.pow($0, $1)",
