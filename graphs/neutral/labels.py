@@ -31,6 +31,7 @@ from functools import lru_cache
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable, prepare_tokens
 from graphs.neutral.tokens import (
+    NOT_OPERANDS,
     is_local,
     is_word,
     matching,
@@ -331,7 +332,8 @@ def _casts(toks: list[str], types: dict[str, str]) -> list[str]:
     n = len(toks)
     while i < n:
         t = toks[i]
-        if t == "(" and (not out or not (is_word(out[-1]) or out[-1] in (")", "]"))):
+        if t == "(" and (not out or out[-1] in NOT_OPERANDS or not (
+                is_word(out[-1]) or out[-1] in (")", "]"))):
             close = matching(toks, i)
             inner = toks[i + 1:close]
             words = [w for w in inner if is_word(w)]
@@ -401,7 +403,8 @@ def _without_redundant_parentheses(toks: list[str]) -> list[str]:
     n = len(toks)
     while i < n:
         t = toks[i]
-        if t == "(" and not (out and (is_word(out[-1]) or out[-1] in (")", "]"))):
+        if t == "(" and (not out or out[-1] in NOT_OPERANDS or not (
+                is_word(out[-1]) or out[-1] in (")", "]"))):
             close = matching(toks, i)
             inner = toks[i + 1:close]
             ends = operand_end(inner, 0)

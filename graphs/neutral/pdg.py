@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
@@ -128,6 +129,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
+    edges = _known_effects(kept, labels, edges)
+    edges = _known_definitions(kept, labels, kinds, edges)
     rename = _canonical_locals(kept, labels, kinds, edges)
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
@@ -363,6 +366,96 @@ def _loop_edges(n: int, ids: list[int], nodes: list[tuple[str, str]], statement:
         for i in (test, append):
             if i is not None and var in reads[i]:
                 out.append((loop, i, _data(var)))
+    return out
+
+
+# ------------------------------------------------------------------------ effects
+
+_EFFECT = "effect"
+
+
+def _effectful(label: str | None) -> bool:
+    toks = split_label(label or "")
+    return any(is_word(t) and toks[i + 1] == "(" and t not in vocabulary.PURE_CALLS
+               for i, t in enumerate(toks[:-1]))
+
+
+def _known_effects(order: list[int], labels: dict[int, str | None],
+                   edges: list[tuple[int, int, dict]]) -> list[tuple[int, int, dict]]:
+    """Effect edges only between calls of unknown effect in the neutral vocabulary.
+
+    Each language's PDG orders the calls *it* does not know to be pure; the neutral map
+    knows more (``"aeiou".indexOf(c)`` is ``c in "aeiou"``). A node left without such a
+    call leaves the effect chain: its effect predecessors are linked to its effect
+    successors (carried when either link was)."""
+    effect = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
+    if not effect:
+        return edges
+    pure = {n for n in order if not _effectful(labels[n])}
+    involved = {n for u, v, _ in effect for n in (u, v)} & pure
+    if not involved:
+        return edges
+    rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
+    chain = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in effect]
+    for n in sorted(involved):
+        into = [(u, c) for u, v, c in chain if v == n and u != n]
+        out_of = [(v, c) for u, v, c in chain if u == n and v != n]
+        chain = [(u, v, c) for u, v, c in chain if n not in (u, v)]
+        for u, c1 in into:
+            for v, c2 in out_of:
+                chain.append((u, v, c1 or c2))
+    seen = set()
+    for u, v, carried in chain:
+        if (u, v, carried) in seen:
+            continue
+        seen.add((u, v, carried))
+        dep = _EFFECT + ("-carried" if carried else "")
+        rest.append((u, v, {"type": _DATA, "var": "<effects>", "dep": dep}))
+    return rest
+
+
+_ASSIGN = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+                     "**=", "//=", ">>>="})
+
+
+def _defines(toks: list[str], kind: str, var: str) -> bool:
+    """Whether a node labelled ``toks`` may define ``var`` in the neutral vocabulary: a
+    parameter, an assignment target, a loop variable, ``++``/``--``, a call of unknown
+    effect on it or given it."""
+    if kind in ("param", "catch", "with") or var not in toks:
+        return kind in ("param", "catch", "with")
+    assign = top_level(toks, _ASSIGN)
+    if assign and var in toks[:assign[0]]:
+        return True
+    if toks[:1] == ["for"] and "in" in toks and var in toks[:toks.index("in")]:
+        return True
+    for i, t in enumerate(toks):
+        if t != var:
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else ""
+        if nxt in ("++", "--") or (i and toks[i - 1] in ("++", "--", "&")):
+            return True
+    for i, t in enumerate(toks[:-1]):
+        if is_word(t) and toks[i + 1] == "(" and t not in vocabulary.PURE_CALLS:
+            return True  # an effectful call anywhere in the label: it may write var
+    return False
+
+
+def _known_definitions(order: list[int], labels: dict[int, str | None],
+                       kinds: dict[int, str], edges: list[tuple[int, int, dict]]
+                       ) -> list[tuple[int, int, dict]]:
+    """Data edges only from nodes that may define their variable in the neutral
+    vocabulary: a language's PDG takes a method call on a local to update it unless it
+    knows the method pure (``s.toCharArray()`` in Java); once the map has made it a known
+    pure form, that weak definition is no definition."""
+    toks = {n: split_label(labels[n] or "") for n in order}
+    out = []
+    for u, v, d in edges:
+        var = d.get("var")
+        if d.get("type") == _DATA and var and var != "<effects>" and u in toks \
+                and not _defines(toks[u], kinds.get(u, ""), var):
+            continue
+        out.append((u, v, d))
     return out
 
 

@@ -172,8 +172,12 @@ def expand(label: str, fresh: list[str]) -> tuple[list[tuple[str, str]], str, st
 
     Examples
     --------
-    >>> expand("return [b0 * 2 for b0 in v0 if b0 > 0]", ["v000_1", "v000_2"])
-    ([('declaration', 'v000_1 = []'), ('foreach', 'for v000_2 in v0'), ('if', 'if v000_2 > 0'), ('statement', 'v000_1.append(v000_2 * 2)')], 'return v000_1', 'v000_1')
+    >>> nodes, statement, name = expand("return [b0 * 2 for b0 in v0 if b0 > 0]",
+    ...                                 ["v000_1", "v000_2"])
+    >>> [label for _, label in nodes]
+    ['v000_1 = []', 'for v000_2 in v0', 'if v000_2 > 0', 'v000_1.append(v000_2 * 2)']
+    >>> statement, name
+    ('return v000_1', 'v000_1')
     """
     toks = split_label(label)
     pipe = find_pipeline(toks)

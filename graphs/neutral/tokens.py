@@ -176,15 +176,23 @@ def render_tokens(toks: Sequence[str]) -> str:
     """
     out: list[str] = []
     prev = ""
+    before = ""  # the token before prev
     for t in toks:
-        if not out or t in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or (
+        unary = prev in ("-", "+") and (not before or before in _OPERAND_ENDS_NOT)
+        if not out or t in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary or (
                 t in ("(", "[") and (is_word(prev) or prev in (")", "]"))
                 and prev not in _SPACED_KEYWORDS):
             out.append(t)
         else:
             out.append(" " + t)
-        prev = t
+        before, prev = prev, t
     return "".join(out)
+
+
+# after these a `-` or `+` is a sign, not an operator
+_OPERAND_ENDS_NOT = frozenset({"(", "[", "{", ",", "=", ":", "?", "return", "and", "or", "not",
+                               "<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%",
+                               "+=", "-=", "*=", "/=", "in", "=>", "if", "while", "case"})
 
 
 _SPACED_KEYWORDS = frozenset({"if", "while", "for", "return", "and", "or", "not", "in",

@@ -50,6 +50,7 @@ __all__ = [
     "DROPPED_AFTER_CALLS",
     "KEYWORDS",
     "LANGUAGES",
+    "PURE_CALLS",
     "TYPES",
 ]
 
@@ -174,6 +175,11 @@ CALLS: tuple[dict[str, Any], ...] = (
          java=("$0.contains($1)", "$0.containsKey($1)"),
          csharp=("$0.Contains($1)", "$0.ContainsKey($1)"),
          javascript=("$0.includes($1)", "$0.has($1)")),
+    _row("contains by index", "$1 in $0",
+         java="$0.indexOf($1) != -1",
+         csharp="$0.IndexOf($1) != -1",
+         cpp=("$0.find($1) != $0.npos", "$0.find($1) != string::npos"),
+         javascript="$0.indexOf($1) != -1"),
     _row("index of", "$0.find($1)",
          python=("$0.find($1)", "$0.index($1)"),
          java="$0.indexOf($1)",
@@ -255,7 +261,8 @@ CALLS: tuple[dict[str, Any], ...] = (
     _row("substring by length", "$0[$1:$1 + $2]",
          csharp="$0.Substring($1, $2)",
          cpp="$0.substr($1, $2)"),
-    _row("join", "$1.join($0)",
+    # (a function form: JavaScript's `xs.join(sep)` has the shape of Python's `sep.join(xs)`)
+    _row("join", "join($0, $1)",
          python="$1.join($0)",
          java="String.join($1, $0)",
          csharp="string.Join($1, $0)",
@@ -426,6 +433,20 @@ CALLS: tuple[dict[str, Any], ...] = (
          c=("INT_MIN", "LONG_MIN"),
          javascript=("-Infinity", "Number.MIN_SAFE_INTEGER")),
 )
+
+#: Neutral calls known to have no effect: a node whose calls are all of these (or that
+#: calls nothing) is not ordered with the calls of unknown effect, whatever its language's
+#: PDG knew (Java orders ``"aeiou".indexOf(c)``, Python's ``c in "aeiou"`` is no call).
+PURE_CALLS = frozenset({
+    "len", "abs", "max", "min", "pow", "sqrt", "floor", "ceil", "round", "str", "int",
+    "float", "bool", "ord", "chr", "range", "set", "list", "dict", "tuple", "join", "find",
+    "upper", "lower", "strip", "startswith", "endswith", "isdigit", "isalpha", "isupper",
+    "islower", "split", "replace", "filter", "map", "sorted", "sum", "any", "all",
+    "enumerate", "zip", "reversed", "get", "keys", "values", "items", "count", "index",
+    "contains", "equals", "substring", "format", "is_empty", "to_string", "hash_code",
+    "compare_to", "value_of", "size", "length", "char_at", "to_char_array", "includes",
+    "slice", "char_code_at", "is_array", "parse_int", "parse_float", "number",
+})
 
 # ---------------------------------------------------------------------- AST shared kinds
 
