@@ -24,7 +24,7 @@ Each label comes with what was used and which words the map did not know
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -69,8 +69,9 @@ class LabelMapping:
     rules : what was applied, in order: ``"keyword"``, ``"identifier"``, ``"literal"``,
         ``"generic"``, ``"signature"``, ``"declaration"``, ``"foreach"``, ``"header"``,
         ``"conditional"``, ``"cast"``, ``"call:<kind>"`` (a call table entry).
-    unknown : words called or reached through ``.`` that no table knows (library calls
-        the map cannot translate), in order of appearance.
+    unknown : names called that no table knows (library calls the map cannot translate;
+        the program's own functions are told apart by :func:`graphs.neutral.neutral_pdg`),
+        in order of appearance.
     """
 
     source: str
@@ -132,6 +133,12 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
         rules.append("lambda")
     toks, calls = table.rewrite(toks, language)
     rules.extend(f"call:{c}" for c in dict.fromkeys(calls))
+    accessors = vocabulary.ACCESSORS.get(language)
+    if accessors:
+        props = _properties(toks, accessors)
+        if props != toks:
+            toks = props
+            rules.append("accessor")
     types = vocabulary.TYPES.get(language, {})
     if language != "python":
         cast = _casts(toks, types)
@@ -356,6 +363,37 @@ def _casts(toks: list[str], types: dict[str, str]) -> list[str]:
     return out
 
 
+def _properties(toks: list[str], accessors: Mapping[str, str]) -> list[str]:
+    """``x.get_foo()`` -> ``x.foo``; a statement ``x.set_foo(v)`` -> ``x.foo = v``."""
+    getters = tuple(p + "_" for p, role in accessors.items() if role == "getter")
+    setters = tuple(p + "_" for p, role in accessors.items() if role == "setter")
+    n = len(toks)
+    # a whole statement that calls a setter with one argument
+    if n >= 4 and toks[-1] == ")" and setters:
+        for i in range(n - 2):
+            t = toks[i]
+            if t.startswith(setters) and len(t) > 4 and toks[i + 1] == "(" and \
+                    matching(toks, i + 1) == n - 1 and (i == 0 or toks[i - 1] == ".") and \
+                    not top_level(toks[i + 2:-1], ","):
+                head = toks[:i]
+                ends = operand_end(toks, 0) if head else [0]
+                if head and (not ends or ends[-1] < i - 1):
+                    break
+                return [*head, t[4:], "=", *toks[i + 2:-1]]
+    out: list[str] = []
+    i = 0
+    while i < n:
+        t = toks[i]
+        if getters and t.startswith(getters) and len(t) > 4 and i + 2 < n and \
+                toks[i + 1] == "(" and toks[i + 2] == ")" and (i == 0 or toks[i - 1] != "def"):
+            out.append(t[4:])
+            i += 3
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
 def _python_lambdas(toks: list[str]) -> list[str]:
     """``lambda a, b: e`` -> ``(a, b) => e`` (JavaScript's, Java's and C#'s arrow)."""
     out = list(toks)
@@ -438,8 +476,6 @@ def _unknown(toks: Sequence[str], table: CallTable, language: str) -> tuple[str,
     for i, t in enumerate(toks):
         if not is_word(t) or is_local(t) or t in known:
             continue
-        called = i + 1 < n and toks[i + 1] == "("
-        member = i > 0 and toks[i - 1] in (".", "?.")
-        if called or member:
+        if i + 1 < n and toks[i + 1] == "(":
             out.append(t)
     return tuple(out)

@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Any
 
 __all__ = [
+    "ACCESSORS",
     "AST_DROPPED",
     "AST_KINDS",
     "CALLS",
@@ -434,6 +435,14 @@ CALLS: tuple[dict[str, Any], ...] = (
          javascript=("-Infinity", "Number.MIN_SAFE_INTEGER")),
 )
 
+#: Accessor conventions: ``getFoo()`` reads and ``setFoo(v)`` (a whole statement) writes
+#: the property ``foo``, as C# writes it (``Foo``, ``Foo = v``) and JavaScript and Python
+#: properties are read and written. Per language, the prefixes of a getter and a setter.
+ACCESSORS: dict[str, dict[str, str]] = {
+    "java": {"get": "getter", "set": "setter"},
+    "csharp": {"get": "getter", "set": "setter"},
+}
+
 #: Neutral calls known to have no effect: a node whose calls are all of these (or that
 #: calls nothing) is not ordered with the calls of unknown effect, whatever its language's
 #: PDG knew (Java orders ``"aeiou".indexOf(c)``, Python's ``c in "aeiou"`` is no call).
@@ -543,6 +552,8 @@ AST_DROPPED = frozenset({
 # frozen views: the module's tables are read, never written
 KEYWORDS = MappingProxyType({k: MappingProxyType(v) for k, v in KEYWORDS.items()})  # type: ignore[assignment]
 TYPES = MappingProxyType({k: MappingProxyType(v) for k, v in TYPES.items()})  # type: ignore[assignment]
+ACCESSORS = MappingProxyType(  # type: ignore[assignment]
+    {k: MappingProxyType(v) for k, v in ACCESSORS.items()})
 DEFAULT_VALUES = MappingProxyType(  # type: ignore[assignment]
     {k: MappingProxyType(v) for k, v in DEFAULT_VALUES.items()})
 AST_KINDS = MappingProxyType({k: MappingProxyType(v) for k, v in AST_KINDS.items()})  # type: ignore[assignment]
