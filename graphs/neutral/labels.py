@@ -428,6 +428,9 @@ def _without_zero_offsets(toks: list[str]) -> list[str]:
     return out
 
 
+# keywords written like a call: `catch (e)`, `switch (x)`, `function (x)`
+_NOT_CALLS = frozenset({"catch", "function", "switch", "with", "except", "assert", "sizeof",
+                        "while", "elif", "print"})
 _DELIMITERS = frozenset({"(", "[", ",", ":", "=", "return"})
 
 
@@ -474,7 +477,8 @@ def _unknown(toks: Sequence[str], table: CallTable, language: str) -> tuple[str,
     out = []
     n = len(toks)
     for i, t in enumerate(toks):
-        if not is_word(t) or is_local(t) or t in known:
+        if not is_word(t) or is_local(t) or t in known or t in NOT_OPERANDS \
+                or t in _NOT_CALLS:
             continue
         if i + 1 < n and toks[i + 1] == "(":
             out.append(t)
