@@ -29,8 +29,10 @@ __all__ = [
     "NeutralGraphTier",
     "NeutralTreeTier",
     "SourceScore",
+    "label_mappings",
     "mapping_reasons",
     "score_source",
+    "signature_fields",
 ]
 
 
@@ -115,6 +117,29 @@ class SourceScore:
             out.append(f"trs: {self.trs_reason}")
         out.extend(mapping_reasons(self.source_report, self.candidate_report))
         return tuple(out)
+
+
+def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ...]]]:
+    """Per node of a neutral PDG (a :class:`NeutralGraphTier` representation): ``(node,
+    neutral label, the language's own label, rules applied)``, for ``explain``. A node the
+    neutral map added (a pipeline's loop) has no own label (``None``)."""
+    return [(n, str(d.get("label")), d.get("source_label"), tuple(d.get("rules", ())))
+            for n, d in graph.nodes(data=True)]
+
+
+def signature_fields(source_language: str, table: Any = None) -> str:
+    """The signature fields of a cross-language score: ``mode:source|srclang:java|
+    map:neutral1-<call table digest>`` (the vocabulary's version and the call table's
+    digest: a result scored with another table is another measurement).
+
+    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral1-")
+    True
+    """
+    from graphs.neutral import CallTable, vocabulary
+
+    table = table or CallTable.default()
+    return (f"mode:source|srclang:{canonical_language(source_language)}|"
+            f"map:neutral{vocabulary.VERSION}-{table.digest}")
 
 
 def mapping_reasons(source_report: Any, candidate_report: Any) -> tuple[str, ...]:

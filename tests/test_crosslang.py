@@ -19,7 +19,13 @@ from graphs.neutral import (
 )
 from graphs.neutral.calls import prepare_tokens
 from graphs.neutral.tokens import split_label
-from ruby_metric.crosslang import score_source
+from ruby_metric.code import Code
+from ruby_metric.crosslang import (
+    NeutralGraphTier,
+    label_mappings,
+    score_source,
+    signature_fields,
+)
 
 # ------------------------------------------------------------------ the call table, per entry
 
@@ -335,3 +341,24 @@ def test_score_source_not_applicable_side():
                           language="python")
     assert result.grs is None and result.grs_reason
     assert result.ruby == result.trs
+
+
+def test_neutral_tier_caches_beside_the_plain_graph_and_reports_labels():
+    from ruby_metric.code import Limits
+    from ruby_metric.tiers import GraphTier
+
+    code = Code(COUNT_JAVA, "java")
+    plain = GraphTier(Limits()).represent(code)
+    neutral = NeutralGraphTier(Limits()).represent(code)
+    assert plain is not neutral and plain.graph.get("neutral") is None
+    assert neutral.graph["neutral"] and neutral.graph["neutral_report"].language == "java"
+    rows = label_mappings(neutral)
+    assert rows[0][1] == "def count_vowels(_)" and rows[0][2] == "int countVowels(String)"
+    assert any("call:contains by index" in rules for *_, rules in rows)
+
+
+def test_signature_names_the_map():
+    table = CallTable.default()
+    assert signature_fields("java").endswith(table.digest)
+    bigger = table.with_entries(CallEntry("log", "print($*)", {"java": ("LOG.info($*)",)}))
+    assert signature_fields("java", bigger) != signature_fields("java")

@@ -26,6 +26,8 @@ tokens (``sort($0.begin(), $0.end())``). Longer patterns are tried first.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -174,6 +176,18 @@ class CallTable:
 
     def __repr__(self) -> str:
         return f"CallTable({len(self._entries)} entries)"
+
+    @cached_property
+    def digest(self) -> str:
+        """A short, stable id of the table's rows (for signatures: a result scored with
+        another table is another measurement).
+
+        >>> len(CallTable.default().digest)
+        10
+        """
+        text = json.dumps([[e.kind, e.neutral, sorted(e.patterns.items())]
+                           for e in self._entries], sort_keys=True)
+        return hashlib.sha1(text.encode()).hexdigest()[:10]
 
     def languages(self) -> tuple[str, ...]:
         """Languages with at least one pattern."""
