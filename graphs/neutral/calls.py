@@ -53,7 +53,7 @@ _LIT, _ARG = 0, 1
 _DELIMS_LEFT = frozenset({"(", "[", ",", ":", "{"})
 _DELIMS_RIGHT = frozenset({")", "]", ",", ":", "}"})
 #: rewrites of one label: enough for calls nested four deep
-_MAX_PASSES = 4
+_MAX_PASSES = 6
 
 
 def prepare_tokens(toks: Iterable[str], language: str | None) -> list[str]:
@@ -214,6 +214,16 @@ class CallTable:
                 for lang, c in out.items()}
 
     @cached_property
+    def _index(self) -> dict[str, dict[str, tuple[int, ...]]]:
+        # per language: key token -> positions of the patterns that need it
+        index: dict[str, dict[str, list[int]]] = {}
+        for lang, patterns in self._by_language.items():
+            keys = index.setdefault(lang, {})
+            for i, pat in enumerate(patterns):
+                keys.setdefault(pat.key, []).append(i)
+        return {lang: {k: tuple(v) for k, v in keys.items()} for lang, keys in index.items()}
+
+    @cached_property
     def neutral_words(self) -> frozenset[str]:
         """Every word of the neutral forms (what the map knows)."""
         return frozenset(v for e in self._entries
@@ -229,13 +239,16 @@ class CallTable:
             (an entry whose pattern is already the neutral form counts as used).
         """
         compiled = self._by_language.get(language, ())
+        keys = self._index.get(language, {})
         out = list(toks)
         used: list[str] = []
-        present = set(out)
         seen_identity: set[int] = set()
         for _ in range(_MAX_PASSES):
             changed = False
-            for index, pat in enumerate(compiled):
+            wanted = sorted({i for t in set(out) for i in keys.get(t, ())})
+            present = set(out)
+            for index in wanted:
+                pat = compiled[index]
                 if pat.key not in present:
                     continue
                 new, hits = _apply(pat, out)

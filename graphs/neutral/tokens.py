@@ -22,7 +22,6 @@ __all__ = [
 ]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_WORD = re.compile(r"[A-Za-z_]\w*\Z")
 #: Names the PDG gives locals: parameters v0, v1...; other locals v + 3 hex digits (+ _k);
 #: names bound by a lambda or comprehension b0, b1...
 _LOCAL = re.compile(r"(?:v(?:\d+|[0-9a-f]{3}(?:_\d+)?)|b\d+)\Z")
@@ -53,7 +52,7 @@ def fold_identifier(name: str) -> str:
 
 def is_word(token: str) -> bool:
     """Whether ``token`` is an identifier or keyword."""
-    return _WORD.match(token) is not None
+    return token.isidentifier()
 
 
 def is_local(token: str) -> bool:
@@ -81,7 +80,14 @@ def neutral_literal(token: str) -> str:
 
 def split_label(label: str) -> list[str]:
     """The tokens of a rendered PDG label (:func:`graphs.labels.label_tokens`), with
-    ``===``, ``!==``, ``=>`` and ``...`` as one token each."""
+    ``===``, ``!==``, ``=>`` and ``...`` as one token each (a new list: callers may change
+    it)."""
+    return list(_split(label))
+
+
+@lru_cache(maxsize=16384)
+def _split(label: str) -> tuple[str, ...]:
+    # remembered: the neutral map reads each label several times (rules, names, effects)
     toks = label_tokens(label)
     out: list[str] = []
     for t in toks:
@@ -94,7 +100,7 @@ def split_label(label: str) -> list[str]:
                 out[-2:] = ["..."]
                 continue
         out.append(t)
-    return out
+    return tuple(out)
 
 
 def matching(toks: Sequence[str], i: int) -> int:

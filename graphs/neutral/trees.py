@@ -58,48 +58,61 @@ def neutral_tree(tree: Tree, language: str) -> tuple[Tree, NeutralReport]:
     kinds_table = vocabulary.AST_KINDS.get(language, {})
     keywords = vocabulary.KEYWORDS.get(language, {})
     dropped = vocabulary.AST_DROPPED
-    kinds = tree.kinds or tuple("" for _ in tree.labels)
-    children = tree.children
-    unknown: Counter[str] = Counter()
-    # postorder: each node's result (a list of nested subtrees) from its children's
-    done: list[list[Any]] = [[] for _ in tree.labels]
-    functions: list[Any] = []
     n = len(tree.labels)
-    for i in range(n):
+    kinds = tree.kinds or ("",) * n
+    parents = tree.parents
+    unknown: Counter[str] = Counter()
+    # Preorder pass (reverse postorder: parents before children): what each node becomes
+    # (None: spliced or dropped), whether it is inside a dropped subtree, its nearest kept
+    # ancestor, and whether it lies under a function.
+    label_of: list[str | None] = [None] * n
+    gone = [False] * n  # in a dropped subtree
+    up = [-1] * n  # nearest kept ancestor (-1: the new root)
+    in_function = [False] * n
+    functions_seen = False
+    for i in range(n - 2, -1, -1):  # n - 1 is the root `snippet`
+        p = parents[i]
+        parent_kept = p != n - 1 and label_of[p] is not None
+        gone[i] = p != n - 1 and gone[p]
+        up[i] = p if parent_kept else (up[p] if p != n - 1 else -1)
+        in_function[i] = p != n - 1 and (in_function[p] or label_of[p] == _FUNCTION)
         node_type = kinds[i]
-        label = tree.labels[i]
-        if i == n - 1:
-            break
-        if node_type in dropped:
+        if gone[i] or node_type in dropped:
+            gone[i] = True
             continue
-        kids = [sub for c in children[i] for sub in done[c]]
-        if not children[i]:
-            done[i] = [(_leaf(str(label), node_type, keywords), [])]
+        text = str(tree.labels[i])
+        if i == 0 or parents[i - 1] != i:  # a leaf (in postorder a leaf's predecessor is
+            # not its child)
+            label_of[i] = _leaf(text, node_type, keywords)
             continue
         kind = kinds_table.get(node_type)
         if kind is None:
             unknown[node_type] += 1
             kind = node_type
         if kind in _SPLICED:
-            done[i] = kids
             continue
-        text = str(label)
-        if ":" in text:
+        if ":" in text and text.split(":", 1)[0] == node_type:
             op = text.split(":", 1)[1]
             postfix = op.startswith("_")
             op = " ".join(keywords.get(o, o) for o in op.lstrip("_").split())
             kind = f"{kind}:{'_' if postfix else ''}{op}"
-        subtree = (kind, kids)
-        done[i] = [subtree]
-        if kind == _FUNCTION:
-            functions.append(subtree)
-    top = functions if functions else [s for c in children[n - 1] for s in done[c]] \
-        if n else []
-    if functions:
-        # only the outermost functions: a nested one is inside its parent already
-        inner = {id(k) for f in functions for k in _descendants(f)}
-        top = [f for f in functions if id(f) not in inner]
-    out = Tree.from_nested((SNIPPET_LABEL, top))
+        label_of[i] = kind
+        functions_seen = functions_seen or kind == _FUNCTION
+    # postorder of the kept nodes is the new tree's postorder; with functions, only them
+    # (and what they contain)
+    keep = [i for i in range(n - 1) if label_of[i] is not None and not gone[i] and (
+        not functions_seen or in_function[i] or label_of[i] == _FUNCTION)]
+    position = {i: k for k, i in enumerate(keep)}
+    root = len(keep)
+    labels = [label_of[i] for i in keep] + [SNIPPET_LABEL]
+    new_parents = []
+    for i in keep:
+        a = up[i]
+        while a != -1 and a not in position:  # an ancestor left out (outside functions)
+            a = up[a]
+        new_parents.append(position[a] if a != -1 else root)
+    new_parents.append(-1)
+    out = Tree(tuple(labels), tuple(new_parents))
     total = sum(1 for k in kinds if k not in dropped) or 1
     report = NeutralReport(
         language, (), tuple(sorted(unknown.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -112,13 +125,3 @@ def _leaf(label: str, node_type: str, keywords: Any) -> str:
         folded = fold_identifier(label)
         return keywords.get(folded, folded) or folded
     return neutral_literal(label)
-
-
-def _descendants(subtree: Any) -> list[Any]:
-    out = []
-    stack = list(subtree[1])
-    while stack:
-        s = stack.pop()
-        out.append(s)
-        stack.extend(s[1])
-    return out
