@@ -231,6 +231,10 @@ def test_counted_loop_bounds():
     py = _labels("def f(n):\n    for i in range(n - 1, -1, -1):\n        g(i)\n", "python")
     assert [lab for lab in py if lab.startswith("for")] == \
         [lab for lab in down if lab.startswith("for")]
+    # a condition that is more than a bound is no range
+    both = _labels("void f(String a, String b) { for (int i = 0; i < a.length() && "
+                   "i < b.length(); i++) { g(i); } }", "java")
+    assert not any("range" in lab for lab in both)
     # a loop variable read after the loop is no range
     kept = _labels("int f(int n) { int i; for (i = 0; i < n; i++) { g(i); } return i; }",
                    "java")

@@ -185,6 +185,9 @@ def _report(language: str, graph: nx.MultiDiGraph, mappings: dict[int, LabelMapp
 # ------------------------------------------------------------------------ counted loops
 
 _STEPS = {"+=": 1, "-=": -1}
+#: operators that end a loop bound (a condition with one of them is more than a bound)
+_NOT_IN_BOUND = frozenset({"and", "or", "?", ":", "<", ">", "<=", ">=", "==", "!=", "in",
+                           "not", "=", "=>"})
 
 
 def _counted_loop(header: int, labels: dict[int, str | None],
@@ -195,8 +198,8 @@ def _counted_loop(header: int, labels: dict[int, str | None],
     if len(head) < 4 or head[0] != "while" or not is_local(head[1]):
         return None
     var, op, bound = head[1], head[2], head[3:]
-    if op not in ("<", "<=", ">", ">=", "!="):
-        return None
+    if op not in ("<", "<=", ">", ">=", "!=") or top_level(bound, _NOT_IN_BOUND):
+        return None  # `i < n && ok`: more than a bound
     into = [(u, d) for u, v, d in edges if v == header and d.get("var") == var
             and d.get("type") == _DATA]
     inits = [u for u, d in into if d.get("dep") == _DATA]
