@@ -1,0 +1,435 @@
+"""Cross-language RUBY: scoring a translation against its source (SPEC section 9, issue 22).
+
+Four measurements, each with the lexical baselines on the same pairs (token edit
+similarity, i.e. STS, and sentence BLEU with NLTK method1, the source as reference):
+
+1. **HumanEval-X, same problem vs different problem.** For each of the 12 ordered pairs of
+   Python, Java, C++ and JavaScript: the canonical program (prompt + canonical solution)
+   of a problem in language A against the same problem in language B (positive) and
+   against another problem in B (negative, a seeded derangement). AUC (Mann-Whitney, ties
+   count half) and distinguishability d = mean(same) / mean(different). ``--mask-names``
+   also reports GRS with every function's own name replaced by one placeholder on both
+   sides (a correct translation keeps names; this shows what structure alone does).
+2. **CodeXGLUE Java -> C# test set.** Java source against its gold C# translation vs
+   against another line's translation (AUC); and source against a model's output with
+   "output equals gold" (whitespace-normalised) as the proxy label (AUC).
+3. **Cross-language mutation benchmark.** Mutants of the gold translation (the
+   semantics-changing operators of :mod:`ruby_metric.meta.mutations`) against the source:
+   the gold must score above each mutant (win rate; ties reported apart).
+4. **Timing.** ``score_source`` (both sides parsed, PDG and AST built, mapped, compared)
+   against the same work without the neutral map (the same-language tiers on the same two
+   texts): the neutralisation overhead, as a ratio of medians.
+
+    python benchmarks/cross_language.py              # everything
+    python benchmarks/cross_language.py --quick      # a small run (smoke test)
+    python benchmarks/cross_language.py --json out.json --mask-names
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+# this checkout's package, not whichever one is installed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import crystal  # noqa: E402
+from ruby_metric.code import Code, Limits, NotApplicable  # noqa: E402
+from ruby_metric.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
+from ruby_metric.meta.correlation import roc_auc  # noqa: E402
+from ruby_metric.meta.mutations import OPERATORS, normalize_whitespace  # noqa: E402
+from ruby_metric.meta.validity_data import (  # noqa: E402
+    Reference,
+    dataset_references,
+    default_datasets,
+    derangement,
+    generate_candidates,
+)
+from ruby_metric.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
+
+HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
+METRICS = ("ruby", "grs", "trs", "bleu", "sts")
+#: A gold translation this close to its source (RUBY-source) is a literal translation: its
+#: mutants are reported apart (a gold that differs from the source, as many CodeXGLUE C#
+#: ports do, can gain by losing a statement the source does not have).
+CLOSE_GOLD = 0.9
+
+
+class Scorer:
+    """Cross-language GRS/TRS and the lexical baselines, with one Code per text."""
+
+    def __init__(self, mask_names: bool = False) -> None:
+        self.limits = Limits()
+        self.graph = NeutralGraphTier(self.limits)
+        self.tree = NeutralTreeTier(self.limits)
+        self.sts = StringTier(self.limits)
+        self.bleu = crystal.CrystalBLEU(None, smoothing="method1", epsilon=1e-4,
+                                        tokenizer="code")
+        self.mask_names = mask_names
+        self._codes: dict[tuple[str, str], Code] = {}
+
+    def code(self, text: str, language: str) -> Code:
+        key = (text, language)
+        code = self._codes.get(key)
+        if code is None:
+            code = self._codes[key] = Code(text, language, limits=self.limits)
+        return code
+
+    def _rep(self, tier: Any, code: Code) -> Any:
+        try:
+            rep = tier.represent(code)
+        except NotApplicable:
+            return None
+        if self.mask_names and tier is self.graph:
+            rep = _masked(rep)
+        return rep
+
+    def scores(self, source: Code, candidate: Code) -> dict[str, float | None]:
+        out: dict[str, float | None] = {}
+        g1, g2 = self._rep(self.graph, source), self._rep(self.graph, candidate)
+        out["grs"] = None if g1 is None or g2 is None else self.graph.similarity(g1, g2)
+        t1, t2 = self._rep(self.tree, source), self._rep(self.tree, candidate)
+        out["trs"] = None if t1 is None or t2 is None else self.tree.similarity(t1, t2)
+        out["ruby"] = out["grs"] if out["grs"] is not None else out["trs"]
+        out["sts"] = self.sts.similarity(source.tokens, candidate.tokens)
+        out["bleu"] = float(self.bleu.sentence_score([source.tokens], candidate.tokens))
+        return out
+
+
+def _masked(graph: Any) -> Any:
+    """The graph with its functions' own names replaced by ``f`` (ablation)."""
+    from graphs.neutral.tokens import render_tokens, split_label
+
+    names = set()
+    for _, d in graph.nodes(data=True):
+        toks = split_label(str(d.get("label", "")))
+        if d.get("kind") in ("entry", "function") and len(toks) > 1 and toks[0] == "def":
+            names.add(toks[1])
+    if not names:
+        return graph
+    g = graph.copy()
+    for n, d in g.nodes(data=True):
+        toks = split_label(str(d.get("label", "")))
+        if any(t in names for t in toks):
+            g.nodes[n]["label"] = render_tokens(["f" if t in names else t for t in toks])
+    return g
+
+
+def _auc(pos: list[float], neg: list[float]) -> float | None:
+    if not pos or not neg:
+        return None
+    return roc_auc([*pos, *neg], [1] * len(pos) + [0] * len(neg))
+
+
+def _d(pos: list[float], neg: list[float]) -> float | None:
+    if not pos or not neg or statistics.fmean(neg) == 0:
+        return None
+    return statistics.fmean(pos) / statistics.fmean(neg)
+
+
+# ------------------------------------------------------------------------- HumanEval-X
+
+
+def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, Any]]:
+    pools = dataset_references()
+    by_lang: dict[str, dict[str, Reference]] = {}
+    for lang in HUMANEVAL_LANGS:
+        refs = pools.get(f"humaneval-{lang}", [])
+        by_lang[lang] = {r.id.rsplit("-", 1)[1]: r for r in refs}
+    rows = []
+    for a, b in permutations(HUMANEVAL_LANGS, 2):
+        tasks = sorted(set(by_lang[a]) & set(by_lang[b]), key=int)
+        if limit is not None:
+            tasks = tasks[:limit]
+        rng = random.Random(f"{seed}:{a}:{b}")
+        perm = derangement(len(tasks), rng)
+        pos: dict[str, list[float]] = {m: [] for m in METRICS}
+        neg: dict[str, list[float]] = {m: [] for m in METRICS}
+        for i, task in enumerate(tasks):
+            src = scorer.code(by_lang[a][task].code, a)
+            same = scorer.code(by_lang[b][task].code, b)
+            other = scorer.code(by_lang[b][tasks[perm[i]]].code, b)
+            s_same, s_other = scorer.scores(src, same), scorer.scores(src, other)
+            for m in METRICS:
+                # a metric's AUC is over the pairs where it applies on both sides
+                if s_same[m] is not None and s_other[m] is not None:
+                    pos[m].append(s_same[m])
+                    neg[m].append(s_other[m])
+        row: dict[str, Any] = {"source": a, "target": b, "n": len(tasks)}
+        for m in METRICS:
+            row[f"{m}_n"] = len(pos[m])
+            row[f"{m}_auc"] = _auc(pos[m], neg[m])
+            row[f"{m}_d"] = _d(pos[m], neg[m])
+            row[f"{m}_same"] = statistics.fmean(pos[m]) if pos[m] else None
+            row[f"{m}_different"] = statistics.fmean(neg[m]) if neg[m] else None
+        rows.append(row)
+        print(f"  {a} -> {b}: n={len(tasks)} GRS AUC {_fmt(row['grs_auc'])} "
+              f"TRS {_fmt(row['trs_auc'])} BLEU {_fmt(row['bleu_auc'])} "
+              f"STS {_fmt(row['sts_auc'])}", file=sys.stderr, flush=True)
+    return rows
+
+
+# -------------------------------------------------------------------------- CodeXGLUE
+
+
+def _lines(path: Path) -> list[str]:
+    with open(path, encoding="utf-8") as fh:
+        return [line.rstrip("\n") for line in fh]
+
+
+def codexglue(scorer: Scorer, limit: int | None, seed: int) -> dict[str, Any]:
+    root = default_datasets() / "codexglue_code2code_trans"
+    java = _lines(root / "test.java-cs.txt.java")
+    cs = _lines(root / "test.java-cs.txt.cs")
+    model_path = root / "model_outputs" / "java-cs-model1.output"
+    model = _lines(model_path) if model_path.is_file() else []
+    idx = [i for i in range(min(len(java), len(cs))) if java[i].strip() and cs[i].strip()]
+    if limit is not None:
+        idx = idx[:limit]
+    perm = derangement(len(idx), random.Random(f"{seed}:codexglue"))
+    pos: dict[str, list[float]] = {m: [] for m in METRICS}
+    neg: dict[str, list[float]] = {m: [] for m in METRICS}
+    proxy_scores: dict[str, list[float]] = {m: [] for m in METRICS}
+    proxy_labels: dict[str, list[int]] = {m: [] for m in METRICS}
+    for k, i in enumerate(idx):
+        src = scorer.code(java[i], "java")
+        gold = scorer.code(cs[i], "csharp")
+        other = scorer.code(cs[idx[perm[k]]], "csharp")
+        s_gold, s_other = scorer.scores(src, gold), scorer.scores(src, other)
+        for m in METRICS:
+            if s_gold[m] is not None and s_other[m] is not None:
+                pos[m].append(s_gold[m])
+                neg[m].append(s_other[m])
+        if i < len(model) and model[i].strip():
+            s_model = scorer.scores(src, scorer.code(model[i], "csharp"))
+            label = int(normalize_whitespace(model[i]) == normalize_whitespace(cs[i]))
+            for m in METRICS:
+                if s_model[m] is not None:
+                    proxy_scores[m].append(s_model[m])
+                    proxy_labels[m].append(label)
+    out: dict[str, Any] = {"n": len(idx), "model_n": len(proxy_labels["sts"]),
+                           "model_exact": sum(proxy_labels["sts"])}
+    for m in METRICS:
+        out[f"{m}_n"] = len(pos[m])
+        out[f"{m}_auc"] = _auc(pos[m], neg[m])
+        out[f"{m}_d"] = _d(pos[m], neg[m])
+        labels = proxy_labels[m]
+        out[f"{m}_model_auc"] = (roc_auc(proxy_scores[m], labels)
+                                 if 0 < sum(labels) < len(labels) else None)
+    return out
+
+
+# ------------------------------------------------------------------------- mutations
+
+
+def mutations(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, Any]]:
+    """Gold translation vs its mutants, both against the source."""
+    pools = dataset_references()
+    root = default_datasets() / "codexglue_code2code_trans"
+    java = _lines(root / "test.java-cs.txt.java")
+    cs = _lines(root / "test.java-cs.txt.cs")
+    pairs: dict[str, list[tuple[Reference, Reference]]] = {"java -> csharp (CodeXGLUE)": []}
+    for i in range(min(len(java), len(cs))):
+        if java[i].strip() and cs[i].strip():
+            pairs["java -> csharp (CodeXGLUE)"].append((
+                Reference(f"cxg-java-{i}", "codexglue", "java", java[i]),
+                Reference(f"cxg-cs-{i}", "codexglue", "csharp", cs[i])))
+    by_lang = {lang: {r.id.rsplit("-", 1)[1]: r for r in pools.get(f"humaneval-{lang}", [])}
+               for lang in HUMANEVAL_LANGS}
+    for a, b in permutations(HUMANEVAL_LANGS, 2):
+        tasks = sorted(set(by_lang[a]) & set(by_lang[b]), key=int)
+        pairs[f"{a} -> {b} (HumanEval-X)"] = [(by_lang[a][t], by_lang[b][t]) for t in tasks]
+    mutants_ops = [op for op in OPERATORS if not op.preserving]
+    rows = []
+    for name, items in pairs.items():
+        items = items[:limit] if limit is not None else items
+        wins = ties = total = 0
+        close_wins = close_total = 0
+        per_op: dict[str, list[int]] = {}
+        for src_ref, gold_ref in items:
+            src = scorer.code(src_ref.code, src_ref.language)
+            gold = scorer.code(gold_ref.code, gold_ref.language)
+            g_gold = scorer.scores(src, gold)["ruby"]
+            if g_gold is None:
+                continue
+            for cand in generate_candidates(gold_ref, seed=seed, operators=mutants_ops):
+                g_mut = scorer.scores(src, scorer.code(cand.code, gold_ref.language))["ruby"]
+                if g_mut is None:
+                    continue
+                total += 1
+                win = g_gold > g_mut
+                tie = g_gold == g_mut
+                wins += win
+                ties += tie
+                if g_gold >= CLOSE_GOLD:
+                    close_total += 1
+                    close_wins += win
+                per_op.setdefault(cand.operator, [0, 0])
+                per_op[cand.operator][0] += win
+                per_op[cand.operator][1] += 1
+        rows.append({"pairs": name, "mutants": total,
+                     "win_rate": wins / total if total else None,
+                     "tie_rate": ties / total if total else None,
+                     "close_mutants": close_total,
+                     "close_win_rate": close_wins / close_total if close_total else None,
+                     "per_operator": {k: v[0] / v[1] for k, v in sorted(per_op.items())}})
+        print(f"  mutations {name}: {total} mutants, gold wins {_fmt(rows[-1]['win_rate'])}",
+              file=sys.stderr, flush=True)
+    return rows
+
+
+# ----------------------------------------------------------------------------- timing
+
+
+def timing(pairs: list[tuple[str, str, str, str]], repeat: int) -> dict[str, Any]:
+    """Median seconds per pair: cross-language GRS+TRS vs the same tiers without the map."""
+    from graphs.neutral.labels import _neutral_label
+
+    limits = Limits()
+
+    def run(neutral: bool) -> list[float]:
+        graph = NeutralGraphTier(limits) if neutral else GraphTier(limits)
+        tree = NeutralTreeTier(limits) if neutral else TreeTier(limits)
+        times = []
+        for src, sl, cand, cl in pairs:
+            best = float("inf")
+            for _ in range(repeat):
+                a, b = Code(src, sl, limits=limits), Code(cand, cl, limits=limits)
+                # no neutral label remembered from an earlier repetition or pair: the
+                # mapping is paid in full every time
+                _neutral_label.cache_clear()
+                t0 = time.perf_counter()
+                graph.score([a], b)
+                tree.score([a], b)
+                best = min(best, time.perf_counter() - t0)
+            times.append(best)
+        return times
+
+    run(True)  # warm-up: grammars, caches of the GED
+    plain = run(False)
+    cross = run(True)
+    ratios = [c / p for c, p in zip(cross, plain, strict=True) if p > 0]
+    return {"pairs": len(pairs), "same_language_median_ms": 1000 * statistics.median(plain),
+            "cross_language_median_ms": 1000 * statistics.median(cross),
+            "ratio_of_medians": statistics.median(cross) / statistics.median(plain),
+            "median_ratio": statistics.median(ratios),
+            "p90_ratio": sorted(ratios)[int(0.9 * (len(ratios) - 1))]}
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _fmt(x: float | None, digits: int = 3) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = []
+    rows = result.get("humaneval", [])
+    if rows:
+        lines += ["### HumanEval-X: same problem vs a different problem (AUC; d)", "",
+                  "| source -> candidate | n | RUBY-source GRS AUC | TRS AUC | BLEU AUC | "
+                  "token-edit AUC | GRS d | BLEU d | token-edit d |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rows:
+            n = f"{r['n']}" + ("" if r["grs_n"] == r["n"] else f" (GRS {r['grs_n']})")
+            lines.append(f"| {r['source']} -> {r['target']} | {n} | {_fmt(r['grs_auc'])} | "
+                         f"{_fmt(r['trs_auc'])} | {_fmt(r['bleu_auc'])} | "
+                         f"{_fmt(r['sts_auc'])} | {_fmt(r['grs_d'], 2)} | "
+                         f"{_fmt(r['bleu_d'], 2)} | {_fmt(r['sts_d'], 2)} |")
+        worst = min(rows, key=lambda r: r["grs_auc"] or 0)
+        lines += ["", f"lowest GRS AUC: {worst['source']} -> {worst['target']} "
+                  f"{_fmt(worst['grs_auc'])}; mean over pairs "
+                  f"{_fmt(statistics.fmean(r['grs_auc'] for r in rows if r['grs_auc']))}"]
+        masked = result.get("humaneval_masked")
+        if masked:
+            lines += ["", "GRS AUC with the functions' own names masked (ablation): " + ", ".join(
+                f"{r['source']}->{r['target']} {_fmt(r['grs_auc'])}" for r in masked)]
+        lines.append("")
+    cx = result.get("codexglue")
+    if cx:
+        lines += ["### CodeXGLUE Java -> C# (test)", "",
+                  "| metric | source vs gold vs random: AUC | d | source vs model output "
+                  "(proxy: output = gold): AUC |", "|---|---:|---:|---:|"]
+        for m in METRICS:
+            lines.append(f"| {m.upper()} | {_fmt(cx[f'{m}_auc'])} | {_fmt(cx[f'{m}_d'], 2)} | "
+                         f"{_fmt(cx[f'{m}_model_auc'])} |")
+        lines += ["", f"{cx['n']} pairs (GRS on {cx['grs_n']}); model outputs: "
+                  f"{cx['model_n']}, {cx['model_exact']} equal to gold", ""]
+    mut = result.get("mutations")
+    if mut:
+        lines += ["### Cross-language mutation benchmark: gold above its mutants (RUBY-source)",
+                  "", f"| pairs | mutants | gold wins | ties | mutants of golds with RUBY >= "
+                  f"{CLOSE_GOLD} | gold wins there |", "|---|---:|---:|---:|---:|---:|"]
+        for r in mut:
+            lines.append(f"| {r['pairs']} | {r['mutants']} | {_fmt(r['win_rate'])} | "
+                         f"{_fmt(r['tie_rate'])} | {r['close_mutants']} | "
+                         f"{_fmt(r['close_win_rate'])} |")
+        total = sum(r["mutants"] for r in mut)
+        wins = sum((r["win_rate"] or 0) * r["mutants"] for r in mut)
+        lines += ["", f"all: {total} mutants, gold wins {_fmt(wins / total if total else None)}",
+                  ""]
+    t = result.get("timing")
+    if t:
+        lines += ["### Timing (GRS + TRS of one pair, fresh parse)", "",
+                  f"{t['pairs']} pairs: same-language tiers {t['same_language_median_ms']:.1f} ms, "
+                  f"cross-language {t['cross_language_median_ms']:.1f} ms (median); ratio of "
+                  f"medians {t['ratio_of_medians']:.2f}, median ratio {t['median_ratio']:.2f}, "
+                  f"90th percentile {t['p90_ratio']:.2f}", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true",
+                   help="a small run: 30 problems, 100 CodeXGLUE lines, 15 mutation pairs per set")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--only", choices=("humaneval", "codexglue", "mutations", "timing"),
+                   action="append", help="run only these parts (repeatable)")
+    p.add_argument("--mask-names", action="store_true",
+                   help="also HumanEval-X GRS with the functions' own names masked")
+    p.add_argument("--json", type=Path, help="write the numbers here")
+    args = p.parse_args(argv)
+    parts = set(args.only or ("humaneval", "codexglue", "mutations", "timing"))
+    he_limit = 30 if args.quick else None
+    cx_limit = 100 if args.quick else None
+    mut_limit = 15 if args.quick else None
+    scorer = Scorer()
+    result: dict[str, Any] = {"seed": args.seed, "quick": args.quick}
+    t0 = time.perf_counter()
+    if "humaneval" in parts:
+        result["humaneval"] = humaneval(scorer, he_limit, args.seed)
+        if args.mask_names:
+            result["humaneval_masked"] = humaneval(Scorer(mask_names=True), he_limit, args.seed)
+    if "codexglue" in parts:
+        result["codexglue"] = codexglue(scorer, cx_limit, args.seed)
+    if "mutations" in parts:
+        result["mutations"] = mutations(scorer, mut_limit, args.seed)
+    if "timing" in parts:
+        pool = dataset_references()
+        py = {r.id.rsplit("-", 1)[1]: r for r in pool.get("humaneval-python", [])}
+        jv = {r.id.rsplit("-", 1)[1]: r for r in pool.get("humaneval-java", [])}
+        root = default_datasets() / "codexglue_code2code_trans"
+        java = _lines(root / "test.java-cs.txt.java")
+        cs = _lines(root / "test.java-cs.txt.cs")
+        k = 10 if args.quick else 60
+        tpairs = [(py[t].code, "python", jv[t].code, "java") for t in sorted(py, key=int)[:k]]
+        tpairs += [(java[i], "java", cs[i], "csharp") for i in range(k)]
+        result["timing"] = timing(tpairs, repeat=2 if args.quick else 3)
+    result["seconds"] = time.perf_counter() - t0
+    print(render(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,200 @@
+"""Scoring a translation against its source: cross-language GRS and TRS (SPEC section 9).
+
+The source and the candidate are in different languages, so no lexical score between them
+means much. Their structure does: each side's PDG and AST are built as within one language
+(same parse, repair, containment, limits), then mapped into one language-neutral
+vocabulary (:mod:`graphs.neutral`), then compared exactly as within one language: GRS with
+the v3 cost model (:class:`~ruby_metric.grs_cost.GRSCostModel`, the source as reference,
+beta 2) on the same GED engine, TRS with the same tree edit distance.
+
+- :class:`NeutralGraphTier` and :class:`NeutralTreeTier`: the graph and tree tiers with
+  neutral representations; drop-in :class:`~ruby_metric.tiers.Tier` objects (a
+  :class:`~ruby_metric.code.Code` caches the neutral form beside the plain one).
+- :func:`score_source`: one pair, with the mapping reports of both sides.
+
+RUBY across languages is GRS where it applies, else TRS; there is no string tier (STS,
+BLEU and CrystalBLEU between two languages are not comparable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .code import Code, Limits, NotApplicable, canonical_language
+from .grs_cost import DEFAULT_GRS_BETA
+from .tiers import GraphTier, TreeTier
+
+__all__ = [
+    "NeutralGraphTier",
+    "NeutralTreeTier",
+    "SourceScore",
+    "label_mappings",
+    "mapping_reasons",
+    "score_source",
+    "signature_fields",
+]
+
+
+class NeutralGraphTier(GraphTier):
+    """GRS between languages: :class:`~ruby_metric.tiers.GraphTier` on neutral PDGs.
+
+    The representation is :func:`graphs.neutral.neutral_pdg` of the graph tier's PDG; its
+    :class:`~graphs.neutral.NeutralReport` is in ``graph.graph["neutral_report"]``.
+    Similarity and explanation are the graph tier's (v3 costs, same GED).
+
+    Parameters
+    ----------
+    limits, beta : as for :class:`~ruby_metric.tiers.GraphTier`.
+    table : the call table (default :meth:`graphs.neutral.CallTable.default`).
+    """
+
+    def __init__(self, limits: Limits, beta: float = DEFAULT_GRS_BETA,
+                 table: Any = None) -> None:
+        super().__init__(limits, beta)
+        self.table = table
+
+    def represent(self, code: Code) -> Any:
+        return code.representation("graph-neutral", self.build)
+
+    def build(self, code: Code) -> Any:
+        from graphs.neutral import neutral_pdg
+
+        plain = code.representation("graph", super().build)
+        assert code.language is not None  # a PDG needs one
+        graph, report = neutral_pdg(plain, code.language, self.table)
+        graph.graph["neutral_report"] = report
+        return graph
+
+
+class NeutralTreeTier(TreeTier):
+    """TRS between languages: :class:`~ruby_metric.tiers.TreeTier` on neutral ASTs
+    (:func:`graphs.neutral.neutral_tree`: shared node kinds, no types)."""
+
+    def represent(self, code: Code) -> Any:
+        return code.representation("tree-neutral", self.build)
+
+    def build(self, code: Code) -> Any:
+        from graphs.neutral import neutral_tree
+
+        plain = code.representation("tree", super().build)
+        assert code.language is not None
+        tree, _report = neutral_tree(plain, code.language)
+        return tree
+
+
+@dataclass(frozen=True)
+class SourceScore:
+    """A candidate scored against its source in another language.
+
+    Attributes
+    ----------
+    grs, trs : cross-language GRS and TRS, ``None`` where the tier does not apply.
+    ruby : GRS where it applies, else TRS (no string tier across languages).
+    grs_reason, trs_reason : why a tier does not apply.
+    source_report, candidate_report : the neutral map's report for each side's PDG
+        (:class:`graphs.neutral.NeutralReport`), ``None`` when no PDG was built.
+    explanation : with ``explain=True``, the graph tier's
+        :class:`~ruby_metric.evidence.GraphExplanation` of GRS (neutral labels).
+    """
+
+    grs: float | None
+    trs: float | None
+    ruby: float | None
+    grs_reason: str | None = None
+    trs_reason: str | None = None
+    source_report: Any = None
+    candidate_report: Any = None
+    explanation: Any = None
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Reasons lines: tiers that do not apply, and what the map did not know."""
+        out = []
+        if self.grs_reason:
+            out.append(f"grs: {self.grs_reason}")
+        if self.trs_reason:
+            out.append(f"trs: {self.trs_reason}")
+        out.extend(mapping_reasons(self.source_report, self.candidate_report))
+        return tuple(out)
+
+
+def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ...]]]:
+    """Per node of a neutral PDG (a :class:`NeutralGraphTier` representation): ``(node,
+    neutral label, the language's own label, rules applied)``, for ``explain``. A node the
+    neutral map added (a pipeline's loop) has no own label (``None``)."""
+    return [(n, str(d.get("label")), d.get("source_label"), tuple(d.get("rules", ())))
+            for n, d in graph.nodes(data=True)]
+
+
+def signature_fields(source_language: str, table: Any = None) -> str:
+    """The signature fields of a cross-language score: ``mode:source|srclang:java|
+    map:neutral1-<call table digest>`` (the vocabulary's version and the call table's
+    digest: a result scored with another table is another measurement).
+
+    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral1-")
+    True
+    """
+    from graphs.neutral import CallTable, vocabulary
+
+    table = table or CallTable.default()
+    return (f"mode:source|srclang:{canonical_language(source_language)}|"
+            f"map:neutral{vocabulary.VERSION}-{table.digest}")
+
+
+def mapping_reasons(source_report: Any, candidate_report: Any) -> tuple[str, ...]:
+    """``neutral map: source java: 8% of labels not known to the map (...)`` lines, one per
+    side whose labels the map did not all know."""
+    out = []
+    for side, report in (("source", source_report), ("candidate", candidate_report)):
+        if report is not None and report.unknown:
+            out.append(f"neutral map: {side} {report.describe()}")
+    return tuple(out)
+
+
+def score_source(source: str, candidate: str, *, source_language: str, language: str,
+                 beta: float = DEFAULT_GRS_BETA, limits: Limits | None = None,
+                 table: Any = None, repair: bool = True, explain: bool = False
+                 ) -> SourceScore:
+    """Score ``candidate`` (in ``language``) against ``source`` (in ``source_language``).
+
+    Parameters
+    ----------
+    source, candidate : the two programs (functions, classes or snippets).
+    source_language, language : their languages (any alias the registry knows).
+    beta : GRS recall weight; the source is the reference (what the candidate must carry).
+    limits : size limits (default :class:`~ruby_metric.code.Limits`).
+    table : the call table (default :meth:`graphs.neutral.CallTable.default`).
+    repair : give almost-code the structural tiers (as within one language).
+    explain : also return the graph tier's explanation of GRS.
+
+    Returns
+    -------
+    SourceScore
+
+    Examples
+    --------
+    >>> java = "int total(int[] xs) { int s = 0; for (int x : xs) { s += x; } return s; }"
+    >>> py = "def total(xs):\\n    s = 0\\n    for x in xs:\\n        s += x\\n    return s\\n"
+    >>> score_source(java, py, source_language="java", language="python").grs
+    1.0
+    """
+    limits = limits or Limits()
+    src = Code(source, canonical_language(source_language), limits=limits, repair=repair)
+    cand = Code(candidate, canonical_language(language), limits=limits, repair=repair)
+    graph_tier = NeutralGraphTier(limits, beta, table)
+    tree_tier = NeutralTreeTier(limits)
+    g = graph_tier.score([src], cand, explain=explain)
+    t = tree_tier.score([src], cand)
+    reports = []
+    for code in (src, cand):
+        try:
+            reports.append(graph_tier.represent(code).graph["neutral_report"])
+        except NotApplicable:
+            reports.append(None)
+    ruby = g.value if g.value is not None else t.value
+    explanation = None
+    if explain and g.evidence:
+        explanation = g.evidence[0]
+    return SourceScore(g.value, t.value, ruby, g.reason, t.reason, reports[0], reports[1],
+                       explanation)

@@ -1,0 +1,368 @@
+"""Cross-language RUBY: the neutral vocabulary, the call table (a test per entry), neutral
+PDGs and ASTs, and scoring a translation against its source (SPEC section 9)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import graphs
+from graphs.neutral import (
+    CallEntry,
+    CallTable,
+    fold_identifier,
+    neutral_label,
+    neutral_pdg,
+    neutral_tree,
+    vocabulary,
+)
+from graphs.neutral.calls import prepare_tokens
+from graphs.neutral.tokens import split_label
+from ruby_metric.code import Code
+from ruby_metric.crosslang import (
+    NeutralGraphTier,
+    label_mappings,
+    score_source,
+    signature_fields,
+)
+
+# ------------------------------------------------------------------ the call table, per entry
+
+_OPERANDS = {"$0": "v0", "$1": "v1", "$2": "v2", "$*": "v1"}
+
+
+def _instantiate(text: str) -> str:
+    return re.sub(r"\$\d+|\$\*", lambda m: _OPERANDS[m.group(0)], text)
+
+
+@pytest.mark.parametrize("row", vocabulary.CALLS, ids=lambda r: r["kind"])
+def test_call_table_entry(row):
+    """Every pattern of the entry, in every language it names, gives the neutral form."""
+    table = CallTable.default()
+    expected = prepare_tokens(split_label(_instantiate(row["neutral"])), None)
+    assert row["patterns"], row["kind"]
+    for language, patterns in row["patterns"].items():
+        assert language in vocabulary.LANGUAGES, language
+        for pattern in patterns:
+            toks = prepare_tokens(split_label(_instantiate(pattern)), language)
+            got, kinds = table.rewrite(toks, language)
+            assert got == expected, (language, pattern, got)
+            assert row["kind"] in kinds, (language, pattern, kinds)
+
+
+def test_call_table_is_data_and_immutable():
+    table = CallTable.default()
+    assert len(table.entries) == len(vocabulary.CALLS)
+    log = CallEntry("log", "print($*)", {"java": ("LOG.info($*)",)})
+    bigger = table.with_entries(log)
+    assert bigger.entries[0] == log and len(bigger.entries) == len(table.entries) + 1
+    toks = prepare_tokens(split_label('LOG.info("x")'), "java")
+    assert bigger.rewrite(toks, "java")[0] == ["print", "(", '"x"', ")"]
+    # the default table is unchanged, and a new default is the same table
+    assert table.rewrite(toks, "java")[0] == toks
+    assert CallTable.default() == table and hash(CallTable.default()) == hash(table)
+    with pytest.raises(AttributeError):
+        table.entries = ()  # type: ignore[misc]
+
+
+def test_call_table_rejects_bad_entries():
+    with pytest.raises(ValueError, match="no \\$1"):
+        CallEntry("bad", "f($0, $1)", {"java": ("g($0)",)})
+    with pytest.raises(ValueError, match="two placeholders"):
+        CallEntry("bad", "f($0)", {"java": ("$0 $1",)})
+
+
+def test_call_table_receivers_and_nesting():
+    table = CallTable.default()
+    toks = prepare_tokens(split_label("Math.max(v0.get(v1).size(), 2)"), "java")
+    assert table.rewrite(toks, "java")[0] == prepare_tokens(
+        split_label("max(len(v0[v1]), 2)"), None)
+    # a method of the same name on another receiver is not the library call
+    toks = prepare_tokens(split_label("v0.print(v1)"), "python")
+    assert table.rewrite(toks, "python")[0] == toks
+    # a compound argument keeps its grouping in an operator form
+    toks = prepare_tokens(split_label("v0.equals(v1 + v2)"), "java")
+    assert table.rewrite(toks, "java")[0] == ["v0", "==", "(", "v1", "+", "v2", ")"]
+
+
+# ------------------------------------------------------------ keywords, literals, identifiers
+
+
+@pytest.mark.parametrize(("language", "label", "expected"), [
+    ("java", "if (v0 && !v1 || v2 == null)", "if v0 and not v1 or v2 == none"),
+    ("python", "if v0 and not v1 or v2 is None", "if v0 and not v1 or v2 == none"),
+    ("cpp", "if (v0 && !v1 || v2 == nullptr)", "if v0 and not v1 or v2 == none"),
+    ("javascript", "if (v0 && !v1 || v2 === undefined)", "if v0 and not v1 or v2 == none"),
+    ("csharp", "if (v0 && !v1 || v2 == null)", "if v0 and not v1 or v2 == none"),
+    ("c", "if (v0 && !v1 || v2 == NULL)", "if v0 and not v1 or v2 == none"),
+    ("python", "return True", "return true"),
+    ("java", "return true", "return true"),
+    ("javascript", "return v0 !== v1", "return v0 != v1"),
+    ("python", "return v0 // 2", "return v0 / 2"),
+    ("java", "return v0 ? v1 : v2", "return v0 ? v1 : v2"),
+    ("python", "return v1 if v0 else v2", "return v0 ? v1 : v2"),
+    ("python", "v3 = 'a'", 'v3 = "a"'),
+    ("java", "v3 = 'a'", 'v3 = "a"'),
+    ("java", "return 1.5f + 10L", "return 1.5 + 10"),
+    ("java", "return (double) v0 / 2", "return float(v0) / 2"),
+    ("cpp", "return double(v0) / 2", "return float(v0) / 2"),
+    ("python", "return sorted(v0, key = lambda b0 : -b0)",
+     "return sorted(v0, key = b0 => -b0)"),
+    ("java", "return v0.stream().map(b0 -> b0 * 2)", "return v0.map(b0 => b0 * 2)"),
+])
+def test_keywords_operators_literals(language, label, expected):
+    assert neutral_label(label, "statement" if not label.startswith("if") else "if",
+                         language).label == expected
+
+
+@pytest.mark.parametrize(("name", "folded"), [
+    ("hasCloseElements", "has_close_elements"),
+    ("has_close_elements", "has_close_elements"),
+    ("HasCloseElements", "has_close_elements"),
+    ("HAS_CLOSE_ELEMENTS", "has_close_elements"),
+    ("parseXMLFile", "parse_xml_file"),
+    ("fib4", "fib4"),
+    ("_", "_"),
+])
+def test_identifier_style_folding(name, folded):
+    assert fold_identifier(name) == folded
+
+
+def test_identifiers_fold_in_labels():
+    java = neutral_label("return hasCloseElements(v0, v1)", "return", "java").label
+    py = neutral_label("return has_close_elements(v0, v1)", "return", "python").label
+    assert java == py == "return has_close_elements(v0, v1)"
+
+
+# ------------------------------------------------------------------- declarations, signatures
+
+
+@pytest.mark.parametrize(("language", "label"), [
+    ("java", "int v3fa = 0"),
+    ("java", "final long v3fa = 0L"),
+    ("csharp", "var v3fa = 0"),
+    ("cpp", "auto v3fa = 0"),
+    ("cpp", "const int v3fa = 0"),
+    ("c", "unsigned int v3fa = 0"),
+    ("javascript", "let v3fa = 0"),
+    ("javascript", "const v3fa = 0"),
+    ("python", "v3fa: int = 0"),
+])
+def test_declarations_without_types(language, label):
+    kind = "statement" if language == "python" else "declaration"
+    assert neutral_label(label, kind, language).label == "v3fa = 0"
+
+
+def test_declarations_arrays_defaults_and_bare():
+    assert neutral_label('String[] v3fa = v0.split(" ")', "declaration", "java").label == \
+        'v3fa = v0.split(" ")'
+    assert neutral_label("List<Integer> v3fa = new ArrayList<>()", "declaration",
+                         "java").label == "v3fa = []"
+    # C++ strings and containers hold their default value; a bare int declares nothing
+    assert neutral_label("string v3fa", "declaration", "cpp").label == 'v3fa = ""'
+    assert neutral_label("vector<int> v3fa", "declaration", "cpp").label == "v3fa = []"
+    assert neutral_label("int v3fa", "declaration", "cpp").label is None
+    assert neutral_label("int v3fa, v4fb = 0", "declaration", "c").label == "v4fb = 0"
+
+
+@pytest.mark.parametrize(("language", "label"), [
+    ("java", "boolean hasCloseElements(List<Double>, double)"),
+    ("python", "def has_close_elements(List[float], float) -> bool"),
+    ("cpp", "bool has_close_elements(vector<float>, float)"),
+    ("javascript", "hasCloseElements(_, _)"),
+    ("csharp", "bool HasCloseElements(List<double>, double)"),
+])
+def test_signatures_without_types(language, label):
+    assert neutral_label(label, "entry", language).label == "def has_close_elements(_, _)"
+
+
+@pytest.mark.parametrize(("language", "label"), [
+    ("java", "for (String v3fa : v0)"),
+    ("csharp", "foreach (var v3fa in v0)"),
+    ("cpp", "for (auto & v3fa : v0)"),
+    ("javascript", "for (const v3fa of v0)"),
+    ("python", "for v3fa in v0"),
+])
+def test_foreach_headers(language, label):
+    assert neutral_label(label, "foreach", language).label == "for v3fa in v0"
+
+
+# ------------------------------------------------------------------------ neutral PDGs
+
+
+def _labels(code: str, language: str) -> list[str]:
+    graph, _ = neutral_pdg(graphs.build_pdg(code, language, unread_parameters=False))
+    return [d["label"] for _, d in graph.nodes(data=True)]
+
+
+def _edges(code: str, language: str) -> list[tuple[int, int, str]]:
+    graph, _ = neutral_pdg(graphs.build_pdg(code, language, unread_parameters=False))
+    return sorted((u, v, d["dep"]) for u, v, d in graph.edges(data=True))
+
+
+SUM_JAVA = ("int sum(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) "
+            "{ s += xs[i] * i; } return s; }")
+SUM_PY = ("def sum(xs):\n    s = 0\n    for i in range(len(xs)):\n        s += xs[i] * i\n"
+          "    return s\n")
+SUM_JS = ("function sum(xs) { let s = 0; for (let i = 0; i < xs.length; i++) "
+          "{ s += xs[i] * i; } return s; }")
+SUM_CPP = ("int sum(vector<int> xs) { int s = 0; for (int i = 0; i < xs.size(); i++) "
+           "{ s += xs[i] * i; } return s; }")
+SUM_CS = ("int Sum(int[] xs) { int s = 0; for (int i = 0; i < xs.Length; i++) "
+          "{ s += xs[i] * i; } return s; }")
+
+
+def test_counted_loop_is_range_in_every_language():
+    expected = _labels(SUM_PY, "python")
+    assert "for v539 in range(0, len(v0))" in expected or any(
+        lab.startswith("for ") and "range(0, len(v0))" in lab for lab in expected)
+    for code, language in ((SUM_JAVA, "java"), (SUM_JS, "javascript"), (SUM_CPP, "cpp"),
+                           (SUM_CS, "csharp")):
+        assert _labels(code, language) == expected, language
+        assert _edges(code, language) == _edges(SUM_PY, "python"), language
+
+
+def test_counted_loop_bounds():
+    up = _labels("void f(int n) { for (int i = 1; i <= n; i++) { g(i); } }", "java")
+    assert any("range(1, v0 + 1)" in lab for lab in up)
+    down = _labels("void f(int n) { for (int i = n - 1; i >= 0; i--) { g(i); } }", "java")
+    assert any("range(v0 - 1, -1, -1)" in lab for lab in down)
+    py = _labels("def f(n):\n    for i in range(n - 1, -1, -1):\n        g(i)\n", "python")
+    assert [lab for lab in py if lab.startswith("for")] == \
+        [lab for lab in down if lab.startswith("for")]
+    # a condition that is more than a bound is no range
+    both = _labels("void f(String a, String b) { for (int i = 0; i < a.length() && "
+                   "i < b.length(); i++) { g(i); } }", "java")
+    assert not any("range" in lab for lab in both)
+    # a loop variable read after the loop is no range
+    kept = _labels("int f(int n) { int i; for (i = 0; i < n; i++) { g(i); } return i; }",
+                   "java")
+    assert not any("range" in lab for lab in kept)
+
+
+def test_pipelines_are_loops():
+    py = _labels("def f(xs):\n    return [x * 2 for x in xs if x > 0]\n", "python")
+    js = _labels("function f(xs) { return xs.filter(x => x > 0).map(x => x * 2); }",
+                 "javascript")
+    java = _labels("List<Integer> f(List<Integer> xs) { return xs.stream().filter(x -> x > 0)"
+                   ".map(x -> x * 2).collect(Collectors.toList()); }", "java")
+    cpp = _labels("vector<int> f(vector<int> xs) { vector<int> r; for (auto& x : xs) "
+                  "{ if (x > 0) { r.push_back(x * 2); } } return r; }", "cpp")
+    assert py == js == java == cpp
+
+
+def test_report_counts_unknown_library_calls():
+    graph = graphs.build_pdg("int f(List<Integer> xs) { Collections.shuffle(xs); "
+                             "return g(xs.size()); }", "java")
+    _, report = neutral_pdg(graph)
+    assert dict(report.unknown) == {"shuffle": 1, "g": 1}
+    assert 0 < report.unknown_share < 1
+    assert "shuffle" in report.describe()
+    # the program's own functions are known
+    own = graphs.build_pdg("int f(int n) { return n < 2 ? n : f(n - 1); }", "java")
+    assert neutral_pdg(own)[1].unknown == ()
+    mapping = report.labels[-1]
+    assert mapping.label == "return g(len(v0))" and "call:length" in mapping.rules
+
+
+# --------------------------------------------------------------------------- neutral ASTs
+
+
+def test_ast_shared_kinds():
+    java = neutral_tree(graphs.normalized_ast(graphs.parse(
+        "int f(int n) { int s = 0; while (n > 0) { if (n % 2 == 0 && n != 4) { s += n; } "
+        "n--; } return s; }", "java")), "java")[0]
+    py = neutral_tree(graphs.normalized_ast(graphs.parse(
+        "def f(n):\n    s = 0\n    while n > 0:\n        if n % 2 == 0 and n != 4:\n"
+        "            s += n\n        n -= 1\n    return s\n", "python")), "python")[0]
+    for tree in (java, py):
+        assert {"function", "loop", "branch", "return", "assignment",
+                "binary:and"} <= set(tree.labels)
+        assert not {"integral_type", "type_identifier", "modifiers"} & set(tree.labels)
+    assert graphs.tree_edit_distance(java, py) <= 4
+
+
+def test_ast_report_names_unknown_types():
+    tree = graphs.normalized_ast(graphs.parse("def f(x):\n    yield x\n", "python"))
+    _, report = neutral_tree(tree, "python")
+    assert any(name == "yield" for name, _ in report.unknown)
+
+
+# -------------------------------------------------------------------------- end to end
+
+
+ABS_JAVA = "int absDiff(int a, int b) { if (a > b) { return a - b; } return b - a; }"
+ABS_PY = "def abs_diff(a, b):\n    if a > b:\n        return a - b\n    return b - a\n"
+COUNT_JAVA = ("int countVowels(String s) { int n = 0; for (char c : s.toCharArray()) "
+              "{ if (\"aeiou\".indexOf(c) != -1) { n++; } } return n; }")
+COUNT_PY = ("def count_vowels(s):\n    n = 0\n    for c in s:\n        if c in 'aeiou':\n"
+            "            n += 1\n    return n\n")
+COUNT_CS = ("int CountVowels(string s) { int n = 0; foreach (char c in s) "
+            "{ if (\"aeiou\".IndexOf(c) != -1) { n++; } } return n; }")
+
+
+@pytest.mark.parametrize(("source", "sl", "candidate", "cl"), [
+    (ABS_JAVA, "java", ABS_PY, "python"),
+    (COUNT_JAVA, "java", COUNT_PY, "python"),
+    (COUNT_PY, "python", COUNT_CS, "csharp"),
+    (SUM_JAVA, "java", SUM_JS, "javascript"),
+    (SUM_CPP, "cpp", SUM_PY, "python"),
+])
+def test_translation_scores_one_and_above_another_program(source, sl, candidate, cl):
+    same = score_source(source, candidate, source_language=sl, language=cl)
+    assert same.grs == pytest.approx(1.0)
+    assert same.trs is not None and same.trs > 0.6
+    assert same.ruby == same.grs
+    other = SUM_PY if "sum" not in source else COUNT_PY
+    different = score_source(source, other, source_language=sl, language="python")
+    assert different.grs < 0.7 < same.grs
+
+
+def test_mutant_scores_below_translation():
+    gold = score_source(ABS_JAVA, ABS_PY, source_language="java", language="python")
+    swapped = ABS_PY.replace("return a - b", "return b - a", 1)
+    mutant = score_source(ABS_JAVA, swapped, source_language="java", language="python")
+    assert mutant.grs < gold.grs
+
+
+def test_score_source_reports_mapping_and_is_deterministic():
+    src = "void f(List<Integer> xs) { Collections.shuffle(xs); System.out.println(xs); }"
+    cand = "def f(xs):\n    random.shuffle(xs)\n    print(xs)\n"
+    first = score_source(src, cand, source_language="java", language="python", explain=True)
+    second = score_source(src, cand, source_language="java", language="python")
+    assert first.grs == second.grs and first.trs == second.trs
+    assert any(r.startswith("neutral map: source java:") and "shuffle" in r
+               for r in first.reasons)
+    assert first.explanation is not None
+    assert first.explanation.similarity == pytest.approx(first.grs)
+    labels = {m.ref_label if hasattr(m, "ref_label") else None for m in first.explanation.mapping}
+    assert labels  # neutral labels were compared
+
+
+def test_score_source_not_applicable_side():
+    result = score_source("int f( {", "def f():\n    return 1\n", source_language="java",
+                          language="python")
+    assert result.grs is None and result.grs_reason
+    assert result.ruby == result.trs
+
+
+def test_neutral_tier_caches_beside_the_plain_graph_and_reports_labels():
+    from ruby_metric.code import Limits
+    from ruby_metric.tiers import GraphTier
+
+    code = Code(COUNT_JAVA, "java")
+    plain = GraphTier(Limits()).represent(code)
+    neutral = NeutralGraphTier(Limits()).represent(code)
+    assert plain is not neutral and plain.graph.get("neutral") is None
+    assert neutral.graph["neutral"] and neutral.graph["neutral_report"].language == "java"
+    rows = label_mappings(neutral)
+    assert rows[0][1] == "def count_vowels(_)" and rows[0][2] == "int countVowels(String)"
+    assert any("call:contains by index" in rules for *_, rules in rows)
+
+
+def test_signature_names_the_map():
+    table = CallTable.default()
+    assert signature_fields("java").endswith(table.digest)
+    bigger = table.with_entries(CallEntry("log", "print($*)", {"java": ("LOG.info($*)",)}))
+    assert signature_fields("java", bigger) != signature_fields("java")
