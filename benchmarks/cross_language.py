@@ -41,8 +41,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import crystal  # noqa: E402
-from ruby_metric.code import Code, Limits, NotApplicable  # noqa: E402
-from ruby_metric.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
 from ruby_metric.meta.correlation import roc_auc  # noqa: E402
 from ruby_metric.meta.mutations import OPERATORS, normalize_whitespace  # noqa: E402
 from ruby_metric.meta.validity_data import (  # noqa: E402
@@ -52,7 +50,9 @@ from ruby_metric.meta.validity_data import (  # noqa: E402
     derangement,
     generate_candidates,
 )
-from ruby_metric.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
+from ruby_metric.scoring.code import Code, Limits, NotApplicable  # noqa: E402
+from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
+from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
 
 HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
 METRICS = ("ruby", "grs", "trs", "bleu", "sts")

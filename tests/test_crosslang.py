@@ -19,8 +19,8 @@ from graphs.neutral import (
 )
 from graphs.neutral.calls import prepare_tokens
 from graphs.neutral.tokens import split_label
-from ruby_metric.code import Code
-from ruby_metric.crosslang import (
+from ruby_metric.scoring.code import Code
+from ruby_metric.scoring.crosslang import (
     NeutralGraphTier,
     label_mappings,
     score_source,
@@ -348,8 +348,8 @@ def test_score_source_not_applicable_side():
 
 
 def test_neutral_tier_caches_beside_the_plain_graph_and_reports_labels():
-    from ruby_metric.code import Limits
-    from ruby_metric.tiers import GraphTier
+    from ruby_metric.scoring.code import Limits
+    from ruby_metric.scoring.tiers import GraphTier
 
     code = Code(COUNT_JAVA, "java")
     plain = GraphTier(Limits()).represent(code)

@@ -4,12 +4,12 @@ The source and the candidate are in different languages, so no lexical score bet
 means much. Their structure does: each side's PDG and AST are built as within one language
 (same parse, repair, containment, limits), then mapped into one language-neutral
 vocabulary (:mod:`graphs.neutral`), then compared exactly as within one language: GRS with
-the v3 cost model (:class:`~ruby_metric.grs_cost.GRSCostModel`, the source as reference,
+the v3 cost model (:class:`~ruby_metric.scoring.grs_cost.GRSCostModel`, the source as reference,
 beta 2) on the same GED engine, TRS with the same tree edit distance.
 
 - :class:`NeutralGraphTier` and :class:`NeutralTreeTier`: the graph and tree tiers with
-  neutral representations; drop-in :class:`~ruby_metric.tiers.Tier` objects (a
-  :class:`~ruby_metric.code.Code` caches the neutral form beside the plain one).
+  neutral representations; drop-in :class:`~ruby_metric.scoring.tiers.Tier` objects (a
+  :class:`~ruby_metric.scoring.code.Code` caches the neutral form beside the plain one).
 - :func:`score_source`: one pair, with the mapping reports of both sides.
 
 RUBY across languages is GRS where it applies, else TRS; there is no string tier (STS,
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class NeutralGraphTier(GraphTier):
-    """GRS between languages: :class:`~ruby_metric.tiers.GraphTier` on neutral PDGs.
+    """GRS between languages: :class:`~ruby_metric.scoring.tiers.GraphTier` on neutral PDGs.
 
     The representation is :func:`graphs.neutral.neutral_pdg` of the graph tier's PDG; its
     :class:`~graphs.neutral.NeutralReport` is in ``graph.graph["neutral_report"]``.
@@ -45,7 +45,7 @@ class NeutralGraphTier(GraphTier):
 
     Parameters
     ----------
-    limits, beta : as for :class:`~ruby_metric.tiers.GraphTier`.
+    limits, beta : as for :class:`~ruby_metric.scoring.tiers.GraphTier`.
     table : the call table (default :meth:`graphs.neutral.CallTable.default`).
     """
 
@@ -68,7 +68,7 @@ class NeutralGraphTier(GraphTier):
 
 
 class NeutralTreeTier(TreeTier):
-    """TRS between languages: :class:`~ruby_metric.tiers.TreeTier` on neutral ASTs
+    """TRS between languages: :class:`~ruby_metric.scoring.tiers.TreeTier` on neutral ASTs
     (:func:`graphs.neutral.neutral_tree`: shared node kinds, no types)."""
 
     def represent(self, code: Code) -> Any:
@@ -95,7 +95,7 @@ class SourceScore:
     source_report, candidate_report : the neutral map's report for each side's PDG
         (:class:`graphs.neutral.NeutralReport`), ``None`` when no PDG was built.
     explanation : with ``explain=True``, the graph tier's
-        :class:`~ruby_metric.evidence.GraphExplanation` of GRS (neutral labels).
+        :class:`~ruby_metric.scoring.evidence.GraphExplanation` of GRS (neutral labels).
     """
 
     grs: float | None
@@ -163,7 +163,7 @@ def score_source(source: str, candidate: str, *, source_language: str, language:
     source, candidate : the two programs (functions, classes or snippets).
     source_language, language : their languages (any alias the registry knows).
     beta : GRS recall weight; the source is the reference (what the candidate must carry).
-    limits : size limits (default :class:`~ruby_metric.code.Limits`).
+    limits : size limits (default :class:`~ruby_metric.scoring.code.Limits`).
     table : the call table (default :meth:`graphs.neutral.CallTable.default`).
     repair : give almost-code the structural tiers (as within one language).
     explain : also return the graph tier's explanation of GRS.
