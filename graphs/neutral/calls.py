@@ -99,6 +99,10 @@ class CallEntry:
     neutral: str
     patterns: Mapping[str, tuple[str, ...]]
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, dict[str, tuple[str, ...]]]]:
+        # the read-only patterns view does not pickle; a scorer sent to workers carries rows
+        return (CallEntry, (self.kind, self.neutral, dict(self.patterns)))
+
     def __post_init__(self) -> None:
         pats = {str(lang): (p,) if isinstance(p, str) else tuple(p)
                 for lang, p in dict(self.patterns).items()}

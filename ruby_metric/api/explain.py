@@ -29,6 +29,7 @@ import crystal
 from crystal import NgramSet
 
 from ..scoring.code import Code, NotApplicable
+from ..scoring.crosslang import NOT_COMPARABLE
 from ..scoring.evidence import (
     AstEdit,
     EdgeEdit,
@@ -117,6 +118,7 @@ def assemble_explanation(
     ngram_set: Any = None,
     max_n: int = 4,
     variant: str = "ignore",
+    source_language: str | None = None,
 ) -> Explanation:
     """An :class:`Explanation` from what scoring the pair already produced.
 
@@ -132,6 +134,8 @@ def assemble_explanation(
     language, tokenizer : the scorer's.
     ngram_set, max_n, variant : CrystalBLEU's trivially shared n-grams (``None``: none), its
         largest order and variant, for the n-gram evidence.
+    source_language : scored against the source in this language (the graph tier is then
+        the neutral one, whose PDGs carry the neutral map's reports).
 
     Returns
     -------
@@ -158,14 +162,22 @@ def assemble_explanation(
     graph = evidence("graph")
     tree = evidence("tree")
     string = evidence("string")
+    if source_language is not None:
+        notes["string"] = NOT_COMPARABLE
     ref_pdg = cand_pdg = None
     if notes.get("graph") != "not requested":
         # Each side on its own: the report draws one PDG even when the other cannot be built.
         ref_pdg = _pdg_or_note(graph_tier, ref, "reference_pdg", notes)
         cand_pdg = _pdg_or_note(graph_tier, candidate, "candidate_pdg", notes)
 
+    mapping = None
+    if source_language is not None:
+        mapping = (_neutral_report(graph_tier, ref), _neutral_report(graph_tier, candidate))
+
     ngrams = None
-    if wanted & {"crystalbleu", "bleu"}:
+    if source_language is not None:
+        notes["ngrams"] = NOT_COMPARABLE
+    elif wanted & {"crystalbleu", "bleu"}:
         ngrams = ngram_evidence(ref.tokens, candidate.tokens, ngram_set, max_n, variant)
     else:
         notes["ngrams"] = "not requested"
@@ -187,7 +199,17 @@ def assemble_explanation(
         ref_pdg=ref_pdg,
         cand_pdg=cand_pdg,
         notes=notes,
+        source_language=source_language,
+        mapping=mapping,
     )
+
+
+def _neutral_report(tier: Tier, code: Code) -> Any:
+    """The neutral map's report of a side's PDG, ``None`` when it has no PDG."""
+    try:
+        return tier.represent(code).graph["neutral_report"]
+    except NotApplicable:
+        return None
 
 
 def _pdg_or_note(tier: Tier, code: Code, key: str, notes: dict[str, str]) -> Pdg | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..scoring.evidence import (
@@ -42,6 +42,13 @@ class Explanation:
         even when the other side has none).
     notes : why a piece of evidence is missing, by ``"graph"``, ``"tree"``, ``"string"``,
         ``"ngrams"``, ``"reference_pdg"`` and ``"candidate_pdg"``.
+    source_language : when the candidate was scored against the program it translates
+        (:meth:`~ruby_metric.api.scorer.RubyScorer.explain_source`), the source's language;
+        ``reference`` is then the source, and the PDGs and labels are the neutral ones.
+    mapping : with ``source_language``, what the neutral map did to each side's PDG labels:
+        ``(source, candidate)`` :class:`graphs.neutral.NeutralReport` (``None`` for a side
+        with no PDG): per label its own text, neutral form and rules, and the words the map
+        did not know.
     """
 
     result: PairResult
@@ -60,6 +67,8 @@ class Explanation:
     ref_pdg: Pdg | None = field(default=None, repr=False)
     cand_pdg: Pdg | None = field(default=None, repr=False)
     notes: dict[str, str] = field(default_factory=dict)
+    source_language: str | None = None
+    mapping: tuple[Any, Any] | None = field(default=None, repr=False)
 
     # -- plain text ---------------------------------------------------------------------------
 
@@ -109,6 +118,8 @@ class Explanation:
         """
         out: list[str] = []
         head = f"RUBY explanation ({self.language or 'no language'}"
+        if self.source_language is not None:
+            head += f", against its source in {self.source_language}"
         if self.reference_count > 1:
             head += f"; reference {self.reference_index + 1} of {self.reference_count}, the one "
             head += "with the best RUBY"
@@ -123,11 +134,36 @@ class Explanation:
                 "  (tier scores are the best over all references; the evidence below "
                 "is against this reference)"
             )
+        out.extend(self._mapping_text(max_items))
         out.extend(self._graph_text(max_items))
         out.extend(self._tree_text(max_items))
         out.extend(self._string_text(max_items))
         out.extend(self._ngram_text(max_items))
         return "\n".join(out) + "\n"
+
+    def _mapping_text(self, max_items: int) -> list[str]:
+        """The neutral map per side: what it did not know, its rules, the labels it changed."""
+        if self.mapping is None:
+            return []
+        out = ["", "Neutral map (labels in one vocabulary before comparing):"]
+        for side, report in zip(("source", "candidate"), self.mapping, strict=True):
+            if report is None:
+                out.append(f"  {side}: no PDG")
+                continue
+            out.append(f"  {side} {report.describe()}")
+            if report.rules:
+                rules = ", ".join(f"{rule} x{count}" for rule, count in report.rules)
+                out.append(f"    rules: {rules}")
+            for idiom in report.idioms:
+                out.append(f"    idiom: {idiom}")
+            changed = [
+                f"    {_short(m.source)} -> "
+                + (_short(m.label) if m.label is not None else "(no node)")
+                for m in report.labels
+                if m.label != m.source
+            ]
+            out.extend(_capped(changed, max_items))
+        return out
 
     def _missing(self, key: str, title: str) -> list[str]:
         note = self.notes.get(key)
@@ -293,6 +329,19 @@ class Explanation:
             "ngrams": part(self.ngrams),
             "pdgs": {"reference": part(self.ref_pdg), "candidate": part(self.cand_pdg)},
             "notes": dict(sorted(self.notes.items())),
+        } | self._source_dict()
+
+    def _source_dict(self) -> dict[str, Any]:
+        """The source-mode keys of :meth:`to_dict` (none for a reference)."""
+        if self.source_language is None:
+            return {}
+        sides = ("source", "candidate")
+        return {
+            "source_language": self.source_language,
+            "mapping": {
+                side: None if report is None else json_ready(asdict(report))
+                for side, report in zip(sides, self.mapping or (None, None), strict=True)
+            },
         }
 
     def to_html(self) -> str:
@@ -300,6 +349,15 @@ class Explanation:
         from ..pages.pair_page import render_html
 
         return render_html(self)
+
+
+def json_ready(value: Any) -> Any:
+    """Tuples as lists, recursively, so a JSON round trip gives an equal value."""
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    return value
 
 
 def _short(text: str | None, limit: int = 60) -> str:

@@ -19,6 +19,14 @@ from ..batch.pool import WorkerPool
 from ..io.inputs import PairInput
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
 from ..scoring.code import Code, Limits, NotApplicable, canonical_language
+from ..scoring.crosslang import (
+    NOT_COMPARABLE,
+    SOURCE_METRICS,
+    NeutralGraphTier,
+    NeutralTreeTier,
+    mapping_reasons,
+    signature_fields,
+)
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.results import CorpusResult, PairResult
@@ -26,6 +34,8 @@ from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
 
 if TYPE_CHECKING:
+    from graphs.neutral import CallTable
+
     from .explain import Explanation
 
 logger = logging.getLogger(__name__)
@@ -58,6 +68,14 @@ class RubyScorer:
     repair : give almost-code the structural tiers: a bounded repair (a few inserted tokens)
         or a broken statement kept as text (default ``True``; the reasons say what was
         done). ``False`` needs a clean parse as given. Part of the signature.
+    source_language : score candidates (in ``language``) against the program they translate,
+        in this language, instead of against a reference: :meth:`score_source` and
+        :meth:`score_source_corpus`. GRS and TRS compare language-neutral PDGs and ASTs
+        (:mod:`graphs.neutral`); STS, CrystalBLEU and BLEU are not comparable across
+        languages and are reported as ``None`` with that reason. Part of the signature.
+    call_table : with ``source_language``, the table of library calls the neutral map knows
+        (default :meth:`graphs.neutral.CallTable.default`; extend it with
+        ``CallTable.default().with_entries(...)``). Its digest is part of the signature.
 
     Examples
     --------
@@ -80,8 +98,16 @@ class RubyScorer:
         limits: Limits | None = None,
         grs_beta: float = DEFAULT_GRS_BETA,
         repair: bool = True,
+        source_language: str | None = None,
+        call_table: CallTable | None = None,
     ) -> None:
         self.language = canonical_language(language)
+        self.source_language = (
+            None if source_language is None else canonical_language(source_language)
+        )
+        if self.source_language is not None and self.language is None:
+            raise ValueError("source_language needs language: the candidates' language")
+        self.call_table = call_table
         self.repair = bool(repair)
         self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
@@ -94,11 +120,20 @@ class RubyScorer:
         self.variant = variant
         self.limits = limits or Limits()
         self._explicit_ngrams = ngrams is not None
-        self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
-        self._tiers: tuple[Tier, ...] = tuple(
-            GraphTier(self.limits, self.grs_beta) if tier is GraphTier else tier(self.limits)
-            for tier in TIER_ORDER
-        )
+        if self.source_language is not None:
+            # across languages only structure compares: no n-grams, no string tier
+            self.ngram_set = None
+            self._tiers: tuple[Tier, ...] = (
+                NeutralGraphTier(self.limits, self.grs_beta, call_table),
+                NeutralTreeTier(self.limits),
+            )
+        else:
+            self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
+            self._tiers = tuple(
+                GraphTier(self.limits, self.grs_beta) if tier is GraphTier
+                else tier(self.limits)
+                for tier in TIER_ORDER
+            )
         self.bleu_metric = crystal.CrystalBLEU(
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
         )
@@ -169,8 +204,63 @@ class RubyScorer:
         Raises
         ------
         TypeError : reference or candidate is not text.
+        ValueError : the scorer scores against the source (``source_language``): use
+            :meth:`score_source`.
         """
+        self._check_mode("reference")
         return self.score_detailed(reference, candidate, id, self.language, self._crystal).result
+
+    def score_source(self, source: str, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
+        """Score a translation against the program it translates, with no reference.
+
+        Needs a scorer made with ``source_language`` (the source's language) and
+        ``language`` (the candidate's). Each side's PDG and AST are built in its own
+        language, mapped into one language-neutral vocabulary (keywords, operators,
+        declarations without types, identifier style, common library calls: see
+        :mod:`graphs.neutral`) and compared as within one language: GRS with the v3 cost
+        model, the source as the reference, then TRS. STS, CrystalBLEU and BLEU are ``None``:
+        lexical scores between two languages are not comparable.
+
+        Parameters
+        ----------
+        source : the source program (a function, a class or a snippet).
+        candidate : its translation.
+        id : an identifier carried into the result.
+
+        Returns
+        -------
+        PairResult with ``mode="source"``: ``ruby`` (GRS where it applies, else TRS), ``grs``,
+        ``trs``, and reasons, including the share of labels the neutral map did not know.
+
+        Raises
+        ------
+        TypeError : source or candidate is not text.
+        ValueError : the scorer has no ``source_language``.
+
+        Examples
+        --------
+        >>> scorer = RubyScorer(language="python", source_language="java")
+        >>> java = "int total(int[] xs) { int s = 0; for (int x : xs) s += x; return s; }"
+        >>> py = "def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s"
+        >>> r = scorer.score_source(java, py)
+        >>> r.mode, r.ruby, r.tier, r.bleu
+        ('source', 1.0, 'graph', None)
+        """
+        self._check_mode("source")
+        return self.score_detailed(source, candidate, id, self.language, None).result
+
+    def _check_mode(self, wanted: str) -> None:
+        if wanted == "reference" and self.source_language is not None:
+            raise ValueError(
+                f"this scorer scores against the source (source_language="
+                f"{self.source_language!r}): use score_source / score_source_corpus / "
+                "explain_source, or make a scorer without source_language"
+            )
+        if wanted == "source" and self.source_language is None:
+            raise ValueError(
+                "scoring against the source needs the source's language: "
+                "RubyScorer(language=..., source_language=...)"
+            )
 
     def score_detailed(
         self,
@@ -219,6 +309,9 @@ class RubyScorer:
                         values["ruby"] = outcome.value
         if "ruby" in wanted and "tier" not in values:
             reasons["ruby"] = "no tier applies"
+        if self.source_language is not None:
+            return Scored(self._source_result(pair_id, values, reasons, refs, cand), None, None,
+                          outcomes if explain else None)
 
         ref_tokens = [code.tokens for code in refs]
         cb_stats = bleu_stats = None
@@ -250,12 +343,60 @@ class RubyScorer:
         )
         return Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
 
+    def _source_result(
+        self,
+        pair_id: Any,
+        values: dict[str, Any],
+        reasons: dict[str, str],
+        sources: list[Code],
+        cand: Code,
+    ) -> PairResult:
+        """A pair scored against its source: the structural tiers, the others not comparable,
+        and what the neutral map did not know."""
+        wanted = set(self.metrics)
+        for metric in wanted - set(SOURCE_METRICS):
+            reasons[metric] = NOT_COMPARABLE
+        graph_tier = self._tiers[0]
+        reports = []
+        for code in (sources[0], cand):
+            try:
+                reports.append(graph_tier.represent(code).graph["neutral_report"])
+            except NotApplicable:
+                reports.append(None)
+        notes = mapping_reasons(*reports)
+        if notes and "grs" in wanted:
+            reasons["grs"] = "; ".join([reasons["grs"], *notes] if "grs" in reasons else notes)
+        # the tiers name the sides reference/candidate; here the reference is the source
+        reasons = {
+            key: "; ".join(
+                "source" + part.removeprefix("reference") if part.startswith("reference")
+                else part
+                for part in text.split("; ")
+            )
+            for key, text in reasons.items()
+        }
+        return PairResult(
+            id=pair_id,
+            ruby=values.get("ruby") if "ruby" in wanted else None,
+            tier=values.get("tier") if "ruby" in wanted else None,
+            grs=values.get("grs"),
+            trs=values.get("trs"),
+            reasons=reasons,
+            mode="source",
+        )
+
     def _codes(
         self, reference: Reference, candidate: str, language: str | None
     ) -> tuple[list[Code], Code]:
         """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
         references = _check_pair(reference, candidate)
         cand = Code(candidate, language, self.tokenizer, self.limits, self.repair)
+        if self.source_language is not None:
+            # a source is in its own language: never shared with the candidate's Code
+            return [
+                Code(text, self.source_language, self.tokenizer, self.limits, self.repair)
+                for text in references
+            ], cand
         # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
         # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
         codes = {candidate: cand}
@@ -285,6 +426,26 @@ class RubyScorer:
         ------
         TypeError : reference or candidate is not text.
         """
+        self._check_mode("reference")
+        return self._explain(reference, candidate)
+
+    def explain_source(self, source: str, candidate: str) -> Explanation:
+        """:meth:`score_source` with the why: the neutral labels and the mapping behind them.
+
+        The explanation has GRS's node mapping on the neutral PDGs, TRS's AST edits on the
+        neutral ASTs and, per side, each PDG label's neutral form, its own text, the rules
+        of the map that produced it and the share of labels the map did not know
+        (``.mapping``).
+
+        Raises
+        ------
+        TypeError : source or candidate is not text.
+        ValueError : the scorer has no ``source_language``.
+        """
+        self._check_mode("source")
+        return self._explain(source, candidate)
+
+    def _explain(self, reference: Reference, candidate: str) -> Explanation:
         from .explain import assemble_explanation
 
         refs, cand = self._codes(reference, candidate, self.language)
@@ -309,6 +470,7 @@ class RubyScorer:
             ngram_set=self._crystal.ngrams if self._crystal is not None else None,
             max_n=self.bleu_metric.max_n,
             variant=self.variant,
+            source_language=self.source_language,
         )
 
     # -- a corpus -------------------------------------------------------------------------
@@ -352,6 +514,43 @@ class RubyScorer:
         TypeError : an argument is not iterable.
         ValueError : the iterables have different lengths.
         """
+        self._check_mode("reference")
+        return self._score_aligned(references, candidates, ids, languages, workers, executor)
+
+    def score_source_corpus(
+        self,
+        sources: Iterable[str],
+        candidates: Iterable[str],
+        *,
+        ids: Iterable[Any] | None = None,
+        languages: Iterable[str | None] | None = None,
+        workers: int = 1,
+        executor: Executor | None = None,
+    ) -> CorpusResult:
+        """Score aligned translations against their source programs (see :meth:`score_source`).
+
+        Parameters and results are those of :meth:`score_corpus`, with ``sources`` in place
+        of ``references`` (``languages``: the candidates' languages, when they differ). The
+        corpus signature says ``mode:source``; CrystalBLEU and BLEU are ``None``.
+
+        Raises
+        ------
+        TypeError : an argument is not iterable.
+        ValueError : the iterables have different lengths, or the scorer has no
+            ``source_language``.
+        """
+        self._check_mode("source")
+        return self._score_aligned(sources, candidates, ids, languages, workers, executor)
+
+    def _score_aligned(
+        self,
+        references: Iterable[Reference],
+        candidates: Iterable[str],
+        ids: Iterable[Any] | None,
+        languages: Iterable[str | None] | None,
+        workers: int,
+        executor: Executor | None,
+    ) -> CorpusResult:
         pair_ids = _series_index(candidates, references) if ids is None else None
         refs = _as_list(references, "references")
         cands = _as_list(candidates, "candidates")
@@ -433,7 +632,7 @@ class RubyScorer:
         :func:`_score_chunk` to report.
         """
         out: dict[str | None, crystal.CrystalBLEU | None] = {}
-        if "crystalbleu" not in self.metrics:
+        if "crystalbleu" not in self.metrics or self.source_language is not None:
             return out
         if self._crystal is not None and self._explicit_ngrams:
             return _AllLanguages(self._crystal)
@@ -499,6 +698,9 @@ class RubyScorer:
             epsilon=self.epsilon,
             grs_beta=self.grs_beta,
             repair=self.repair,
+            source=None if self.source_language is None else (
+                self.source_language, signature_fields(self.source_language, self.call_table)
+            ),
         )
 
 

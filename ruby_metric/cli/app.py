@@ -75,10 +75,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Run as the program (``argv`` taken from the command line), a run stopped by SIGINT or
     SIGTERM ends the process right after its clean-up (workers killed, output closed,
     standard streams flushed) with status 130 or 143, without Python's interpreter
-    shutdown, which in CPython 3.11 may wait on a process pool's internal thread.
+    shutdown, which in CPython 3.11 may wait on a process pool's internal thread. A reader
+    that goes away (``ruby-metric score ... | head``) ends the run the same way, quietly,
+    with status 141 (128 + SIGPIPE, what a shell reports for a tool killed by it).
     """
     status = _main(argv)
-    if argv is None and status in _SIGNAL_STATUSES:
+    if argv is None and status in _SIGNAL_STATUSES | {EXIT_BROKEN_PIPE}:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
@@ -88,6 +90,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 #: The exit statuses of a run stopped by a signal: 128 + SIGINT, 128 + SIGTERM.
 _SIGNAL_STATUSES = frozenset(128 + sig for sig in STOP_SIGNALS)
+#: The exit status when standard output's reader has gone: 128 + SIGPIPE.
+EXIT_BROKEN_PIPE = 141
+
+
+def _stdout_gone() -> int:
+    """Standard output's reader closed the pipe: point stdout at /dev/null, so nothing
+    written or flushed later fails again, and stop."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_BROKEN_PIPE
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -107,6 +120,8 @@ def _main(argv: Sequence[str] | None) -> int:
         except WorkerStartError as exc:
             print(f"ruby-metric: error: {exc}", file=sys.stderr)
             return 1
+        except BrokenPipeError:
+            return _stdout_gone()
         except Stopped as exc:
             print(f"ruby-metric: stopped by {exc}", file=sys.stderr)
             return exc.exit_status

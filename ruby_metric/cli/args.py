@@ -156,6 +156,22 @@ def add_scorer_options(
     )
 
 
+def add_source_language(parser: argparse.ArgumentParser) -> None:
+    """``--source-lang LANG``: score candidates against the program they translate."""
+    parser.add_argument(
+        "--source-lang",
+        metavar="LANG",
+        help="score against the source program in LANG instead of a reference: REFS holds "
+        "the sources (JSONL: a 'source' field); GRS and TRS on language-neutral graphs and "
+        "trees, STS and the BLEUs not comparable",
+    )
+
+
+def jsonl_side(args: argparse.Namespace) -> str:
+    """The JSONL key candidates are scored against: ``source`` with ``--source-lang``."""
+    return "source" if getattr(args, "source_lang", None) else "reference"
+
+
 def add_workers(parser: argparse.ArgumentParser) -> None:
     """``--workers/-j N``: worker processes."""
     parser.add_argument(
@@ -182,6 +198,7 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         smoothing=getattr(args, "smoothing", "method1"),
         grs_beta=getattr(args, "grs_beta", DEFAULT_GRS_BETA),
         repair=getattr(args, "repair", True),
+        source_language=getattr(args, "source_lang", None),
     )
 
 
@@ -241,20 +258,21 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
         path = args.jsonl
         name = display_name(path)
+        side = jsonl_side(args)
         if path != "-" and Path(path).is_file():
-            if next(iter_jsonl(path, warn=False), None) is None:
+            if next(iter_jsonl(path, warn=False, against=side), None) is None:
                 raise InputError(f"no pairs to score: {name} has no JSON lines")
-            if not _has_language(args, iter_jsonl(path, warn=False)):
+            if not _has_language(args, iter_jsonl(path, warn=False, against=side)):
                 _no_language(name)
             reads = itertools.count()
 
             def pairs() -> Iterator[PairInput]:
                 # the file may be read twice (n-gram sets, then scores): warn on the first
-                return iter_jsonl(path, warn=next(reads) == 0)
+                return iter_jsonl(path, warn=next(reads) == 0, against=side)
 
             return pairs, _count_lines(path)
         # Standard input, a pipe or process substitution can be read only once: keep its pairs.
-        kept = list(iter_jsonl(path))
+        kept = list(iter_jsonl(path, against=side))
         if not kept:
             raise InputError(f"no pairs to score: {name} has no JSON lines")
         if not _has_language(args, kept):

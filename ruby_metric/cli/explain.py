@@ -17,7 +17,9 @@ from .args import (
     EXAMPLES_FORMATTER,
     add_quiet,
     add_scorer_options,
+    add_source_language,
     int_at_least,
+    jsonl_side,
     scorer_from_args,
 )
 
@@ -64,6 +66,7 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
     explain.add_argument("--ref-text", metavar="CODE", help="the reference as a string")
     explain.add_argument("--hyp-text", metavar="CODE", help="the candidate as a string")
     add_scorer_options(explain, metrics=False, smoothing=False)
+    add_source_language(explain)
     explain.add_argument("--format", "-f", choices=EXPLAIN_FORMATS, default="text")
     explain.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     explain.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
@@ -85,7 +88,7 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
     if args.jsonl:
         if args.ref or args.hyp:
             raise InputError("give either REFS HYPS or --jsonl FILE with --pair, not both")
-        pairs = iter_jsonl(args.jsonl)
+        pairs = iter_jsonl(args.jsonl, against=jsonl_side(args))
         name = display_name(args.jsonl)
     else:
         if not (args.ref and args.hyp):
@@ -152,7 +155,8 @@ def run_explain(args: argparse.Namespace) -> int:
         raise InputError("--lang is required (e.g. --lang java)")
     args.lang = language
     scorer = scorer_from_args(args)
-    explanation: Explanation = scorer.explain(reference, candidate)
+    explain = scorer.explain_source if args.source_lang else scorer.explain
+    explanation: Explanation = explain(reference, candidate)
     if args.format == "json":
         report = json.dumps(explanation.to_dict(), ensure_ascii=False, allow_nan=False, indent=2)
         report += "\n"

@@ -16,6 +16,7 @@ from .args import (
     add_pair_input,
     add_quiet,
     add_scorer_options,
+    add_source_language,
     add_workers,
     output_file,
     pair_input,
@@ -58,6 +59,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
     )
     add_pair_input(score)
     add_scorer_options(score)
+    add_source_language(score)
     score.add_argument("--format", "-f", choices=FORMATS, default="table", help=FORMAT_HELP)
     score.add_argument(
         "--score-only",

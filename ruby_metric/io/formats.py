@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
+from ..scoring.crosslang import NOT_COMPARABLE
 from ..scoring.metrics import METRIC_TABLE, REASON_KEYS
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.structure_notes import structure_summary
@@ -96,7 +97,11 @@ def write_table(
     header.append("why not")
     rows = []
     for pair in corpus.pairs:
-        why = "; ".join(f"{k}: {v}" for k, v in sorted(pair.reasons.items()) if k != "ruby")
+        # against a source, BLEU & co. are n/a on every row: the summary says so once
+        why = "; ".join(
+            f"{k}: {v}" for k, v in sorted(pair.reasons.items())
+            if k != "ruby" and v != NOT_COMPARABLE
+        )
         if len(why) > max_reason:
             why = why[: max_reason - 1] + "…"
         row = [str(pair.id)]

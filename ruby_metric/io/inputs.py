@@ -30,7 +30,8 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 #: The keys a JSONL pair object may have; any other key is reported (once per key and file).
-JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id")
+#: ``source`` takes the place of ``reference`` when scoring against the source program.
+JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id", "source")
 
 #: The byte-order mark, as decoded text.
 BOM = "\ufeff"
@@ -114,7 +115,9 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     return pairs
 
 
-def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
+def iter_jsonl(
+    path: str | Path, *, warn: bool = True, against: str = "reference"
+) -> Iterator[PairInput]:
     """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
 
     The file is read line by line (constant memory). A line that is not JSON stops the read
@@ -131,6 +134,9 @@ def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
     path : the file.
     warn : log warnings (unknown keys, invalid UTF-8); pass ``False`` on a second read of a
         file already warned about.
+    against : ``"reference"``, or ``"source"`` when candidates are scored against the program
+        they translate: then each object has a ``source`` instead of a ``reference`` (read
+        into :attr:`PairInput.reference`), and an object with the other key is a problem.
 
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
@@ -161,7 +167,7 @@ def iter_jsonl(path: str | Path, *, warn: bool = True) -> Iterator[PairInput]:
                 if key not in JSONL_KEYS and key not in unknown:
                     unknown.add(key)
                     _warn_unknown_key(path, number, key)
-        yield _pair_from_object(obj, display_name(path), number, position, line_boms)
+        yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         position += 1
 
 
@@ -221,24 +227,36 @@ def _read_or_fail(path: str | Path, action: Callable[[], T]) -> T:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
+#: The hint for a pair object that has the other side's key instead of the one wanted.
+_WRONG_SIDE = {
+    "reference": " (it has a 'source': to score against the source program, name its "
+    "language with --source-lang)",
+    "source": " (it has a 'reference', but this run scores against the source program)",
+}
+
+
 def _pair_from_object(
-    obj: Any, path: str | Path, number: int, position: int, boms: int = 0
+    obj: Any, path: str | Path, number: int, position: int, boms: int = 0,
+    against: str = "reference",
 ) -> PairInput:
     where = f"{path}:{number}"
     if not isinstance(obj, dict):
         return PairInput(position, None, None, problem=f"{where}: expected a JSON object")
+    if against not in _WRONG_SIDE:
+        raise ValueError(f"against must be 'reference' or 'source', not {against!r}")
+    other = "source" if against == "reference" else "reference"
     pair_id = obj.get("id", position)
     problems = []
-    reference = obj.get("reference")
-    if "reference" not in obj:
-        problems.append("missing 'reference'")
+    reference = obj.get(against)
+    if against not in obj:
+        problems.append(f"missing '{against}'" + (_WRONG_SIDE[against] if other in obj else ""))
     elif not (
         isinstance(reference, str)
         or (
             isinstance(reference, list) and reference and all(isinstance(r, str) for r in reference)
         )
     ):
-        problems.append("'reference' must be a string or a non-empty list of strings")
+        problems.append(f"'{against}' must be a string or a non-empty list of strings")
     candidate = obj.get("candidate")
     if "candidate" not in obj:
         problems.append("missing 'candidate'")

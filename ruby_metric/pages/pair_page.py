@@ -178,6 +178,7 @@ def render_html(explanation: Explanation) -> str:
         _header(e),
         _bars(e),
         _code_section(e),
+        _mapping_section(e),
         _pdg_section(e),
         _details_section(e),
         f"<footer>ruby-metric {_esc(__version__)}</footer>\n",
@@ -296,7 +297,9 @@ def _code_section(e: Explanation) -> str:
         )
     else:
         legend = f'<p class="legend">no token edits: {_esc(e.notes.get("string", "n/a"))}</p>\n'
-    ref_title = "Reference"
+    ref_title, cand_title = "Reference", "Candidate"
+    if e.source_language is not None:  # two languages side by side
+        ref_title, cand_title = f"Source ({e.source_language})", f"Candidate ({e.language})"
     if e.reference_count > 1:
         ref_title += f" {e.reference_index + 1} of {e.reference_count}"
     return (
@@ -304,8 +307,37 @@ def _code_section(e: Explanation) -> str:
         + legend
         + '<div class="cols">\n'
         + _snippet(ref_title, e.reference, e.tokenizer, ref_cls)
-        + _snippet("Candidate", e.candidate, e.tokenizer, cand_cls)
+        + _snippet(cand_title, e.candidate, e.tokenizer, cand_cls)
         + "</div>\n"
+    )
+
+
+def _mapping_section(e: Explanation) -> str:
+    """Scored against the source: each side's labels in their own language and neutral."""
+    if e.mapping is None:
+        return ""
+    columns = []
+    for side, report in zip(("Source", "Candidate"), e.mapping, strict=True):
+        if report is None:
+            columns.append(f"<div><h3>{side}</h3><p>no PDG</p></div>\n")
+            continue
+        rows = [
+            f"<tr><td>{_code(m.source)}</td><td>{_code(m.label) if m.label else 'no node'}</td>"
+            f"<td>{_esc(', '.join(m.rules))}</td></tr>"
+            for m in report.labels
+        ]
+        columns.append(
+            f"<div><h3>{side} ({_esc(report.language)})</h3>"
+            f'<p class="legend">{_esc(report.describe())}</p>'
+            "<table><tr><th>own label</th><th>neutral label</th><th>rules</th></tr>"
+            f"{''.join(rows)}</table></div>\n"
+        )
+    return (
+        '<h2 id="mapping">Neutral map</h2>\n<p class="legend">Before comparing, each PDG label '
+        "is put into one vocabulary (keywords, operators, declarations without types, "
+        "identifier style, common library calls); what the map does not know is compared as "
+        "written.</p>\n"
+        '<div class="cols">\n' + "".join(columns) + "</div>\n"
     )
 
 

@@ -26,6 +26,8 @@ from .grs_cost import DEFAULT_GRS_BETA
 from .tiers import GraphTier, TreeTier
 
 __all__ = [
+    "NOT_COMPARABLE",
+    "SOURCE_METRICS",
     "NeutralGraphTier",
     "NeutralTreeTier",
     "SourceScore",
@@ -34,6 +36,13 @@ __all__ = [
     "score_source",
     "signature_fields",
 ]
+
+
+#: The metrics defined between a source and its translation: the structural ones.
+SOURCE_METRICS: tuple[str, ...] = ("ruby", "grs", "trs")
+
+#: Why STS, CrystalBLEU and BLEU are ``None`` when scoring against the source.
+NOT_COMPARABLE = "not comparable across languages (scored against the source)"
 
 
 class NeutralGraphTier(GraphTier):

@@ -35,6 +35,10 @@ class PairResult:
     crystalbleu, bleu : sentence-level CrystalBLEU and BLEU.
     reasons : for each metric that is ``None`` (or that RUBY skipped), why, e.g.
         ``{"grs": "candidate: parse error at line 1, col 38"}``.
+    mode : ``"reference"`` (scored against a reference in the candidate's language) or
+        ``"source"`` (against the program it translates, in another language: GRS, TRS
+        and RUBY only; see :meth:`~ruby_metric.api.scorer.RubyScorer.score_source`). Only
+        ``"source"`` shows in :meth:`to_dict`, as a ``mode`` key.
     """
 
     id: Any
@@ -46,10 +50,13 @@ class PairResult:
     crystalbleu: float | None = None
     bleu: float | None = None
     reasons: dict[str, str] = field(default_factory=dict)
+    mode: str = "reference"
 
     def to_dict(self) -> dict[str, Any]:
         """The pair as a plain, JSON-ready dict with a fixed key order."""
         row: dict[str, Any] = {"id": self.id}
+        if self.mode != "reference":
+            row["mode"] = self.mode
         for metric in METRICS:
             row[metric] = getattr(self, metric)
             if metric == "ruby":
@@ -58,8 +65,11 @@ class PairResult:
         return row
 
     def to_record(self) -> dict[str, Any]:
-        """A flat record: the scores, plus one ``reason_<metric>`` column per metric."""
+        """A flat record: the scores, plus one ``reason_<metric>`` column per metric (the same
+        columns in either mode: scored against a source, the lexical metrics' reasons say
+        they are not comparable)."""
         row = self.to_dict()
+        row.pop("mode", None)
         reasons = row.pop("reasons")
         for key in REASON_KEYS:
             row[f"reason_{key}"] = reasons.get(key)

@@ -37,6 +37,7 @@ def signature(
     epsilon: float,
     grs_beta: float = 2.0,
     repair: bool = True,
+    source: tuple[str, str] | None = None,
 ) -> str:
     """Build the signature string.
 
@@ -51,6 +52,9 @@ def signature(
     grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg4-...-beta2``).
     repair : whether almost-code is repaired or contained for the structural tiers
         (``repair:on``, ``repair:off``).
+    source : when scoring against the source program, ``(its canonical language, the
+        neutral map's fields)``: adds ``mode:source|srclang:...|map:...`` and the source
+        grammar.
 
     Returns
     -------
@@ -74,10 +78,12 @@ def signature(
         f"smooth:{smoothing}-eps{epsilon:g}",
         f"norm:ast-named-nocomments,pdg4-canonical-weighted-chrf-beta{grs_beta:g}",
         "repair:" + ("on" if repair else "off"),
-        f"tree-sitter:{_package_version('tree-sitter')}",
     ]
+    if source is not None:
+        fields.append(source[1])
+    fields.append(f"tree-sitter:{_package_version('tree-sitter')}")
     grammars = []
-    for lang in scored:
+    for lang in dict.fromkeys(([source[0]] if source is not None else []) + scored):
         if lang is not None:
             import graphs
 
