@@ -230,6 +230,12 @@ def _cli_file(name: str, tmp: Path, lang: str, pairs: int) -> Path | None:
         "ref.cs": lambda: CS_REFS[7] + "\n",  # one snippet each: the README's explain example
         "hyp.cs": lambda: CS_HYPS[7] + "\n",
         "pairs.jsonl": lambda: (FIXTURES / "pairs.jsonl").read_text(encoding="utf-8"),
+        # scored against the source: Java programs and (unrelated) C# "translations"
+        "sources.java": lambda: "\n".join(JAVA_REFS) + "\n",
+        "translations.cs": lambda: "\n".join(CS_REFS[: len(JAVA_REFS)]) + "\n",
+        "translations.jsonl": lambda: _jsonl(
+            [{"source": s, "candidate": c} for s, c in zip(JAVA_REFS, CS_REFS, strict=False)]
+        ),
         "jq-pairs.jsonl": lambda: _jsonl(
             [
                 {"reference": r, "candidate": h, "language": "java"}

@@ -156,6 +156,15 @@ def add_scorer_options(
     )
 
 
+def pairs_text(count: int) -> str:
+    """``"1 pair"``, ``"2,000 pairs"``: a count of pairs for a message.
+
+    >>> pairs_text(1), pairs_text(10000)
+    ('1 pair', '10,000 pairs')
+    """
+    return f"{count:,} pair" + ("" if count == 1 else "s")
+
+
 def add_source_language(parser: argparse.ArgumentParser) -> None:
     """``--source-lang LANG``: score candidates against the program they translate."""
     parser.add_argument(
@@ -237,7 +246,8 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
                 raise InputError(f"{first} (--strict: every pair must be readable)")
     if readable == 0:
         raise InputError(
-            f"no pair could be read: all {count} pairs of {name} have a problem (first: {first})"
+            f"no pair could be read: {'the' if count == 1 else 'all'} {pairs_text(count)} of "
+            f"{name} {'has' if count == 1 else 'have'} a problem (first: {first})"
         )
     if strict:
         return lambda: strict_pairs(pairs()), total

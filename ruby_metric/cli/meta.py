@@ -24,6 +24,7 @@ from .args import (
     add_workers,
     int_at_least,
     output_file,
+    pairs_text,
     scorer_from_args,
     with_examples,
 )
@@ -418,7 +419,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
             return 0
         binary = any(r.auc is not None for r in results.values())
         out.write(
-            f"correlation with {args.human_field!r} over {len(pairs)} pairs "
+            f"correlation with {args.human_field!r} over {pairs_text(len(pairs))} "
             f"({args.bootstrap} bootstrap resamples, seed {args.seed})\n\n"
         )
         header = ["metric", "n", "pearson", "CI", "spearman", "CI", "kendall", "CI"]
@@ -479,7 +480,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             _dump(data, out)
             return 0
         out.write(
-            f"A = {args.sys_a}\nB = {args.sys_b}\n{report.pairs} pairs; "
+            f"A = {args.sys_a}\nB = {args.sys_b}\n{pairs_text(report.pairs)}; "
             f"{report.trials} randomization trials, {report.bootstrap} bootstrap resamples, "
             f"seed {report.seed}\n\n"
         )

@@ -25,6 +25,7 @@ from .args import (
     add_workers,
     int_at_least,
     pair_input,
+    pairs_text,
     score_text,
     scorer_from_args,
 )
@@ -117,7 +118,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
         s = rep.corpus.summary()
         print(
             f"ruby-metric: wrote {args.output} ({len(page.encode('utf-8')):,} bytes): "
-            f"{s['pairs']:,} pairs, RUBY {score_text(s['ruby'])}, CrystalBLEU "
+            f"{pairs_text(s['pairs'])}, RUBY {score_text(s['ruby'])}, CrystalBLEU "
             f"{score_text(s['crystalbleu'])}, BLEU {score_text(s['bleu'])}",
             file=sys.stderr,
         )

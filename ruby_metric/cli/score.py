@@ -20,6 +20,7 @@ from .args import (
     add_workers,
     output_file,
     pair_input,
+    pairs_text,
     score_text,
     scorer_from_args,
 )
@@ -112,7 +113,7 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     if streaming and not args.quiet:
         summary = corpus.summary()
         print(
-            f"ruby-metric: {summary['pairs']} pairs, RUBY {score_text(summary['ruby'])}, "
+            f"ruby-metric: {pairs_text(summary['pairs'])}, RUBY {score_text(summary['ruby'])}, "
             f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
             f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
             file=sys.stderr,
