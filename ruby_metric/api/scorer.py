@@ -241,7 +241,7 @@ class RubyScorer:
         --------
         >>> scorer = RubyScorer(language="python", source_language="java")
         >>> java = "int total(int[] xs) { int s = 0; for (int x : xs) s += x; return s; }"
-        >>> py = "def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s"
+        >>> py = "def total(xs):\\n    s = 0\\n    for x in xs:\\n        s += x\\n    return s"
         >>> r = scorer.score_source(java, py)
         >>> r.mode, r.ruby, r.tier, r.bleu
         ('source', 1.0, 'graph', None)
