@@ -55,7 +55,7 @@ from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # n
 from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
 
 HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
-METRICS = ("ruby", "grs", "trs", "bleu", "sts")
+METRICS = ("ruby", "grs", "trs", "bleu", "sts", "bleu_code", "sts_code")
 #: A gold translation this close to its source (RUBY-source) is a literal translation: its
 #: mutants are reported apart (a gold that differs from the source, as many CodeXGLUE C#
 #: ports do, can gain by losing a statement the source does not have).
@@ -74,6 +74,7 @@ class Scorer:
                                         tokenizer="code")
         self.mask_names = mask_names
         self._codes: dict[tuple[str, str], Code] = {}
+        self._code_tokens: dict[tuple[str, str], list[str]] = {}
 
     def code(self, text: str, language: str) -> Code:
         key = (text, language)
@@ -100,7 +101,54 @@ class Scorer:
         out["ruby"] = out["grs"] if out["grs"] is not None else out["trs"]
         out["sts"] = self.sts.similarity(source.tokens, candidate.tokens)
         out["bleu"] = float(self.bleu.sentence_score([source.tokens], candidate.tokens))
+        # the lexical baselines on code alone: HumanEval-X prompts carry the same English
+        # docstring in every language, which RUBY (comments dropped) never reads
+        src_code, cand_code = self.code_tokens(source), self.code_tokens(candidate)
+        out["sts_code"] = self.sts.similarity(src_code, cand_code)
+        out["bleu_code"] = float(self.bleu.sentence_score([src_code], cand_code))
         return out
+
+    def code_tokens(self, code: Code) -> list[str]:
+        key = (code.text, code.language or "")
+        tokens = self._code_tokens.get(key)
+        if tokens is None:
+            text = _without_comments(code.text, code.language)
+            tokens = self._code_tokens[key] = crystal.tokenize(text, "code")
+        return tokens
+
+
+def _without_comments(text: str, language: str | None) -> str:
+    """``text`` without its comments and docstrings (as parsed; unchanged if it does not
+    parse as a whole program)."""
+    import graphs
+
+    if language is None:
+        return text
+    parsed = graphs.parse(text, language)
+    if parsed.tree is None or not parsed.ok:
+        return text
+    cut: list[tuple[int, int]] = []
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if "comment" in node.type or _docstring(node):
+            cut.append(parsed.source_range(node))  # characters of ``source``
+            continue
+        stack.extend(node.children)
+    out = parsed.source
+    for start, end in sorted(cut, reverse=True):
+        out = out[:start] + " " + out[end:]
+    return out
+
+
+def _docstring(node: Any) -> bool:
+    """A Python string statement first in its block or module: a docstring."""
+    if node.type != "expression_statement" or node.named_child_count != 1:
+        return False
+    if node.named_children[0].type != "string":
+        return False
+    parent = node.parent
+    return parent is not None and parent.named_children[0] == node
 
 
 def _masked(graph: Any) -> Any:
@@ -172,7 +220,8 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
         rows.append(row)
         print(f"  {a} -> {b}: n={len(tasks)} GRS AUC {_fmt(row['grs_auc'])} "
               f"TRS {_fmt(row['trs_auc'])} BLEU {_fmt(row['bleu_auc'])} "
-              f"STS {_fmt(row['sts_auc'])}", file=sys.stderr, flush=True)
+              f"STS {_fmt(row['sts_auc'])} BLEU-code {_fmt(row['bleu_code_auc'])} "
+              f"STS-code {_fmt(row['sts_code_auc'])}", file=sys.stderr, flush=True)
     return rows
 
 
@@ -336,13 +385,15 @@ def render(result: dict[str, Any]) -> str:
     if rows:
         lines += ["### HumanEval-X: same problem vs a different problem (AUC; d)", "",
                   "| source -> candidate | n | RUBY-source GRS AUC | TRS AUC | BLEU AUC | "
-                  "token-edit AUC | GRS d | BLEU d | token-edit d |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "token-edit AUC | BLEU AUC, code only | token-edit AUC, code only | GRS d | "
+                  "BLEU d | token-edit d |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in rows:
             n = f"{r['n']}" + ("" if r["grs_n"] == r["n"] else f" (GRS {r['grs_n']})")
             lines.append(f"| {r['source']} -> {r['target']} | {n} | {_fmt(r['grs_auc'])} | "
                          f"{_fmt(r['trs_auc'])} | {_fmt(r['bleu_auc'])} | "
-                         f"{_fmt(r['sts_auc'])} | {_fmt(r['grs_d'], 2)} | "
+                         f"{_fmt(r['sts_auc'])} | {_fmt(r['bleu_code_auc'])} | "
+                         f"{_fmt(r['sts_code_auc'])} | {_fmt(r['grs_d'], 2)} | "
                          f"{_fmt(r['bleu_d'], 2)} | {_fmt(r['sts_d'], 2)} |")
         worst = min(rows, key=lambda r: r["grs_auc"] or 0)
         lines += ["", f"lowest GRS AUC: {worst['source']} -> {worst['target']} "
