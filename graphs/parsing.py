@@ -26,7 +26,7 @@ __all__ = ["ParsedCode", "parse"]
 EMPTY_CODE = "empty code"
 
 
-class _SourceIndex:
+class SourceIndex:
     """Maps byte offsets of the parsed text back to the original snippet.
 
     The parsed text is ``prefix + body + suffix`` where ``body`` is the original text, with
@@ -163,6 +163,9 @@ class ParsedCode:
         ``"missing ';' at line L, col C"`` or ``"empty code"``, positions in ``source``.
     span : tuple of int
         Byte range of the snippet inside ``text``.
+    index : SourceIndex
+        Maps offsets of the parsed ``text`` (wrapper included) back to ``source``; the
+        positions and node texts above are read through it.
     """
 
     language: str
@@ -173,7 +176,7 @@ class ParsedCode:
     wrapper: str
     error: str | None
     span: tuple[int, int] = field(repr=False)
-    _index: _SourceIndex = field(compare=False, repr=False)
+    index: SourceIndex = field(compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -202,15 +205,15 @@ class ParsedCode:
         (2, 3)
         """
         point = node.start_point
-        return self._index.point_position(node.start_byte, point[0], point[1])
+        return self.index.point_position(node.start_byte, point[0], point[1])
 
     def text_position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) in the original snippet of a byte offset into ``text``."""
-        return self._index.position(offset)
+        return self.index.position(offset)
 
     def source_range(self, node: tree_sitter.Node) -> tuple[int, int]:
         """Character range ``[start, end)`` of ``node`` in ``source``."""
-        return self._index.char_range(node.start_byte, node.end_byte)
+        return self.index.char_range(node.start_byte, node.end_byte)
 
     def node_text(self, node: tree_sitter.Node) -> str:
         """The original source text of ``node`` (without any wrapper indentation).
@@ -222,7 +225,7 @@ class ParsedCode:
         >>> p.node_text(p.nodes[0])
         'x = 1 + 2'
         """
-        return self._index.text(self.text, node.start_byte, node.end_byte)
+        return self.index.text(self.text, node.start_byte, node.end_byte)
 
 
 @dataclass
@@ -232,7 +235,7 @@ class _Attempt:
     tree: tree_sitter.Tree
     nodes: tuple[tree_sitter.Node, ...]
     span: tuple[int, int]
-    index: _SourceIndex
+    index: SourceIndex
     error: str | None = None
     # Ranking of failed attempts: errors inside the snippet beat errors in wrapper text,
     # then the later error wins (that context got further before failing).
@@ -364,7 +367,7 @@ def _attempt(parser: tree_sitter.Parser, lang: Language, code: str, original: by
     nodes, leak = _locate(root, lang, wrapper, span)
     prefix = wrapper.prefix
     row_offset = prefix.count("\n") if not prefix or prefix.endswith("\n") else None
-    index = _SourceIndex(code, segments, row_offset, len(wrapper.indent.encode()))
+    index = SourceIndex(code, segments, row_offset, len(wrapper.indent.encode()))
     attempt = _Attempt(wrapper, text, tree, nodes, span, index)
     if root.has_error:
         bad = _first_error(root) or root

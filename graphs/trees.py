@@ -300,7 +300,7 @@ class _LazyPositions:
     __slots__ = ("index", "starts")
 
     def __init__(self, index: Any, starts: list[int]) -> None:
-        self.index = index  # the ParsedCode's _SourceIndex
+        self.index = index  # the ParsedCode's SourceIndex
         self.starts = starts  # byte offsets into ParsedCode.text; -1 for synthetic nodes
 
     def resolve(self) -> tuple[tuple[int, int] | None, ...]:
@@ -405,7 +405,7 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
     lang = get_language(parsed.language)
     (literal_types, interpolation_types, operator_types, op_field, ops_field, type_of,
      role_of) = _config(lang)
-    index = parsed._index
+    index = parsed.index
     ptext = parsed.text
     text = index.text
     verbatim = index.verbatim
@@ -439,7 +439,7 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
                     abstract_literals and node_type in literal_types):
                 label = node_type
             elif verbatim:
-                # _SourceIndex.text inlined for the common case
+                # SourceIndex.text inlined for the common case
                 try:
                     label = ptext[start:node.end_byte].decode("utf-8", "surrogatepass")
                 except UnicodeDecodeError:

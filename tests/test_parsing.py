@@ -525,7 +525,7 @@ def test_position_shortcuts_agree_with_the_offset_mapping(lang, code, wrapper):
     # map start offsets lazily, source_range has a fast path for plain ASCII snippets: all
     # must equal the general byte-offset mapping
     parsed = parse(code, lang, wrapper=wrapper)
-    index = parsed._index
+    index = parsed.index
     stack = [parsed.tree.root_node]
     while stack:
         node = stack.pop()
