@@ -44,6 +44,7 @@ from graphs.labels import (
 )
 
 # Public names of graphs.dataflow before reaching definitions moved out: still importable here.
+from graphs.orientation import condition_orientation, if_branches
 from graphs.reaching import (  # noqa: F401
     data_dependences,
     path_data_dependences,
@@ -51,7 +52,7 @@ from graphs.reaching import (  # noqa: F401
     reverse_postorder,
 )
 from graphs.rewrites import redundant_parentheses
-from graphs.roles import Ctx, LanguageRoles
+from graphs.roles import Ctx, LanguageRoles, Role
 
 __all__ = ["EFFECTS_VAR", "Facts", "Final", "Ref", "Variable", "Walker", "data_dependences",
            "path_data_dependences", "reaching_definitions", "reverse_postorder"]
@@ -109,7 +110,7 @@ class _TypeInfo:
 
     __slots__ = ("named", "identifier", "literal", "comment", "type_node", "nested",
                  "leaf_hint", "role", "role_arg", "qualified", "interpolation", "pattern",
-                 "field_ctx", "any_field_ctx", "plain", "parens")
+                 "field_ctx", "any_field_ctx", "plain", "parens", "branches")
 
     @classmethod
     def of(cls, t: str, named: bool, roles: LanguageRoles) -> _TypeInfo:
@@ -134,6 +135,7 @@ class _TypeInfo:
         info.interpolation = t in roles.interpolations
         info.pattern = t in roles.patterns
         info.parens = t == "parenthesized_expression"
+        info.branches = roles.statements.get(t) is Role.IF
         # field name -> context: (t, field) entries override ("*", field) ones
         fields: dict[str, Ctx] = {}
         for parent in ("*", t):
@@ -380,6 +382,10 @@ class Walker:
                 continue
             if info.comment:
                 continue
+            if info.branches:
+                # an if inside a lambda or an anonymous class, part of this label (an if
+                # the CFG builds is never walked whole): read as the graph reads an if
+                subst = self._oriented_if(node, subst)
             if info.parens and normalize and redundant_parentheses(node, roles.language):
                 # equal meaning, equal label: a + (b * c) is a + b * c
                 inner = next(c for c in node.named_children if c.type != "comment")
@@ -557,6 +563,27 @@ class Walker:
             punct(tok)
         buf.strip_trailing()
         return Facts(buf.seps, buf.toks, refs, calls)
+
+    def _oriented_if(self, node: tree_sitter.Node,
+                     subst: Mapping[int, tuple[object, bool]] | None
+                     ) -> Mapping[int, tuple[object, bool]] | None:
+        """``subst`` and the substitutions that write an ``if`` with an ``else`` in the
+        canonical orientation (:mod:`graphs.orientation`): ``if (!c) A else B`` is read
+        ``if (c) B else A``, as the CFG builder reads an ``if`` it builds."""
+        roles = self.roles
+        found = if_branches(node, roles.else_clauses, roles.elif_clauses)
+        if found is None:
+            return subst
+        cond, cons, alt = found
+        extra, swap = condition_orientation(cond)
+        if swap:
+            if cons is None or alt is None:
+                return subst
+            extra[cons.id] = (Final(alt), False)
+            extra[alt.id] = (Final(cons), False)
+        if not extra:
+            return subst
+        return {**subst, **extra} if subst else extra
 
     def _call_effect(self, call: tree_sitter.Node, callee: tree_sitter.Node | None,
                      subst: Mapping | None = None) -> tuple[str, bool] | None | bool:

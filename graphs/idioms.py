@@ -52,22 +52,20 @@ from graphs.dataflow import Final, Variable
 
 # indexed_loop and indexed_while, defined here before graphs.indexed_loops, are still exported.
 from graphs.indexed_loops import indexed_loop, indexed_while, subscript
+
+# condition_orientation, defined here before graphs.orientation, is still exported.
+from graphs.orientation import Subst, condition_orientation, if_branches
 from graphs.roles import Ctx, Role
 from graphs.syntax import LAMBDAS as _LAMBDAS
 from graphs.syntax import named_children as _named
 from graphs.syntax import operator_token as _op
-from graphs.syntax import strip_parens as _strip
 from graphs.syntax import walk as _walk
 
 __all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_loop",
            "indexed_while", "label_substitutions", "literal_type", "reassigned"]
 
 Node = tree_sitter.Node
-Subst = dict[int, tuple[object, bool]]
 
-_NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
-_NOT_TYPES = frozenset({"unary_expression", "prefix_unary_expression", "not_operator"})
-_RELATIONAL = frozenset({"binary_expression", "comparison_operator"})
 _TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
 _LISTS = frozenset({"List", "ArrayList", "LinkedList", "IList", "IReadOnlyList", "Vector",
                     "ImmutableList"})
@@ -83,34 +81,6 @@ _CPP_LITERALS = {"number_literal": "int", "char_literal": "char", "true": "bool"
 
 # ---------------------------------------------------------------------------------------
 # negated conditions
-
-
-def condition_orientation(cond: Node) -> tuple[Subst, bool]:
-    """The label substitutions that write ``cond`` in its canonical orientation, and whether
-    the outcomes swap (``!c`` -> ``c``, swapped; ``a >= b`` -> ``a < b``, swapped; both:
-    ``!(a >= b)`` -> ``a < b``, not swapped). See the module docstring.
-    """
-    subst: Subst = {}
-    swap = False
-    top = node = _strip(cond)
-    while node.type in _NOT_TYPES:
-        op = _op(node)
-        arg = node.child_by_field_name("argument") or node.child_by_field_name("operand")
-        if arg is None:
-            kids = _named(node)
-            arg = kids[0] if len(kids) == 1 else None
-        if op is None or op.type not in ("!", "not") or arg is None:
-            break
-        swap = not swap
-        node = _strip(arg)
-    if node.type in _RELATIONAL and len(_named(node)) == 2:
-        op = _op(node)
-        if op is not None and op.type in _NEGATED:
-            swap = not swap
-            subst[op.id] = (_NEGATED[op.type], False)
-    if node.id != top.id:
-        subst[top.id] = (node, False)
-    return subst, swap
 
 
 def _ternary_parts(node: Node, python: bool) -> tuple[Node, Node, Node] | None:
@@ -425,12 +395,10 @@ class IdiomRewrites:
     def _swapped_if(self, s: Node) -> bool:
         """Whether an ``if`` with an ``else`` (and nothing else) reads in the other
         orientation; its condition's substitutions are then registered."""
-        alts = [c for i, c in enumerate(s.children) if s.field_name_for_child(i) ==
-                "alternative"]
-        cond = s.child_by_field_name("condition")
-        if len(alts) != 1 or alts[0].type in self.roles.elif_clauses or cond is None:
+        found = if_branches(s, self.roles.else_clauses, self.roles.elif_clauses)
+        if found is None:
             return False
-        subst, swap = condition_orientation(cond)
+        subst, swap = condition_orientation(found[0])
         self.idiom_subst().update(subst)
         return swap
 

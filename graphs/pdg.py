@@ -24,10 +24,12 @@ Built from the tokens of the statement (for compound statements, of their header
 with canonical spacing (:mod:`graphs.labels`): ``if (v0 > 0)``, ``while (v1 < v0.length)``,
 ``v3 += v0``. The entry of a function is labelled with its signature (``int add(int,
 int)``: return type, name, parameter types); an entry for statements is ``entry``.
-Parameters are renamed ``v0, v1, ...`` by position; any other local after its first
+Parameters are renamed ``v0, v1, ...`` by position; any other local after its
 declaration (``v3fa``: a digest of that statement with the variable masked), so that
-neither the order of independent declarations nor a local's name changes a label
-(``names="declaration"`` numbers them in declaration order instead). In Java, C# and C++
+neither the order of independent declarations nor a local's name changes a label; an
+identifier declared afresh for values that never meet (``int t`` in both branches of an
+``if``) is several variables, each named by its own declaration (:mod:`graphs.naming`;
+``names="declaration"`` numbers identifiers in declaration order instead). In Java, C# and C++
 ``this.x`` is written ``x`` (a bare ``x`` is the field there); in Python and JavaScript
 ``self.x``/``this.x`` keep their receiver (a bare ``x`` is never the field). Qualified type
 names keep their last component (``new P.A()`` -> ``new A()``); with ``abstract_literals``
@@ -73,20 +75,21 @@ Known approximations
   ``&x``; a call on a local is taken to update it unless its name is a known pure one.
 - Nested functions and lambdas: their bodies are not part of the enclosing function's data
   flow (a nested ``def`` is its own unit; a lambda is part of its statement's label, its
-  writes to captured variables are weak definitions).
+  writes to captured variables are weak definitions). Of the canonical forms, a label
+  applies to an ``if`` inside it only the orientation (``if (!c) A else B`` is ``if (c)
+  B else A``).
 - Python ``match`` patterns do not bind variables; class fields outside methods, C++
   constructor initializer lists and C# ``: base(...)`` calls are not nodes.
 """
 
 from __future__ import annotations
 
-import zlib
-
 import networkx as nx
 
 from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
 from graphs.dataflow import EFFECTS_VAR, Facts, Walker
 from graphs.labels import local_name, render
+from graphs.naming import canonical_names
 from graphs.parsing import ParsedCode, parse
 from graphs.reaching import (
     data_dependences,
@@ -140,8 +143,9 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         Raise :class:`GraphTooLarge` as soon as the graph would have more nodes.
     names : {"canonical", "declaration"}, default "canonical"
         How ``normalize`` renames locals: ``"canonical"`` names parameters by position
-        (``v0``, ``v1``) and other locals after their first declaration (``v3fa``,
-        independent of declaration order: what GRS compares); ``"declaration"`` numbers
+        (``v0``, ``v1``) and other locals after their own declaration (``v3fa``,
+        independent of declaration order, an identifier declared afresh for values that
+        never meet being several variables: what GRS compares); ``"declaration"`` numbers
         all of them in order of first declaration (``v0, v1, ...``: easier to read, but
         swapping two declarations renames them).
     unread_parameters : bool, default True
@@ -197,8 +201,10 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
                                 parsed.language) if normalize else set()
     if names not in ("canonical", "declaration"):
         raise ValueError(f"names must be 'canonical' or 'declaration', not {names!r}")
-    shown, uses, defs, displays = _resolve_names(cfg, facts, normalize, roles.explicit_fields,
-                                                 names == "canonical")
+    scopes, uses, defs, declared = _references(cfg, facts, roles.explicit_fields)
+    control, chains = _dependences(cfg, uses, defs)
+    shown, data = _resolve_names(cfg, facts, scopes, declared, chains, normalize,
+                                 roles.explicit_fields, names == "canonical")
 
     source = parsed.source
     source_range = parsed.source_range
@@ -220,7 +226,6 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
             if normalize:
                 label = canonical_label(label)
         node_attrs.append({"label": label, "text": text, "line": line, "kind": node.kind})
-    control, data = _dependences(cfg, uses, defs, displays)
     if not unread_parameters:
         absorbed |= _unread_parameters(node_attrs, control, data)
     if absorbed:
@@ -368,20 +373,19 @@ def _assemble(language: str, node_attrs: list[dict],
     return graph
 
 
-def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_fields: bool,
-                   canonical: bool = True
-                   ) -> tuple[list[list[str]], list[list[str]], list[list[tuple[str, bool]]],
-                              dict[int, dict[str, str]]]:
-    """Label text of each variable occurrence (per node and reference); the variables each
-    node reads and defines (strongly or not), by data-flow key; per scope, the name data
-    edges show for each key.
+def _references(cfg: CFG, facts: list[Facts], explicit_fields: bool
+                ) -> tuple[dict[int, list[int]], list[list[str]], list[list[tuple[str, bool]]],
+                           dict[int, set[str]]]:
+    """The nodes of each scope; the variables each node reads and defines (strongly or not),
+    by data-flow key; the locals declared in each scope.
 
-    Names are canonical (see :func:`_canonical_names`). A field reference keys to the bare
-    name unless a local of that name is declared in the scope, or the language reaches
-    fields only through their receiver (``explicit_fields``: ``self.x`` is never ``x``).
+    A field reference keys to the bare name unless a local of that name is declared in the
+    scope, or the language reaches fields only through their receiver (``explicit_fields``:
+    ``self.x`` is never ``x``). A method called on a local may update it; anything else
+    called (a free function, a method of a class, module or global) has unknown effects,
+    ordered among themselves (:data:`EFFECTS_VAR`).
     """
     size = cfg.pdg_size
-    nodes = cfg.nodes
     by_scope: dict[int, list[int]] = {}
     if len(cfg.units) == 1:  # the usual case: one unit, scope 0, every node
         by_scope[0] = list(range(size))
@@ -393,38 +397,20 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_field
                     scope_of[nid] = unit.scope
         for nid in range(size):
             by_scope.setdefault(scope_of[nid], []).append(nid)
-    names: list[list[str]] = [[] for _ in range(size)]
     uses: list[list[str]] = [[] for _ in range(size)]
     defs: list[list[tuple[str, bool]]] = [[] for _ in range(size)]
-    displays: dict[int, dict[str, str]] = {}
+    declared_by_scope: dict[int, set[str]] = {}
     for scope, ids in by_scope.items():
-        if not normalize:
-            rename = {}
-        elif canonical:
-            rename = _canonical_names(ids, nodes, facts)
-        else:
-            rename = {}
-            for nid in ids:
-                for ref in facts[nid].refs:
-                    if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
-                        rename[ref.name] = local_name(len(rename))
-        declared = rename if normalize else _declared(ids, facts)
-        # key -> shown is a function within a scope, so one dict serves all its units
-        display = displays[scope] = {}
+        declared = declared_by_scope[scope] = _declared(ids, facts)
         for nid in ids:
-            node_names = names[nid]
             node_uses = uses[nid]
             node_defs = defs[nid]
             for ref in facts[nid].refs:
                 name = ref.name
                 if ref.field:
                     key = "this." + name if explicit_fields or name in declared else name
-                    shown = name if normalize else key
                 else:
                     key = name
-                    shown = rename.get(name, name)
-                node_names.append(shown)
-                display[key] = shown
                 flow = _FLOW.get(ref.mode)
                 if flow is not None:
                     reads, strong = flow
@@ -433,9 +419,6 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_field
                     if strong is not None:
                         node_defs.append((key, strong))
             for call in facts[nid].calls:
-                # a method called on a local may update it; anything else called (a free
-                # function, a method of a class, module or global) has unknown effects,
-                # ordered among themselves
                 key = EFFECTS_VAR
                 if call is not None:
                     name, is_field = call
@@ -446,7 +429,56 @@ def _resolve_names(cfg: CFG, facts: list[Facts], normalize: bool, explicit_field
                 if (key, False) not in node_defs:
                     node_uses.append(key)
                     node_defs.append((key, False))
-    return names, uses, defs, displays
+    return by_scope, uses, defs, declared_by_scope
+
+
+def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
+                   declared: dict[int, set[str]],
+                   chains: dict[int, set[tuple[int, int, str, bool]]], normalize: bool,
+                   explicit_fields: bool, canonical: bool = True
+                   ) -> tuple[list[list[str]], list[tuple[int, int, str, bool]]]:
+    """Label text of each variable occurrence (per node and reference), and the data
+    dependences ``(definition, use, shown variable, loop-carried)``, sorted.
+
+    Names are canonical (:func:`graphs.naming.canonical_names`: parameters by position,
+    other locals after their own declaration, an identifier reused for values that never
+    meet being several variables), or in order of first declaration (``canonical=False``),
+    or the source's own (``normalize=False``). A field shows its bare name (with
+    ``normalize``) or its key (``this.x``).
+    """
+    size = cfg.pdg_size
+    nodes = cfg.nodes
+    names: list[list[str]] = [[] for _ in range(size)]
+    data: set[tuple[int, int, str, bool]] = set()
+    for scope, ids in scopes.items():
+        variables: dict[tuple[int, str], str] = {}
+        scope_chains = chains.get(scope, ())
+        if not normalize:
+            rename = {}
+        elif canonical:
+            rename, variables = canonical_names(
+                ids, nodes, facts, [(a, b, key) for a, b, key, _ in scope_chains])
+        else:
+            rename = {}
+            for nid in ids:
+                for ref in facts[nid].refs:
+                    if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
+                        rename[ref.name] = local_name(len(rename))
+        local = declared[scope]
+        for nid in ids:
+            names[nid] = [
+                (ref.name if normalize else "this." + ref.name
+                 if explicit_fields or ref.name in local else ref.name) if ref.field
+                else rename.get(ref.name, ref.name) if not variables
+                else rename.get(variables.get((nid, ref.name), ref.name), ref.name)
+                for ref in facts[nid].refs]
+        for a, b, key, carried in scope_chains:
+            shown = rename.get(key) if not variables else rename.get(
+                variables.get((a, key), key))
+            if shown is None:  # a field, a global, the effects
+                shown = key[5:] if normalize and key.startswith("this.") else key
+            data.add((a, b, shown, carried))
+    return names, sorted(data)
 
 
 def _declared(ids: list[int], facts: list[Facts]) -> set[str]:
@@ -454,95 +486,19 @@ def _declared(ids: list[int], facts: list[Facts]) -> set[str]:
             if not ref.field and ref.mode in _DECLARING}
 
 
-def _canonical_names(ids: list[int], nodes: list, facts: list[Facts]) -> dict[str, str]:
-    """Canonical names of the locals of one scope, independent of declaration order.
-
-    Parameters are named by position (``v0``, ``v1``, ...: their order is part of the
-    signature). Any other local is named after its first declaration: a short digest of
-    that statement's label with the variable itself as ``•`` and every other local as
-    ``_`` (``int x = a * 2`` and ``int y = a * 2`` both name their variable ``v`` + the
-    digest of ``int • = v0 * 2``). Swapping two independent declarations, or renaming a
-    local, therefore changes no label, and a change to one declaration renames only the
-    variable it declares. Locals with equal first declarations are told apart by what is
-    done with them, then by order. Names bound by a lambda or a comprehension are ``b0``,
-    ``b1``, ... by their place in their statement.
-    """
-    first: dict[str, int] = {}
-    params: list[str] = []
-    rename: dict[str, str] = {}
-    for nid in ids:
-        bound = 0
-        fact = facts[nid]
-        # in label order (a folded statement's references are not in source order)
-        refs = [*(fact.refs[t] for t in fact.toks if t.__class__ is int), *fact.refs]
-        for ref in refs:
-            if not ref.field and ref.mode in _DECLARING and ref.name not in first:
-                first[ref.name] = nid
-                if nodes[nid].kind == "param":
-                    params.append(ref.name)
-                elif ref.mode == Ctx.BIND:
-                    # a lambda's or comprehension's own name: by its place in the statement
-                    # (b0, b1, ...), so that nothing outside the statement renames it
-                    rename[ref.name] = f"b{bound}"
-                    bound += 1
-    rename.update((name, local_name(i)) for i, name in enumerate(params))
-
-    def signature(nid: int, own: str, names: dict[str, str]) -> str:
-        fact = facts[nid]
-        refs = fact.refs
-        return canonical_label(render(fact.seps, fact.toks, lambda i: (
-            "\u2022" if refs[i].name == own and not refs[i].field
-            else refs[i].name if refs[i].field or refs[i].name not in first
-            else names.get(refs[i].name, "_"))))
-
-    bound_names = {n for n, shown in rename.items() if shown.startswith("b")}
-    sigs = {name: signature(nid, name, rename) for name, nid in first.items()
-            if name not in rename}
-    groups: dict[str, list[str]] = {}
-    for name, sig in sigs.items():
-        groups.setdefault(sig, []).append(name)
-    # Locals declared alike (``int i = 0; int j = 0;``) are told apart by what is done
-    # with them: the labels of every statement that mentions them, in a multiset. The
-    # first of them in that order keeps the plain name, which a local declared the same
-    # way but alone gets in another graph (int total = 0 vs int t = 0 beside int i = 0).
-    mentions: dict[str, list[int]] = {}
-    for sig, tied in groups.items():
-        if len(tied) > 1:
-            for nid in ids:
-                for ref in facts[nid].refs:
-                    if ref.name in tied and not ref.field:
-                        mentions.setdefault(ref.name, []).append(nid)
-            full = {name: sig + "\n" + "\n".join(sorted(
-                {signature(nid, name, rename) for nid in mentions.get(name, ())}))
-                for name in tied}
-            keeps = min(tied, key=full.__getitem__)
-            for name in tied:
-                if name != keeps:
-                    sigs[name] = full[name]
-    taken = {shown for name, shown in rename.items() if name not in bound_names}
-    for name in first:  # declaration order: only ties left after both rounds depend on it
-        if name in rename:
-            continue
-        base = f"v{zlib.crc32(sigs[name].encode()) & 0xFFF:03x}"
-        shown, k = base, 1
-        while shown in taken:
-            k += 1
-            shown = f"{base}_{k}"
-        taken.add(shown)
-        rename[name] = shown
-    return rename
-
-
-def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, bool]]],
-                 displays: dict[int, dict[str, str]]
-                 ) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int, str, bool]]]:
+def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, bool]]]
+                 ) -> tuple[list[tuple[tuple[int, int], str]],
+                            dict[int, set[tuple[int, int, str, bool]]]]:
+    """Control dependences ``((controller, dependent), outcome)``, sorted; and per scope
+    the data dependences ``(definition, use, variable key, loop-carried)``."""
     nodes = cfg.nodes
     cfg_succ = cfg.succ
     true_succ = cfg.true_succ
     # (controller, dependent) -> the outcome it hangs on (CONTROL: none, the entry's)
     control: dict[tuple[int, int], str] = dict.fromkeys(((0, f) for f in cfg.functions),
                                                          CONTROL)
-    data: set[tuple[int, int, str, bool]] = set()  # (def, use, variable, loop-carried)
+    # scope -> (def, use, variable key, loop-carried)
+    data: dict[int, set[tuple[int, int, str, bool]]] = {}
     for unit in cfg.units:
         ids = [unit.entry, *unit.nodes]
         k = len(ids)
@@ -562,7 +518,7 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
         # the entry's own references belong to the enclosing unit (a nested function)
         unit_defs = [[], *[defs[g] for g in canon[1:]]]
         unit_uses = [[], *[uses[g] for g in canon[1:]]]
-        display = displays.get(unit.scope, {})
+        found = data.setdefault(unit.scope, set())
         path = _straight_line(succ, k)
         if path is not None:
             # most units: every node depends on the entry only, and the general analyses
@@ -599,11 +555,11 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
             edges = data_dependences(reach_in, def_node, var_mask, unit_uses)
             carried = _loop_carried(succ, k, {(a, b) for a, b, _ in edges})
             for a, b, key in edges:
-                data.add((canon[a], canon[b], display.get(key, key), (a, b) in carried))
+                found.add((canon[a], canon[b], key, (a, b) in carried))
             continue
         for a, b, key in edges:
-            data.add((canon[a], canon[b], display.get(key, key), False))
-    return sorted(control.items()), sorted(data)
+            found.add((canon[a], canon[b], key, False))
+    return sorted(control.items()), data
 
 
 def _loop_carried(succ: list[list[int]], k: int, pairs: set[tuple[int, int]]
