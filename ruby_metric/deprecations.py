@@ -1,6 +1,6 @@
 """Old module paths that still import, with a DeprecationWarning, for one version.
 
-0.4.1 moved the modules of ``ruby_metric`` into layers (``scoring``, ``io``, ``pages``,
+0.5.0 moved the modules of ``ruby_metric`` into layers (``scoring``, ``io``, ``pages``,
 ``batch``, ``api``, ``reports``, ``cli``; see ``docs/architecture.md``). Each old path a user
 may have imported is a two-line module that re-exports the new one's public names and calls
 :func:`warn_moved`. They go away in 0.6.
