@@ -5,14 +5,16 @@ structure"). In order, each step tried only when the ones before it failed:
 
 1. the parse as it is, when clean;
 2. :func:`graphs.repair.repair`: a few inserted tokens that make it parse;
-3. :func:`graphs.containment.contain` on the parse, then on the parse of each other
+3. :func:`graphs.containment.contain_strays`: closers with no opener kept as text (and
+   what errors remain contained), when there are such;
+4. :func:`graphs.containment.contain` on the parse, then on the parse of each other
    wrapper of the language, then after appending the closing brackets a cut-off text lacks
    (so a truncated method with one broken statement is still a graph).
 
 Whatever was done costs something in the compared structure, so a repaired or contained
 candidate never equals a clean reference: a statement kept as text is labelled ``⁇ text``,
-and inserted tokens become one extra node (:func:`with_repair_node`) or leaf
-(:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
+and inserted tokens and stray closers become one extra node (:func:`with_repair_node`) or
+leaf (:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from graphs.containment import UNPARSED_MARK, Contained, contain
+from graphs.containment import UNPARSED_MARK, Contained, contain, contain_strays
 from graphs.languages import get_language
 from graphs.parsing import ParsedCode, parse
 from graphs.repair import (
@@ -70,6 +72,16 @@ class TolerantParse:
         return tuple(self.appended)
 
     @property
+    def marks(self) -> tuple[str, ...] | None:
+        """The tokens of the extra opaque node or leaf the structure gets (inserted
+        tokens, then stray closers), ``None`` when it gets none (clean as given, or only
+        statements kept as text)."""
+        strays = self.contained.stray_tokens if self.contained is not None else ()
+        if self.repair is None and not self.appended and not strays:
+            return None
+        return self.inserted + strays
+
+    @property
     def changed(self) -> bool:
         """Whether anything was repaired or contained."""
         return self.repair is not None or self.contained is not None
@@ -100,8 +112,10 @@ class TolerantParse:
         if self.appended:
             parts.append(f'repaired (appended "{self.appended}")')
         parts.append(self.contained.describe())
-        if graph:
-            n = len(self.contained.unparsed)
+        n = len(self.contained.unparsed)
+        if not n:
+            pass  # only stray closers: everything else parsed
+        elif graph:
             parts.append("data edges from the identifiers it mentions" if n == 1 else
                          "data edges from the identifiers they mention")
         else:
@@ -126,23 +140,28 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     Examples
     --------
     >>> from graphs import parse
-    >>> t = tolerant_parse(parse("void f() { a = (b + c)); d = a; }", "java"))
+    >>> t = tolerant_parse(parse("void f() { a = b + * c; d = a; }", "java"))
     >>> t.repair is None, t.contained.unparsed[0].text
-    (True, 'a = (b + c));')
+    (True, 'a = b + * c;')
+    >>> tolerant_parse(parse("void f() { a = (b + c)); d = a; }", "java")).describe()
+    '1 unmatched ")" kept as text (line 1, col 23)'
     """
     if parsed.ok or not parsed.source.strip():
         return TolerantParse(parsed)
     fixed = repair(parsed, max_attempts=max_attempts)
     if fixed is not None:
         return TolerantParse(parsed, repair=fixed)
+    kept = contain_strays(parsed)
+    if kept is not None:
+        return TolerantParse(parsed, contained=kept)
     kept = contain(parsed)
     if kept is not None:
         return TolerantParse(parsed, contained=kept)
     text, language = parsed.source, parsed.language
-    for wrapper in get_language(language).wrappers:
-        if wrapper.name == parsed.wrapper:
-            continue
-        kept = contain(parse(text, language, wrapper=wrapper.name))
+    others = [parse(text, language, wrapper=wrapper.name)
+              for wrapper in get_language(language).wrappers if wrapper.name != parsed.wrapper]
+    for other in others:
+        kept = contain(other)
         if kept is not None:
             return TolerantParse(parsed, contained=kept)
     closers = closing_brackets(parsed, skip_unmatched=True)

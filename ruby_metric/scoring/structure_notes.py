@@ -38,7 +38,7 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
                 {"reference"} if side.startswith("reference") else {side})
             if what.startswith("repaired"):
                 repaired |= sides
-            elif "unparsed, kept as text" in what:
+            elif "kept as text" in what:
                 contained |= sides
     return repaired, contained
 
