@@ -41,7 +41,8 @@ from graphs.roles import LanguageRoles, Role, get_roles
 from graphs.trees import OPAQUE_MARK
 
 __all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "UNPARSED_MARK", "Contained", "Unparsed",
-           "contain", "contain_strays", "opaque_label", "relabel_unparsed", "stray_closers"]
+           "contain", "contain_strays", "error_count", "opaque_label", "relabel_unparsed",
+           "stray_closers"]
 
 #: Statements and headers :func:`contain` keeps as text at most; more is not "almost code".
 MAX_UNPARSED = 3
@@ -106,12 +107,14 @@ class Contained:
         by a stand-in.
     unparsed : the statements and headers kept as text, in order.
     strays : the closers with no opener kept as text (blanked in ``parsed``), in order.
+    pieces : the stand-in text of each of ``unparsed``, in order.
     """
 
     parsed: ParsedCode
     stand_in: ParsedCode
     unparsed: tuple[Unparsed, ...]
     strays: tuple[Unparsed, ...] = ()
+    pieces: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """A reason for a reader, e.g. ``'1 statement unparsed, kept as text (line 1, col
@@ -167,6 +170,25 @@ def _errors(parsed: ParsedCode) -> list[tree_sitter.Node]:
                     out.append(child)
             stack.extend(reversed(node.children))
     return sorted(set(out), key=lambda n: (n.start_byte, n.end_byte))
+
+
+def error_count(parsed: ParsedCode, limit: int) -> int:
+    """The number of separate errors of a parse (its outermost ERROR and its MISSING nodes),
+    counted up to ``limit + 1`` at most (a hostile text has thousands).
+
+    >>> from graphs import parse
+    >>> error_count(parse("int f() { a = (b; c = ); }", "java"), 10)
+    2
+    """
+    count = 0
+    stack = [parsed.tree.root_node]
+    while stack and count <= limit:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            count += 1
+        elif node.has_error:
+            stack.extend(node.children)
+    return count
 
 
 def _body(node: tree_sitter.Node, error: tree_sitter.Node, roles: LanguageRoles
@@ -355,28 +377,33 @@ def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Containe
         return None  # nothing would be left as structure: the whole snippet is text
     forms = {parsed.source_range(n)[0]: _form(n, kind, roles, parsed)
              for n, kind, _, _ in units.values() if kind != "statement"}
-    text = _stand_in_text(source, unparsed, parsed.language, forms)
-    stand_in = parse(text, parsed.language)
+    pieces = [_stand_in(k, u, parsed.language, forms.get(u.start, ("", "")))
+              for k, u in enumerate(unparsed)]
+    stand_in = parse(_stand_in_text(source, unparsed, pieces), parsed.language)
     if not stand_in.ok:
         return None
-    return Contained(parsed, stand_in, tuple(unparsed))
+    return Contained(parsed, stand_in, tuple(unparsed), pieces=tuple(pieces))
 
 
 def _structure_left(parsed: ParsedCode, unparsed: list[Unparsed], roles: LanguageRoles
                     ) -> bool:
-    """Whether some statement of the snippet lies outside everything kept as text."""
+    """Whether some statement of the snippet lies outside everything kept as text (a
+    function whose every statement is broken is not structure: its header alone is not)."""
+    lists = roles.blocks | roles.switch_groups
+    top = {(n.start_byte, n.end_byte) for n in parsed.nodes}
     stack = list(reversed(parsed.nodes))
     while stack:
         node = stack.pop()
         if node.type in roles.comments:
             continue
         start, end = parsed.source_range(node)
-        if all(end <= u.start or start >= u.end for u in unparsed):
-            if node.type not in roles.blocks and node.is_named and not node.is_error:
-                return True
-            stack.extend(reversed(node.named_children))
-        elif not any(u.start <= start and end <= u.end for u in unparsed):
-            stack.extend(reversed(node.named_children))  # partly kept as text: look inside
+        outside = all(end <= u.start or start >= u.end for u in unparsed)
+        statement = node.parent is not None and node.parent.type in lists or (
+            (node.start_byte, node.end_byte) in top)
+        if outside and statement and node.type not in roles.blocks and not node.is_error:
+            return True
+        if outside or not any(u.start <= start and end <= u.end for u in unparsed):
+            stack.extend(reversed(node.named_children))  # look inside for statements
     return False
 
 
@@ -430,14 +457,13 @@ def _stand_in(k: int, u: Unparsed, language: str, form: tuple[str, str]) -> str:
     return call + ("" if language == "python" else ";")
 
 
-def _stand_in_text(source: str, unparsed: list[Unparsed], language: str,
-                   forms: dict[int, tuple[str, str]]) -> str:
+def _stand_in_text(source: str, unparsed: list[Unparsed], pieces: list[str]) -> str:
     """``source`` with each unparsed statement or header replaced by its stand-in."""
     out = []
     last = 0
-    for k, u in enumerate(unparsed):
+    for u, piece in zip(unparsed, pieces, strict=True):
         out.append(source[last:u.start])
-        out.append(_stand_in(k, u, language, forms.get(u.start, ("", ""))))
+        out.append(piece)
         last = u.end
     out.append(source[last:])
     return "".join(out)

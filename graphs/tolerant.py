@@ -19,11 +19,20 @@ leaf (:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 import networkx as nx
 
-from graphs.containment import UNPARSED_MARK, Contained, contain, contain_strays
+from graphs.containment import (
+    MAX_UNPARSED,
+    UNPARSED_MARK,
+    Contained,
+    contain,
+    contain_strays,
+    error_count,
+    opaque_label,
+)
 from graphs.languages import get_language
 from graphs.parsing import ParsedCode, parse
 from graphs.repair import (
@@ -36,8 +45,12 @@ from graphs.repair import (
 )
 from graphs.trees import Tree
 
-__all__ = ["TolerantParse", "repair_label", "tolerant_parse", "with_repair_leaf",
-           "with_repair_node"]
+__all__ = ["MAX_ERRORS", "TolerantParse", "mark_guessed", "repair_label", "tolerant_parse",
+           "with_repair_leaf", "with_repair_node"]
+
+#: Separate errors a parse may have and still be almost-code: each repaired token, stray
+#: closer or statement kept as text accounts for one, and no more than these can be made.
+MAX_ERRORS = MAX_INSERTED_TOKENS + 2 * MAX_UNPARSED
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,44 @@ class TolerantParse:
         if self.repair is None and not self.appended and not strays:
             return None
         return self.inserted + strays
+
+    def written(self) -> tuple[str, tuple[str | None, ...]] | None:
+        """The text the structure is built from (the repaired text, or the stand-in text),
+        and for each of its characters what the side wrote there: the same character,
+        ``""`` where the repair inserted one, the closer where a stray one was blanked,
+        ``None`` inside a stand-in. ``None`` when nothing was repaired or contained.
+
+        >>> from graphs import parse
+        >>> text, marks = tolerant_parse(parse("int f() { return g(1; }", "java")).written()
+        >>> text, "".join("^" if m == "" else " " for m in marks)
+        ('int f() { return g(1); }', '                    ^   ')
+        """
+        text = self.original.source
+        marks: list[str | None] = list(text)
+        if self.repair is not None:
+            for edit in self.repair.edits:
+                for offset, piece in sorted(edit.inserts, key=lambda x: x[0], reverse=True):
+                    text = text[:offset] + piece + text[offset:]
+                    marks[offset:offset] = [""] * len(piece)
+            final = self.repair.text
+        elif self.contained is not None:
+            kept = self.contained
+            text += self.appended
+            marks += [""] * len(self.appended)
+            chars = list(text)
+            for u in kept.strays:
+                chars[u.start] = " "
+            text = "".join(chars)
+            for u, piece in sorted(zip(kept.unparsed, kept.pieces, strict=True),
+                                   key=lambda x: x[0].start, reverse=True):
+                text = text[:u.start] + piece + text[u.end:]
+                marks[u.start:u.end] = [None] * len(piece)
+            final = kept.stand_in.source
+        else:
+            return None
+        if text != final or len(marks) != len(text):
+            return None  # not the text the structure was built from: claim nothing
+        return text, tuple(marks)
 
     @property
     def changed(self) -> bool:
@@ -146,8 +197,8 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     >>> tolerant_parse(parse("void f() { a = (b + c)); d = a; }", "java")).describe()
     '1 unmatched ")" kept as text (line 1, col 23)'
     """
-    if parsed.ok or not parsed.source.strip():
-        return TolerantParse(parsed)
+    if parsed.ok or not parsed.source.strip() or error_count(parsed, MAX_ERRORS) > MAX_ERRORS:
+        return TolerantParse(parsed)  # clean, or not almost-code: more errors than fixes
     fixed = repair(parsed, max_attempts=max_attempts)
     if fixed is not None:
         return TolerantParse(parsed, repair=fixed)
@@ -179,6 +230,72 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
             if kept is not None:
                 return TolerantParse(parsed, contained=kept, appended=extra)
     return TolerantParse(parsed)
+
+
+def mark_guessed(graph: nx.MultiDiGraph, structure: TolerantParse) -> int:
+    """Label each node whose own text the repair edited (a token inserted in it, a stray
+    closer blanked out of it) as text, like a statement kept as text: the mark, then what
+    the side wrote there (:func:`graphs.containment.opaque_label`), and mark it ``opaque``;
+    in place. What the repair guessed is never compared as structure: the inserted ``)``
+    of ``print(x`` says the call ends there, which the side never wrote. Whitespace (a
+    re-indented line) is no guess; closers appended after the last statement edit no
+    statement.
+
+    Parameters
+    ----------
+    graph : the PDG built from ``structure``'s clean or stand-in parse.
+    structure : what :func:`tolerant_parse` made of the side.
+
+    Returns
+    -------
+    The number of nodes relabelled.
+
+    Examples
+    --------
+    >>> from graphs import build_pdg, parse
+    >>> t = tolerant_parse(parse("int f(int a) { a = g(a; return a; }", "java"))
+    >>> g = build_pdg(t.clean)
+    >>> mark_guessed(g, t), [g.nodes[n]["label"] for n in g]
+    (1, ['int f(int)', 'int v0', '⁇ a = g(a;', 'return v0'])
+    """
+    written = structure.written()
+    if written is None:
+        return 0
+    text, marks = written
+    edited = set()
+    for i, (c, m) in enumerate(zip(text, marks, strict=True)):
+        if m == "" and not c.isspace():
+            edited.add(i)
+        elif m and m != c:
+            # a stray closer: it belongs to what it stands in, or to the statement it
+            # follows on its line (Python's `f(x))` ends the statement before the `)`)
+            edited.add(i)
+            j = i - 1
+            while j >= 0 and text[j] in " \t":
+                j -= 1
+            if j >= 0 and text[j] != "\n":
+                edited.add(j)
+    if not edited:
+        return 0
+    edited = sorted(edited)
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    count = 0
+    for _, attrs in graph.nodes(data=True):
+        own = attrs.get("text") or ""
+        line = attrs.get("line")
+        if attrs.get("opaque") or not own or not isinstance(line, int) or not (
+                1 <= line <= len(starts)):
+            continue
+        start = text.find(own, starts[line - 1])
+        if start < 0:
+            continue
+        k = bisect_left(edited, start)
+        if k < len(edited) and edited[k] < start + len(own):
+            attrs["label"] = opaque_label("".join(m or "" for m in marks[start:start
+                                                                         + len(own)]))
+            attrs["opaque"] = True
+            count += 1
+    return count
 
 
 def repair_label(tokens: tuple[str, ...]) -> str:

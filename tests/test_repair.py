@@ -230,10 +230,48 @@ def test_stray_closer_choice():
 
 def test_invented_identifier_is_contained():
     # `a.;`: tree-sitter invents an identifier of no width without flagging it MISSING
-    r = RubyScorer("cs").score("char F(string s) { return G(s)[0]; }",
-                               "char F(string s) { return G(s).[0]; }")
+    r = RubyScorer("cs").score("char F(string s) { var c = G(s)[0]; return c; }",
+                               "char F(string s) { var c = G(s).[0]; return c; }")
     assert r.tier == "graph" and r.grs < 1.0
     assert "1 statement unparsed, kept as text" in r.reasons["grs"]
+
+
+def test_what_the_repair_guessed_is_not_credited():
+    # the statement the inserted `)` completes is compared as what the side wrote, and a
+    # text label is credited only when equal: two candidates that differ only inside the
+    # guessed statement (same weight, same variables read) score the same; the statement
+    # before it is structure as usual, and the guessed one keeps its place (its edges)
+    scorer = RubyScorer("python", metrics=("ruby", "grs"))
+    ref = "y = f(x)\nprint(y)\n"
+    near, far = scorer.score(ref, "y = f(x)\nprint(y\n"), scorer.score(ref, "y = f(x)\nshow(y\n")
+    assert near.reasons["grs"] == 'candidate: repaired (appended ")")'
+    assert near.grs == far.grs and 0 < near.grs < 1
+    t = graphs.tolerant_parse(graphs.parse("y = f(x)\nprint(y\n", "python"))
+    g = graphs.build_pdg(t.clean)
+    assert graphs.mark_guessed(g, t) == 1
+    assert sorted(d["label"] for _, d in g.nodes(data=True) if d.get("opaque")) == ["⁇ print(y"]
+    # a stray closer belongs to the statement it ends (Python: no `;` after it)
+    t = graphs.tolerant_parse(graphs.parse("y = f(x)\nprint(y))\n", "python"))
+    g = graphs.build_pdg(t.contained.stand_in)
+    assert graphs.mark_guessed(g, t) == 1
+    # whitespace is no guess: a re-indented line stays structure
+    t = graphs.tolerant_parse(graphs.parse(REPAIRS["indent"]["python"][0], "python"))
+    assert graphs.mark_guessed(graphs.build_pdg(t.clean), t) == 0
+
+
+def test_not_almost_code_is_not_tried():
+    from graphs.tolerant import MAX_ERRORS
+
+    # more separate errors than repair and containment could ever fix
+    many = "int f() { " + " ".join(f"a{i} = ;" for i in range(MAX_ERRORS + 1)) + " }"
+    assert graphs.tolerant_parse(graphs.parse(many, "java")).describe() is None
+    # a text longer than Limits.max_repair_chars is parsed strictly
+    from ruby_metric import Limits
+
+    text = "int f() { return 1;"
+    small = Limits(max_repair_chars=len(text) - 1)
+    assert RubyScorer("java", limits=small).score("int f() { return 1; }", text).tier != "graph"
+    assert RubyScorer("java").score("int f() { return 1; }", text).tier == "graph"
 
 
 def test_opaque_node_label_and_reference_side():
@@ -255,8 +293,9 @@ def test_errors_outside_one_statement_are_not_contained():
     assert contain(graphs.parse("class A { int x = * ; void f() { g(); } }", "java")) is None
     # a broken header that swallowed statements
     assert contain(graphs.parse("void f() { for (x = in y; ) { a = 1; b = 2; } }", "java")) is None
-    # every statement broken: nothing would be left as structure
+    # every statement broken: nothing would be left as structure (a header alone is not)
     assert contain(graphs.parse("int a = ;", "java")) is None
+    assert contain(graphs.parse("bool F() { return a.; }", "cs")) is None
     # a Python ERROR swallowing the next line
     assert contain(graphs.parse("def f(b):\n    a = b + * 1\n    g(a)\n", "python")) is None
 

@@ -412,6 +412,9 @@ class GraphTier(Tier):
                 contained.unparsed):
             # a stand-in folded away or unreachable: the graph would hide the broken code
             raise NotApplicable(structure.original.error or "no clean parse")
+        if structure.changed:
+            # what the repair guessed is compared as the side's text, never as structure
+            graphs.mark_guessed(pdg, structure)
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:
