@@ -38,6 +38,7 @@ from graphs.parsing import ParsedCode, parse
 from graphs.repair import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
+    Insertion,
     Repair,
     closing_brackets,
     open_string,
@@ -62,13 +63,14 @@ class TolerantParse:
     original : the parse of the text as given.
     repair : the repair that made it parse, if one was needed and found.
     contained : the error-contained parse, if repair failed and containment worked.
-    appended : closing brackets appended before containment (``""``: none).
+    edits : insertions made before containment, in order (closing brackets appended to a
+        cut-off text, a re-indented line...): ``contained`` is of the text they make.
     """
 
     original: ParsedCode
     repair: Repair | None = None
     contained: Contained | None = None
-    appended: str = ""
+    edits: tuple[Insertion, ...] = ()
 
     @property
     def clean(self) -> ParsedCode | None:
@@ -79,10 +81,10 @@ class TolerantParse:
 
     @property
     def inserted(self) -> tuple[str, ...]:
-        """The code tokens inserted (by the repair, or appended before containment)."""
+        """The code tokens inserted (by the repair, or before containment)."""
         if self.repair is not None:
             return self.repair.tokens
-        return tuple(self.appended)
+        return tuple(t for e in self.edits for t in e.tokens)
 
     @property
     def marks(self) -> tuple[str, ...] | None:
@@ -90,7 +92,7 @@ class TolerantParse:
         tokens, then stray closers), ``None`` when it gets none (clean as given, or only
         statements kept as text)."""
         strays = self.contained.stray_tokens if self.contained is not None else ()
-        if self.repair is None and not self.appended and not strays:
+        if self.repair is None and not self.edits and not strays:
             return None
         return self.inserted + strays
 
@@ -107,16 +109,15 @@ class TolerantParse:
         """
         text = self.original.source
         marks: list[str | None] = list(text)
+        edits = self.repair.edits if self.repair is not None else self.edits
+        for edit in edits:
+            for offset, piece in sorted(edit.inserts, key=lambda x: x[0], reverse=True):
+                text = text[:offset] + piece + text[offset:]
+                marks[offset:offset] = [""] * len(piece)
         if self.repair is not None:
-            for edit in self.repair.edits:
-                for offset, piece in sorted(edit.inserts, key=lambda x: x[0], reverse=True):
-                    text = text[:offset] + piece + text[offset:]
-                    marks[offset:offset] = [""] * len(piece)
             final = self.repair.text
         elif self.contained is not None:
             kept = self.contained
-            text += self.appended
-            marks += [""] * len(self.appended)
             chars = list(text)
             for u in kept.strays:
                 chars[u.start] = " "
@@ -160,8 +161,8 @@ class TolerantParse:
         if self.contained is None:
             return None
         parts = []
-        if self.appended:
-            parts.append(f'repaired (appended "{self.appended}")')
+        if self.edits:
+            parts.append(f"repaired ({'; '.join(e.description for e in self.edits)})")
         parts.append(self.contained.describe())
         n = len(self.contained.unparsed)
         if not n:
@@ -182,7 +183,8 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     ----------
     parsed : the parse of the snippet (:func:`graphs.parse`); a clean one is returned as is.
     max_attempts : re-parses for the repair; containment adds at most one parse per
-        wrapper of the language and two after appending brackets.
+        wrapper of the language, two after appending brackets, and the stray closers'
+        tries (:data:`graphs.containment.MAX_STRAY_TRIES`, each a parse and a stand-in).
 
     Returns
     -------
@@ -228,7 +230,9 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
         for extra in endings:
             kept = contain(parse(text + extra, language))
             if kept is not None:
-                return TolerantParse(parsed, contained=kept, appended=extra)
+                edit = Insertion("brackets", ((len(text), extra),), f'appended "{extra}"',
+                                 tuple(extra))
+                return TolerantParse(parsed, contained=kept, edits=(edit,))
     return TolerantParse(parsed)
 
 
