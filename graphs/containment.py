@@ -58,6 +58,8 @@ _NAME = re.compile(r"@?[A-Za-z_$][\w$]*\Z")
 #: A compound statement's role -> the header its stand-in is (a loop's is a ``while``).
 _HEADERS = {Role.IF: "if", Role.WHILE: "while", Role.FOR: "while", Role.FOREACH: "while",
             Role.SWITCH: "switch"}
+#: Statements with a header of their own and a body.
+_COMPOUND = frozenset({*_HEADERS, Role.WITH, Role.TRY, Role.DO})
 #: ``;`` a header of that role holds (a classic ``for``'s two).
 _HEADER_SEMICOLONS = {Role.FOR: 2}
 #: Function types whose header can be a stand-in; the rest (lambdas, accessors) cannot.
@@ -387,21 +389,26 @@ def contain(parsed: ParsedCode, *, max_unparsed: int = MAX_UNPARSED) -> Containe
 
 def _structure_left(parsed: ParsedCode, unparsed: list[Unparsed], roles: LanguageRoles
                     ) -> bool:
-    """Whether some statement of the snippet lies outside everything kept as text (a
-    function whose every statement is broken is not structure: its header alone is not)."""
+    """Whether something of the snippet is left as structure: a statement outside
+    everything kept as text, or a function or compound statement whose own header parsed
+    (a function whose every statement is broken still has its signature)."""
     lists = roles.blocks | roles.switch_groups
     top = {(n.start_byte, n.end_byte) for n in parsed.nodes}
     stack = list(reversed(parsed.nodes))
     while stack:
         node = stack.pop()
-        if node.type in roles.comments:
+        if node.type in roles.comments or node.is_error:
             continue
         start, end = parsed.source_range(node)
         outside = all(end <= u.start or start >= u.end for u in unparsed)
         statement = node.parent is not None and node.parent.type in lists or (
             (node.start_byte, node.end_byte) in top)
-        if outside and statement and node.type not in roles.blocks and not node.is_error:
-            return True
+        if statement and node.type not in roles.blocks:
+            if outside:
+                return True
+            headed = node.type in roles.functions or roles.statements.get(node.type) in _COMPOUND
+            if headed and not any(u.start == start for u in unparsed):
+                return True  # its header parsed; only (some of) its body is text
         if outside or not any(u.start <= start and end <= u.end for u in unparsed):
             stack.extend(reversed(node.named_children))  # look inside for statements
     return False

@@ -293,9 +293,12 @@ def test_errors_outside_one_statement_are_not_contained():
     assert contain(graphs.parse("class A { int x = * ; void f() { g(); } }", "java")) is None
     # a broken header that swallowed statements
     assert contain(graphs.parse("void f() { for (x = in y; ) { a = 1; b = 2; } }", "java")) is None
-    # every statement broken: nothing would be left as structure (a header alone is not)
+    # every statement broken: nothing would be left as structure
     assert contain(graphs.parse("int a = ;", "java")) is None
-    assert contain(graphs.parse("bool F() { return a.; }", "cs")) is None
+    assert contain(graphs.parse("x = a.; y = b.;", "cs")) is None
+    # ...but a function whose only statement is broken keeps its signature as structure
+    c = contain(graphs.parse("bool F() { return a.; }", "cs"))
+    assert c is not None and [u.kind for u in c.unparsed] == ["statement"]
     # a Python ERROR swallowing the next line
     assert contain(graphs.parse("def f(b):\n    a = b + * 1\n    g(a)\n", "python")) is None
 
