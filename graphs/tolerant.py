@@ -295,8 +295,15 @@ def mark_guessed(graph: nx.MultiDiGraph, structure: TolerantParse) -> int:
             continue
         k = bisect_left(edited, start)
         if k < len(edited) and edited[k] < start + len(own):
-            attrs["label"] = opaque_label("".join(m or "" for m in marks[start:start
-                                                                         + len(own)]))
+            end = j = start + len(own)
+            while j < len(text) and text[j] in " \t":  # the stray closers right after it
+                j += 1
+                if marks[j - 1] and marks[j - 1] != text[j - 1]:
+                    end = j
+            # the label is what the node's own text was written as (a stray after it is the
+            # extra node's); the text shown has the stray too
+            attrs["label"] = opaque_label("".join(m or "" for m in marks[start:start + len(own)]))
+            attrs["text"] = "".join(m or "" for m in marks[start:end])
             attrs["opaque"] = True
             count += 1
     return count
