@@ -20,6 +20,8 @@
     python benchmarks/validity.py --json out.json # also write every number as JSON
     python benchmarks/validity.py --grs-beta 1 --also-beta 2
     python benchmarks/validity.py --no-repair     # scores without repair or containment
+    python benchmarks/validity.py --repair-delta  # also: the judged sets scored both ways,
+                                                  # RUBY's paired difference with its CI
 
 Intervals are 95% percentile bootstraps (references for the mutation AUC, tasks for the
 HumanEval AUCs, items for Spearman), seeded.
@@ -43,6 +45,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ruby_metric.meta.coverage import Coverage, pair_coverage, text_coverage  # noqa: E402
+from ruby_metric.meta.judged import with_fallback  # noqa: E402
+from ruby_metric.meta.paired_agreement import (  # noqa: E402
+    PairedDifference,
+    paired_auc_difference,
+    paired_spearman_difference,
+)
 from ruby_metric.meta.validity import (  # noqa: E402
     JUDGED_METRICS,
     TIERS,
@@ -316,6 +324,39 @@ def print_coverage(rows: list[tuple[Coverage, Coverage]]) -> None:
     print()
 
 
+def repair_deltas(items: list[JudgedItem], off: dict[str, list[float | None]],
+                  on: dict[str, list[float | None]], statistic: str, resamples: int,
+                  seed: int) -> dict[str, PairedDifference]:
+    """RUBY (every item, its fallback) without and with repair on the same judged items:
+    the statistic of each and the paired bootstrap of the difference (tasks resampled for
+    the AUCs, items for Spearman)."""
+    a = [float(v) for v in with_fallback(off, "ruby")]  # type: ignore[arg-type]
+    b = [float(v) for v in with_fallback(on, "ruby")]  # type: ignore[arg-type]
+    if statistic == "auc":
+        return paired_auc_difference(a, b, [int(it.judgment) for it in items],
+                                     [it.group for it in items], resamples=resamples,
+                                     seed=seed)
+    return {"spearman": paired_spearman_difference(a, b, [it.judgment for it in items],
+                                                   resamples=resamples, seed=seed)}
+
+
+def print_repair_deltas(deltas: dict[str, dict[str, PairedDifference]]) -> None:
+    """One row per judged set and statistic: without -> with repair, paired 95% CI."""
+    print("## RUBY without and with repair, paired (same items, every item)\n")
+    rows = []
+    for name, per in deltas.items():
+        for stat, d in per.items():
+            rows.append([JUDGED_SETS[name][0], {"within": "within-task AUC",
+                                                "pooled": "pooled AUC"}.get(stat, "Spearman"),
+                         f"{d.n:,}", f"{d.a:.4f}", f"{d.b:.4f}", f"{d.difference:+.4f}",
+                         f"[{d.ci[0]:+.4f}, {d.ci[1]:+.4f}]" if d.ci else "-",
+                         f"{d.p:.3f}" if d.p is not None else "-"])
+    print(_table(["judged set", "statistic", "n", "without", "with", "difference",
+                  "95% CI (paired)", "p (paired bootstrap)"], rows,
+                 ["l", "l", "r", "r", "r", "r", "l", "r"]))
+    print()
+
+
 def check_beta_support(grs_beta: float | None, also: Sequence[float]) -> bool:
     """False (with a message) when a beta is asked for but the scorer has no such option."""
     if grs_beta is None and not also:
@@ -356,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="score without repair or error containment (RubyScorer "
                          "repair=False); the coverage table shows both either way")
     ap.add_argument("--no-coverage", action="store_true", help="skip the coverage table")
+    ap.add_argument("--repair-delta", action="store_true",
+                    help="also score the judged sets with the other repair setting and "
+                         "print RUBY's paired difference (with - without) and its CI")
     ap.add_argument("--json", type=Path, default=None, help="write every number here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -380,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     t_mut = time.perf_counter() - t0
 
     judged: dict[str, dict[str, JudgedView]] = {}
+    deltas: dict[str, dict[str, PairedDifference]] = {}
     for name, (_, filename, loader, opts, stat) in ({} if args.no_judged
                                                     else JUDGED_SETS).items():
         try:
@@ -392,6 +437,11 @@ def main(argv: list[str] | None = None) -> int:
                               repair=repair)
         judged[name] = judged_validity(scores, items, statistic=stat, resamples=resamples,
                                        seed=args.seed)
+        if args.repair_delta:
+            other = score_judged(items, workers=args.workers, grs_beta=args.grs_beta,
+                                 repair=args.no_repair)
+            off, on = (scores, other) if args.no_repair else (other, scores)
+            deltas[name] = repair_deltas(items, off, on, stat, resamples, args.seed)
     t_all = time.perf_counter() - t0
 
     print(f"Scoring with repair and containment {'off' if args.no_repair else 'on'}.\n")
@@ -400,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
     print_mutation(report, args.seed, resamples)
     if judged:
         print_judged(judged)
+    if deltas:
+        print_repair_deltas(deltas)
     print(f"time: mutation benchmark {t_mut:.0f} s, total {t_all:.0f} s")
 
     if args.json:
@@ -415,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
             "mutation": report.to_dict(),
             "judged": {name: {v: jv.to_dict() for v, jv in views.items()}
                        for name, views in judged.items()},
+            "repair_delta": {name: {k: d.to_dict() for k, d in per.items()}
+                             for name, per in deltas.items()},
             "seconds": {"mutation": t_mut, "total": t_all},
         }
         args.json.write_text(json.dumps(payload, indent=2, default=list))

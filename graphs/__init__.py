@@ -22,6 +22,7 @@ from graphs.pdg import GraphTooLarge, build_pdg, pdg_shape, pdg_statements  # no
 from graphs.ted import TEDResult, tree_edit_distance, tree_edit_mapping  # noqa: F401
 from graphs.tolerant import (  # noqa: F401  (repair and error containment)
     TolerantParse,
+    mark_guessed,
     tolerant_parse,
     with_repair_leaf,
     with_repair_node,

@@ -5,28 +5,40 @@ structure"). In order, each step tried only when the ones before it failed:
 
 1. the parse as it is, when clean;
 2. :func:`graphs.repair.repair`: a few inserted tokens that make it parse;
-3. :func:`graphs.containment.contain` on the parse, then on the parse of each other
+3. :func:`graphs.containment.contain_strays`: closers with no opener kept as text (and
+   what errors remain contained), when there are such;
+4. :func:`graphs.containment.contain` on the parse, then on the parse of each other
    wrapper of the language, then after appending the closing brackets a cut-off text lacks
    (so a truncated method with one broken statement is still a graph).
 
 Whatever was done costs something in the compared structure, so a repaired or contained
 candidate never equals a clean reference: a statement kept as text is labelled ``⁇ text``,
-and inserted tokens become one extra node (:func:`with_repair_node`) or leaf
-(:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
+and inserted tokens and stray closers become one extra node (:func:`with_repair_node`) or
+leaf (:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 import networkx as nx
 
-from graphs.containment import UNPARSED_MARK, Contained, contain
+from graphs.containment import (
+    MAX_UNPARSED,
+    UNPARSED_MARK,
+    Contained,
+    contain,
+    contain_strays,
+    error_count,
+    opaque_label,
+)
 from graphs.languages import get_language
 from graphs.parsing import ParsedCode, parse
 from graphs.repair import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
+    Insertion,
     Repair,
     closing_brackets,
     open_string,
@@ -34,8 +46,12 @@ from graphs.repair import (
 )
 from graphs.trees import Tree
 
-__all__ = ["TolerantParse", "repair_label", "tolerant_parse", "with_repair_leaf",
-           "with_repair_node"]
+__all__ = ["MAX_ERRORS", "TolerantParse", "mark_guessed", "repair_label", "tolerant_parse",
+           "with_repair_leaf", "with_repair_node"]
+
+#: Separate errors a parse may have and still be almost-code: each repaired token, stray
+#: closer or statement kept as text accounts for one, and no more than these can be made.
+MAX_ERRORS = MAX_INSERTED_TOKENS + 2 * MAX_UNPARSED
 
 
 @dataclass(frozen=True)
@@ -47,13 +63,14 @@ class TolerantParse:
     original : the parse of the text as given.
     repair : the repair that made it parse, if one was needed and found.
     contained : the error-contained parse, if repair failed and containment worked.
-    appended : closing brackets appended before containment (``""``: none).
+    edits : insertions made before containment, in order (closing brackets appended to a
+        cut-off text, a re-indented line...): ``contained`` is of the text they make.
     """
 
     original: ParsedCode
     repair: Repair | None = None
     contained: Contained | None = None
-    appended: str = ""
+    edits: tuple[Insertion, ...] = ()
 
     @property
     def clean(self) -> ParsedCode | None:
@@ -64,10 +81,57 @@ class TolerantParse:
 
     @property
     def inserted(self) -> tuple[str, ...]:
-        """The code tokens inserted (by the repair, or appended before containment)."""
+        """The code tokens inserted (by the repair, or before containment)."""
         if self.repair is not None:
             return self.repair.tokens
-        return tuple(self.appended)
+        return tuple(t for e in self.edits for t in e.tokens)
+
+    @property
+    def marks(self) -> tuple[str, ...] | None:
+        """The tokens of the extra opaque node or leaf the structure gets (inserted
+        tokens, then stray closers), ``None`` when it gets none (clean as given, or only
+        statements kept as text)."""
+        strays = self.contained.stray_tokens if self.contained is not None else ()
+        if self.repair is None and not self.edits and not strays:
+            return None
+        return self.inserted + strays
+
+    def written(self) -> tuple[str, tuple[str | None, ...]] | None:
+        """The text the structure is built from (the repaired text, or the stand-in text),
+        and for each of its characters what the side wrote there: the same character,
+        ``""`` where the repair inserted one, the closer where a stray one was blanked,
+        ``None`` inside a stand-in. ``None`` when nothing was repaired or contained.
+
+        >>> from graphs import parse
+        >>> text, marks = tolerant_parse(parse("int f() { return g(1; }", "java")).written()
+        >>> text, "".join("^" if m == "" else " " for m in marks)
+        ('int f() { return g(1); }', '                    ^   ')
+        """
+        text = self.original.source
+        marks: list[str | None] = list(text)
+        edits = self.repair.edits if self.repair is not None else self.edits
+        for edit in edits:
+            for offset, piece in sorted(edit.inserts, key=lambda x: x[0], reverse=True):
+                text = text[:offset] + piece + text[offset:]
+                marks[offset:offset] = [""] * len(piece)
+        if self.repair is not None:
+            final = self.repair.text
+        elif self.contained is not None:
+            kept = self.contained
+            chars = list(text)
+            for u in kept.strays:
+                chars[u.start] = " "
+            text = "".join(chars)
+            for u, piece in sorted(zip(kept.unparsed, kept.pieces, strict=True),
+                                   key=lambda x: x[0].start, reverse=True):
+                text = text[:u.start] + piece + text[u.end:]
+                marks[u.start:u.end] = [None] * len(piece)
+            final = kept.stand_in.source
+        else:
+            return None
+        if text != final or len(marks) != len(text):
+            return None  # not the text the structure was built from: claim nothing
+        return text, tuple(marks)
 
     @property
     def changed(self) -> bool:
@@ -97,11 +161,13 @@ class TolerantParse:
         if self.contained is None:
             return None
         parts = []
-        if self.appended:
-            parts.append(f'repaired (appended "{self.appended}")')
+        if self.edits:
+            parts.append(f"repaired ({'; '.join(e.description for e in self.edits)})")
         parts.append(self.contained.describe())
-        if graph:
-            n = len(self.contained.unparsed)
+        n = len(self.contained.unparsed)
+        if not n:
+            pass  # only stray closers: everything else parsed
+        elif graph:
             parts.append("data edges from the identifiers it mentions" if n == 1 else
                          "data edges from the identifiers they mention")
         else:
@@ -117,7 +183,8 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     ----------
     parsed : the parse of the snippet (:func:`graphs.parse`); a clean one is returned as is.
     max_attempts : re-parses for the repair; containment adds at most one parse per
-        wrapper of the language and two after appending brackets.
+        wrapper of the language, two after appending brackets, and the stray closers'
+        tries (:data:`graphs.containment.MAX_STRAY_TRIES`, each a parse and a stand-in).
 
     Returns
     -------
@@ -126,23 +193,28 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     Examples
     --------
     >>> from graphs import parse
-    >>> t = tolerant_parse(parse("void f() { a = (b + c)); d = a; }", "java"))
+    >>> t = tolerant_parse(parse("void f() { a = b + * c; d = a; }", "java"))
     >>> t.repair is None, t.contained.unparsed[0].text
-    (True, 'a = (b + c));')
+    (True, 'a = b + * c;')
+    >>> tolerant_parse(parse("void f() { a = (b + c)); d = a; }", "java")).describe()
+    '1 unmatched ")" kept as text (line 1, col 23)'
     """
-    if parsed.ok or not parsed.source.strip():
-        return TolerantParse(parsed)
+    if parsed.ok or not parsed.source.strip() or error_count(parsed, MAX_ERRORS) > MAX_ERRORS:
+        return TolerantParse(parsed)  # clean, or not almost-code: more errors than fixes
     fixed = repair(parsed, max_attempts=max_attempts)
     if fixed is not None:
         return TolerantParse(parsed, repair=fixed)
+    kept = contain_strays(parsed)
+    if kept is not None:
+        return TolerantParse(parsed, contained=kept)
     kept = contain(parsed)
     if kept is not None:
         return TolerantParse(parsed, contained=kept)
     text, language = parsed.source, parsed.language
-    for wrapper in get_language(language).wrappers:
-        if wrapper.name == parsed.wrapper:
-            continue
-        kept = contain(parse(text, language, wrapper=wrapper.name))
+    others = [parse(text, language, wrapper=wrapper.name)
+              for wrapper in get_language(language).wrappers if wrapper.name != parsed.wrapper]
+    for other in others:
+        kept = contain(other)
         if kept is not None:
             return TolerantParse(parsed, contained=kept)
     closers = closing_brackets(parsed, skip_unmatched=True)
@@ -158,8 +230,83 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
         for extra in endings:
             kept = contain(parse(text + extra, language))
             if kept is not None:
-                return TolerantParse(parsed, contained=kept, appended=extra)
+                edit = Insertion("brackets", ((len(text), extra),), f'appended "{extra}"',
+                                 tuple(extra))
+                return TolerantParse(parsed, contained=kept, edits=(edit,))
     return TolerantParse(parsed)
+
+
+def mark_guessed(graph: nx.MultiDiGraph, structure: TolerantParse) -> int:
+    """Label each node whose own text the repair edited (a token inserted in it, a stray
+    closer blanked out of it) as text, like a statement kept as text: the mark, then what
+    the side wrote there (:func:`graphs.containment.opaque_label`), and mark it ``opaque``;
+    in place. What the repair guessed is never compared as structure: the inserted ``)``
+    of ``print(x`` says the call ends there, which the side never wrote. Whitespace (a
+    re-indented line) is no guess; closers appended after the last statement edit no
+    statement.
+
+    Parameters
+    ----------
+    graph : the PDG built from ``structure``'s clean or stand-in parse.
+    structure : what :func:`tolerant_parse` made of the side.
+
+    Returns
+    -------
+    The number of nodes relabelled.
+
+    Examples
+    --------
+    >>> from graphs import build_pdg, parse
+    >>> t = tolerant_parse(parse("int f(int a) { a = g(a; return a; }", "java"))
+    >>> g = build_pdg(t.clean)
+    >>> mark_guessed(g, t), [g.nodes[n]["label"] for n in g]
+    (1, ['int f(int)', 'int v0', '⁇ a = g(a;', 'return v0'])
+    """
+    written = structure.written()
+    if written is None:
+        return 0
+    text, marks = written
+    edited = set()
+    for i, (c, m) in enumerate(zip(text, marks, strict=True)):
+        if m == "" and not c.isspace():
+            edited.add(i)
+        elif m and m != c:
+            # a stray closer: it belongs to what it stands in, or to the statement it
+            # follows on its line (Python's `f(x))` ends the statement before the `)`)
+            edited.add(i)
+            j = i - 1
+            while j >= 0 and text[j] in " \t":
+                j -= 1
+            if j >= 0 and text[j] != "\n":
+                edited.add(j)
+    if not edited:
+        return 0
+    edited = sorted(edited)
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    count = 0
+    for _, attrs in graph.nodes(data=True):
+        own = attrs.get("text") or ""
+        line = attrs.get("line")
+        if attrs.get("opaque") or not own or not isinstance(line, int) or not (
+                1 <= line <= len(starts)):
+            continue
+        start = text.find(own, starts[line - 1])
+        if start < 0:
+            continue
+        k = bisect_left(edited, start)
+        if k < len(edited) and edited[k] < start + len(own):
+            end = j = start + len(own)
+            while j < len(text) and text[j] in " \t":  # the stray closers right after it
+                j += 1
+                if marks[j - 1] and marks[j - 1] != text[j - 1]:
+                    end = j
+            # the label is what the node's own text was written as (a stray after it is the
+            # extra node's); the text shown has the stray too
+            attrs["label"] = opaque_label("".join(m or "" for m in marks[start:start + len(own)]))
+            attrs["text"] = "".join(m or "" for m in marks[start:end])
+            attrs["opaque"] = True
+            count += 1
+    return count
 
 
 def repair_label(tokens: tuple[str, ...]) -> str:

@@ -89,7 +89,10 @@ def test_mixed_batch_one_result_per_line(capsys, batch_file):
     by_id = {r["id"]: r for r in results}
     assert by_id["empty-both"]["ruby"] == 1.0
     assert by_id["two-refs"]["ruby"] == 1.0
-    assert "candidate: missing" in by_id["broken"]["reasons"]["grs"]
+    # a method whose only statement is broken: its signature is structure, the statement
+    # is kept as text (and the cut-off brace appended)
+    assert by_id["broken"]["tier"] == "graph"
+    assert "1 statement unparsed, kept as text" in by_id["broken"]["reasons"]["grs"]
 
 
 def test_output_is_byte_identical_across_workers(capsys, batch_file):

@@ -66,7 +66,9 @@ def test_jsonl_input_with_mixed_languages_and_ids(capsys):
     rows = {obj["id"]: obj for obj in map(json.loads, out.splitlines())}
     assert rows["sum-exact"]["ruby"] == 1.0
     assert rows["max-two-refs"]["sts"] == 1.0
-    assert rows["broken-candidate"]["tier"] == "string"
+    # its only statement is broken: kept as text, the signature is structure
+    assert rows["broken-candidate"]["tier"] == "graph"
+    assert "kept as text" in rows["broken-candidate"]["reasons"]["grs"]
     assert rows["python-loop"]["tier"] is not None
 
 

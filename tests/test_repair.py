@@ -1,9 +1,11 @@
 """Tolerant structure (issue 19): bounded repair and error-contained graphs.
 
-Each repair kind in each language it applies to, and containment in all six languages: the
-broken candidate gets the structural tiers, the reasons say what was done, ``repair=False``
-restores the strict behaviour, and a repaired or contained candidate never scores 1.0
-against the clean reference it was repaired into (only against its own text).
+Each repair kind in each language it applies to, and each kind of containment (a statement,
+a compound statement's header, a function's header, a stray closer) in all six languages
+(the early `}` in the five with braces): the broken candidate gets the structural tiers,
+the reasons say what was done, ``repair=False`` restores the strict behaviour, and a
+repaired or contained candidate never scores 1.0 against the clean reference it was
+repaired into (only against its own text).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 import pytest
 
 import graphs
-from graphs.containment import contain
+from graphs.containment import contain, contain_strays, stray_closers
 from graphs.repair import MAX_REPAIR_ATTEMPTS, repair, repair_candidates
 from ruby_metric import RubyScorer
 
@@ -52,19 +54,78 @@ CASES = [(kind, lang, bad, good) for kind, per in REPAIRS.items()
 
 # language -> (candidate with one broken statement, the reference it should have been)
 CONTAINED = {
-    "java": ("int f(int b) { int a = (b + 1)); return g(a); }",
-             "int f(int b) { int a = (b + 1); return g(a); }"),
-    "cs": ("int F(int b) { int a = (b + 1)); return G(a); }",
-           "int F(int b) { int a = (b + 1); return G(a); }"),
-    "c": ("int f(int b) { int a = (b + 1)); return g(a); }",
-          "int f(int b) { int a = (b + 1); return g(a); }"),
-    "cpp": ("int f(int b) { int a = (b + 1)); return g(a); }",
-            "int f(int b) { int a = (b + 1); return g(a); }"),
-    "javascript": ("function f(b) { let a = (b + 1)); return g(a); }",
-                   "function f(b) { let a = (b + 1); return g(a); }"),
+    "java": ("int f(int b) { int a = b + * 2; return g(a); }",
+             "int f(int b) { int a = b + 2; return g(a); }"),
+    "cs": ("int F(int b) { int a = b + * 2; return G(a); }",
+           "int F(int b) { int a = b + 2; return G(a); }"),
+    "c": ("int f(int b) { int a = b + / 2; return g(a); }",
+          "int f(int b) { int a = b + 2; return g(a); }"),
+    "cpp": ("int f(int b) { int a = b + / 2; return g(a); }",
+            "int f(int b) { int a = b + 2; return g(a); }"),
+    "javascript": ("function f(b) { let a = b + * 2; return g(a); }",
+                   "function f(b) { let a = b + 2; return g(a); }"),
     "python": ("def f(b):\n    a = b\n    c = a $ 2\n    return c\n",
                "def f(b):\n    a = b\n    c = a * 2\n    return c\n"),
 }
+
+# containment kind -> language -> (broken candidate, the clean reference), what the reason
+# says of it
+CONTAINMENT_KINDS = {
+    # a compound statement's header broken, its body structured
+    "header": ("1 header unparsed, kept as text", {
+        "java": ("int f(int b) { if (b > * 1) { b = g(b); } return b; }",
+                 "int f(int b) { if (b > 1) { b = g(b); } return b; }"),
+        "cs": ("int F(int b) { if (b > * 1) { b = G(b); } return b; }",
+               "int F(int b) { if (b > 1) { b = G(b); } return b; }"),
+        "c": ("int f(int b) { while (b > / 1) { b = g(b); } return b; }",
+              "int f(int b) { while (b > 1) { b = g(b); } return b; }"),
+        "cpp": ("int f(int b) { while (b > / 1) { b = g(b); } return b; }",
+                "int f(int b) { while (b > 1) { b = g(b); } return b; }"),
+        "javascript": ("function f(b) { if (b > * 1) { b = g(b); } return b; }",
+                       "function f(b) { if (b > 1) { b = g(b); } return b; }"),
+        "python": ("def f(b):\n    if b > * 1:\n        b = g(b)\n    return b\n",
+                   "def f(b):\n    if b > 1:\n        b = g(b)\n    return b\n"),
+    }),
+    # a function's header broken (a Java `throws` in C#, a mangled parameter list)
+    "function": ("1 function header unparsed, kept as text", {
+        "java": ("int f(int b) throws { b = g(b); return b; }",
+                 "int f(int b) { b = g(b); return b; }"),
+        "cs": ("int F(int b) where { b = G(b); return b; }",
+               "int F(int b) { b = G(b); return b; }"),
+        "c": ("int f(int b) + { b = g(b); return b; }", "int f(int b) { b = g(b); return b; }"),
+        "cpp": ("int f(int b) + { b = g(b); return b; }",
+                "int f(int b) { b = g(b); return b; }"),
+        "javascript": ("function f(b) * { b = g(b); return b; }",
+                       "function f(b) { b = g(b); return b; }"),
+        "python": ("def f(b) -> :\n    b = g(b)\n    return b\n",
+                   "def f(b):\n    b = g(b)\n    return b\n"),
+    }),
+    # a closer with no opener
+    "stray": ('1 unmatched ")" kept as text', {
+        "java": ("int f(int b) { int a = (b + 1)); return g(a); }",
+                 "int f(int b) { int a = (b + 1); return g(a); }"),
+        "cs": ("int F(int b) { int a = (b + 1)); return G(a); }",
+               "int F(int b) { int a = (b + 1); return G(a); }"),
+        "c": ("int f(int b) { int a = (b + 1)); return g(a); }",
+              "int f(int b) { int a = (b + 1); return g(a); }"),
+        "cpp": ("int f(int b) { int a = (b + 1)); return g(a); }",
+                "int f(int b) { int a = (b + 1); return g(a); }"),
+        "javascript": ("function f(b) { let a = (b + 1)); return g(a); }",
+                       "function f(b) { let a = (b + 1); return g(a); }"),
+        "python": ("def f(b):\n    a = (b + 1))\n    return g(a)\n",
+                   "def f(b):\n    a = (b + 1)\n    return g(a)\n"),
+    }),
+    # a `}` that ends the method early (Python has no braces)
+    "early-brace": ('1 unmatched "}" kept as text', {
+        lang: (f"{head} {{ if (b > 1) {{ b = {call}(b); }}}} return b; }}",
+               f"{head} {{ if (b > 1) {{ b = {call}(b); }} return b; }}")
+        for lang, head, call in (("java", "int f(int b)", "g"), ("cs", "int F(int b)", "G"),
+                                 ("c", "int f(int b)", "g"), ("cpp", "int f(int b)", "g"),
+                                 ("javascript", "function f(b)", "g"))
+    }),
+}
+CONTAINMENT_CASES = [(kind, lang, bad, good) for kind, (_, per) in CONTAINMENT_KINDS.items()
+                     for lang, (bad, good) in per.items()]
 
 
 @pytest.mark.parametrize(("kind", "lang", "bad", "good"), CASES,
@@ -124,27 +185,122 @@ def test_truncated_candidate_scores_by_hand():
     assert "S_ref 7 + S_cand 9" in text and "'⁇ }'" in text
 
 
+@pytest.mark.parametrize(("kind", "lang", "bad", "good"), CONTAINMENT_CASES,
+                         ids=[f"{k}-{lang}" for k, lang, _, _ in CONTAINMENT_CASES])
+def test_each_containment_kind_in_each_language(kind, lang, bad, good):
+    scorer = RubyScorer(lang, metrics=("ruby", "grs", "trs"))
+    r = scorer.score(good, bad)
+    # the structural tiers apply, never at 1.0 against the clean reference
+    assert r.tier == "graph" and r.grs < 1.0 and r.trs < 1.0
+    assert CONTAINMENT_KINDS[kind][0] in r.reasons["grs"]
+    assert r.reasons["grs"].startswith("candidate: ")
+    # its own text scores 1.0: the texts are equal
+    assert scorer.score(bad, bad).grs == 1.0
+    assert RubyScorer(lang, repair=False).score(good, bad).tier == "string"
+
+
+def test_broken_header_keeps_its_body_structured():
+    c = contain(graphs.parse("int f(int b) { if (b > * 1) { b = g(b); } return b; }", "java"))
+    assert c is not None and [u.kind for u in c.unparsed] == ["header"]
+    g = graphs.build_pdg(c.stand_in)
+    assert graphs.relabel_unparsed(g, c) == 1
+    labels = {d["label"]: d for _, d in g.nodes(data=True)}
+    # the header is one opaque node of its kind; the body and the rest are statements
+    assert labels["⁇ if (b > * 1)"]["kind"] == "if"
+    assert "v0 = g(v0)" in labels and "return v0" in labels
+    # a function header: the parameters that parsed still name the body's locals
+    c = contain(graphs.parse("int f(int b) throws { return g(b); }", "java"))
+    g = graphs.build_pdg(c.stand_in)
+    assert graphs.relabel_unparsed(g, c) == 1
+    assert [d["label"] for _, d in g.nodes(data=True)][:1] == ["⁇ int f(int b) throws"]
+    assert "return g(v0)" in [d["label"] for _, d in g.nodes(data=True)]
+
+
+def test_stray_closer_choice():
+    # the `}` that ends the method early, not the last one, is the stray: one method left
+    text = "int f(int b) { if (b > 1) { b = g(b); }} return b; }"
+    assert stray_closers(graphs.parse(text, "java"))[0] == ((text.rindex("}"), "}"),)
+    c = contain_strays(graphs.parse(text, "java"))
+    assert c is not None and c.strays[0].start == text.index("}}") + 1
+    assert len(c.stand_in.nodes) == 1
+    # bounded: a few sets at most
+    assert len(stray_closers(graphs.parse("f(a)" + ")" * 50, "java"))) == 0
+    assert len(stray_closers(graphs.parse("int f() { g(a)); }" * 20, "java"))) <= 3
+
+
+def test_invented_identifier_is_contained():
+    # `a.;`: tree-sitter invents an identifier of no width without flagging it MISSING
+    r = RubyScorer("cs").score("char F(string s) { var c = G(s)[0]; return c; }",
+                               "char F(string s) { var c = G(s).[0]; return c; }")
+    assert r.tier == "graph" and r.grs < 1.0
+    assert "1 statement unparsed, kept as text" in r.reasons["grs"]
+
+
+def test_what_the_repair_guessed_is_not_credited():
+    # the statement the inserted `)` completes is compared as what the side wrote, and a
+    # text label is credited only when equal: two candidates that differ only inside the
+    # guessed statement (same weight, same variables read) score the same; the statement
+    # before it is structure as usual, and the guessed one keeps its place (its edges)
+    scorer = RubyScorer("python", metrics=("ruby", "grs"))
+    ref = "y = f(x)\nprint(y)\n"
+    near, far = scorer.score(ref, "y = f(x)\nprint(y\n"), scorer.score(ref, "y = f(x)\nshow(y\n")
+    assert near.reasons["grs"] == 'candidate: repaired (appended ")")'
+    assert near.grs == far.grs and 0 < near.grs < 1
+    t = graphs.tolerant_parse(graphs.parse("y = f(x)\nprint(y\n", "python"))
+    g = graphs.build_pdg(t.clean)
+    assert graphs.mark_guessed(g, t) == 1
+    assert sorted(d["label"] for _, d in g.nodes(data=True) if d.get("opaque")) == ["⁇ print(y"]
+    # a stray closer belongs to the statement it ends (Python: no `;` after it)
+    t = graphs.tolerant_parse(graphs.parse("y = f(x)\nprint(y))\n", "python"))
+    g = graphs.build_pdg(t.contained.stand_in)
+    assert graphs.mark_guessed(g, t) == 1
+    # whitespace is no guess: a re-indented line stays structure
+    t = graphs.tolerant_parse(graphs.parse(REPAIRS["indent"]["python"][0], "python"))
+    assert graphs.mark_guessed(graphs.build_pdg(t.clean), t) == 0
+
+
+def test_not_almost_code_is_not_tried():
+    from graphs.tolerant import MAX_ERRORS
+
+    # more separate errors than repair and containment could ever fix
+    many = "int f() { " + " ".join(f"a{i} = ;" for i in range(MAX_ERRORS + 1)) + " }"
+    assert graphs.tolerant_parse(graphs.parse(many, "java")).describe() is None
+    # a text longer than Limits.max_repair_chars is parsed strictly
+    from ruby_metric import Limits
+
+    text = "int f() { return 1;"
+    small = Limits(max_repair_chars=len(text) - 1)
+    assert RubyScorer("java", limits=small).score("int f() { return 1; }", text).tier != "graph"
+    assert RubyScorer("java").score("int f() { return 1; }", text).tier == "graph"
+
+
 def test_opaque_node_label_and_reference_side():
-    c = contain(graphs.parse("void f(int b) { a = (b + 1)); g(a); }", "java"))
+    c = contain(graphs.parse("void f(int b) { a = b + * 1; g(a); }", "java"))
     assert c is not None
     g = graphs.build_pdg(c.stand_in)
     assert graphs.relabel_unparsed(g, c) == 1
     opaque = [d for _, d in g.nodes(data=True) if d.get("opaque")]
-    assert [d["label"] for d in opaque] == ["⁇ a = (b + 1));"]
+    assert [d["label"] for d in opaque] == ["⁇ a = b + * 1;"]
     # a broken reference is contained too, and reported as the reference's
-    r = RubyScorer("java").score("void f(int b) { a = (b + 1)); g(a); }",
-                                 "void f(int b) { a = (b + 1); g(a); }")
+    r = RubyScorer("java").score("void f(int b) { a = b + * 1; g(a); }",
+                                 "void f(int b) { a = b + 1; g(a); }")
     assert r.tier == "graph" and r.grs < 1.0
     assert r.reasons["grs"].startswith("reference: 1 statement unparsed")
 
 
 def test_errors_outside_one_statement_are_not_contained():
-    # the function header
-    assert contain(graphs.parse("void f( { d = 1; }", "java")) is None
+    # a class member that is not a function
+    assert contain(graphs.parse("class A { int x = * ; void f() { g(); } }", "java")) is None
+    # a broken header that swallowed statements
+    assert contain(graphs.parse("void f() { for (x = in y; ) { a = 1; b = 2; } }", "java")) is None
     # every statement broken: nothing would be left as structure
     assert contain(graphs.parse("int a = ;", "java")) is None
+    assert contain(graphs.parse("x = a.; y = b.;", "cs")) is None
+    # ...but a function whose only statement is broken keeps its signature as structure
+    c = contain(graphs.parse("bool F() { return a.; }", "cs"))
+    assert c is not None and [u.kind for u in c.unparsed] == ["statement"]
     # a Python ERROR swallowing the next line
-    assert contain(graphs.parse("def f(b):\n    a = (b + 1))\n    g(a)\n", "python")) is None
+    assert contain(graphs.parse("def f(b):\n    a = b + * 1\n    g(a)\n", "python")) is None
 
 
 def test_signature_records_the_setting():

@@ -69,9 +69,9 @@ def test_numbers_equal_the_json_and_the_text_command(compared, capsys):
             result["difference"],
         ]
     ruby = re.search(r'<tr id="cmp-ruby">(.*?)</tr>', html).group(1)
-    # system A's pair 5 is repaired (GRS 0.9532 instead of STS 0.8958)
-    assert ">0.8521<" in ruby and ">-0.1479<" in ruby and "[-0.3547, -0.0283]" in ruby
-    # B wins TRS with every test under 0.05; RUBY's t-test (0.1616) is not
+    # system A's pair 5 is repaired (GRS 0.9353 instead of STS 0.8958)
+    assert ">0.8503<" in ruby and ">-0.1497<" in ruby and "[-0.3547, -0.0288]" in ruby
+    # B wins TRS with every test under 0.05; RUBY's t-test (0.1564) is not
     trs = re.search(r'<tr id="cmp-trs">(.*?)</tr>', html).group(1)
     assert 'class="num win" data-value="1.0"' in trs
     assert 'class="num win"' not in ruby
@@ -90,7 +90,7 @@ def test_pairs_that_differ_most_show_both_candidates(compared):
     assert "<pre></pre>" in first  # A's empty output on line 10
     assert refs[9].replace('"', "&quot;") in first
     ranked = re.findall(r'id="differ-\d+"><summary>#\d+ · pair <code>(\d+)</code>', html)
-    # gaps 1.0, 0.1586, 0.1415, 0.1318, 0.1042 (STS 0.8958: pair 5 has no PDG); pair 8 is a
+    # gaps 1.0, 0.1586, 0.1415, 0.1318, 0.0647 (pair 5, repaired: GRS 0.9353); pair 8 is a
     # switch against its if chain, the same graph: RUBY does not differ
     assert ranked == ["9", "7", "1", "6", "5"]
 

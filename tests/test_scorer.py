@@ -65,9 +65,9 @@ def test_trs_matches_zss_on_the_same_trees(cs):
 
 
 def test_broken_candidate_falls_back_to_string_with_reasons(cs):
-    r = cs.score(
-        "public bool IsEmpty(){return Count == 0;}", "public bool IsEmpty(){return Count == ;"
-    )
+    # every statement broken: neither repaired nor contained (a method whose only statement
+    # is broken would be contained: its signature is structure)
+    r = cs.score("bool b = Count == 0; return b;", "bool b = Count == ; return b == ;")
     assert r.tier == "string" and r.ruby == r.sts
     assert r.grs is None and r.trs is None
     assert r.reasons["grs"].startswith("candidate: ")
@@ -136,8 +136,8 @@ def crystal_default_exists(language):
 
 
 def test_corpus_aggregates_by_hand(cs):
-    refs = [SUM_CS, "public bool IsEmpty(){return Count == 0;}"]
-    cands = [SUM_CS, "public bool IsEmpty(){return Count == ;"]
+    refs = [SUM_CS, "bool b = Count == 0; return b;"]
+    cands = [SUM_CS, "bool b = Count == ; return b == ;"]
     c = cs.score_corpus(refs, cands)
     assert [p.id for p in c.pairs] == [0, 1]
     p0, p1 = c.pairs

@@ -182,8 +182,9 @@ class Explanation:
             f"{g.cand_size:g} ({bound}; {g.method} method; a node weighs its label's tokens, "
             "labels compared by chrF, edges compared by dependence kind, 1 each)",
             f"  {g.formula()}  (beta {g.beta:g}: recall weighs beta^2 times precision)",
-            "  a relabel costs max(max(w_ref, w_cand) * d, |w_ref - w_cand|), rounded to a "
-            "multiple of 1/64; an unmatched node its weight",
+            "  a relabel costs max(max(w_ref, w_cand) * d, |w_ref - w_cand|) (w_ref + w_cand "
+            "when a label is text, '⁇ ...'), rounded to a multiple of 1/64; an unmatched node "
+            "its weight",
         ]
         ref, cand = self.ref_pdg, self.cand_pdg
         items = []

@@ -39,12 +39,21 @@ class Limits:
         (Zhang–Shasha needs an n x m table).
     max_pdg_nodes : GRS is skipped above this many PDG nodes on a side.
     max_chars : no parse is attempted for texts longer than this.
+    max_repair_chars : repair and error containment (``repair=True``) are tried only on
+        texts up to this long; a longer text that does not parse as given gets no
+        structural tier, as with ``repair=False``. Repair re-parses a text a bounded number
+        of times (a few dozen tree-sitter parses at most), which on almost-code of a
+        program's size costs milliseconds but on a hostile text near ``max_chars`` would
+        cost several times its one strict parse; 50,000 characters is over 1,000 lines,
+        more than any model output or program of the benchmark sets (the longest GCJ
+        program is 17,713).
     """
 
     max_tokens: int = 1_000_000
     max_ast_nodes: int = 4_000
     max_pdg_nodes: int = 400
     max_chars: int = 200_000
+    max_repair_chars: int = 50_000
 
 
 @dataclass
@@ -127,7 +136,7 @@ class Code:
         import graphs
 
         parsed = self._parse()
-        if parsed.ok or not self.repair:
+        if parsed.ok or not self.repair or len(self.text) > self.limits.max_repair_chars:
             return graphs.TolerantParse(parsed)
         return graphs.tolerant_parse(parsed)
 

@@ -10,6 +10,11 @@ are, what a substitution costs, and the recall-weighted score built from the edi
 * Substituting ``a`` by ``b`` costs ``max(max(w_a, w_b) * d(a, b), |w_a - w_b|)``; inserting
   or deleting a node costs its weight. The ``|w_a - w_b|`` floor keeps a candidate that
   carries only part of a statement from scoring as if it carried all of it.
+* A node labelled as text (``⁇ ...``: a statement that did not parse, one the repair had to
+  complete, the tokens a repair inserted) is credited only when its label is equal: any
+  other substitution costs ``w_a + w_b``, as deleting one and inserting the other. What a
+  side did not write as code could mean anything, so GRS takes the low end: it credits the
+  statement's place (its edges may still match), never a guess at its content.
 * ``S`` = sum of node weights + edges; ``M = (S_ref + S_cand - GED) / 2`` is the matched
   mass and ``GRS = (1 + beta^2) M / (beta^2 S_ref + S_cand)``. ``beta = 2`` (the default)
   weighs how much of the reference the candidate carries (recall) four times as much as
@@ -31,6 +36,7 @@ import numpy as np
 import crystal
 import graphs
 from graphs.labels import label_size
+from graphs.trees import OPAQUE_MARK
 
 __all__ = [
     "DEFAULT_GRS_BETA",
@@ -137,12 +143,23 @@ class GRSCostModel:
 
     def subst_cost(self, ref_labels: list, cand_labels: list) -> np.ndarray:
         """``cost[i, j] = max(max(w_i, w_j) * d[i, j], |w_i - w_j|)`` (the GED's
-        ``node_subst_cost``; it rounds each to a multiple of 1/64)."""
+        ``node_subst_cost``; it rounds each to a multiple of 1/64); ``w_i + w_j`` when
+        either label is text (``⁇ ...``) and they differ.
+
+        >>> GRSCostModel().subst_cost(["⁇ x = f(a", "x = f(v0)"], ["x = f(v0)"]).tolist()
+        [[12.0], [0.0]]
+        """
         w1 = self.node_weight(ref_labels)[:, None]
         w2 = self.node_weight(cand_labels)[None, :]
         d = self.label_distance(ref_labels, cand_labels)
         # equal labels: d = 0 and equal weights, so they cost 0
-        return np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
+        cost = np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
+        opaque1 = np.array([str(lab).startswith(OPAQUE_MARK) for lab in ref_labels])
+        opaque2 = np.array([str(lab).startswith(OPAQUE_MARK) for lab in cand_labels])
+        guess = (opaque1[:, None] | opaque2[None, :]) & (d > 0)
+        if guess.any():
+            cost = np.where(guess, w1 + w2, cost)
+        return cost
 
     def ged_options(self) -> dict[str, Any]:
         """Keyword arguments of :func:`graphs.graph_edit_distance` for GRS: edges compared

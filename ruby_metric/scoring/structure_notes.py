@@ -27,18 +27,27 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     >>> fixed, kept = side_changes({"trs": "both: 1 statement unparsed, kept as text (x)"})
     >>> fixed, sorted(kept)
     (set(), ['candidate', 'reference'])
+    >>> fixed, kept = side_changes({"grs": 'candidate: repaired (appended "}"); 1 statement '
+    ...                             'unparsed, kept as text (x); reference: repaired (...)'})
+    >>> sorted(fixed), kept
+    (['candidate', 'reference'], {'candidate'})
     """
     repaired: set[str] = set()
     contained: set[str] = set()
     for metric in ("grs", "trs"):
         text = reasons.get(metric, "")
+        sides: set[str] = set()
         for part in text.split("; "):
             side, _, what = part.partition(": ")
-            sides = {"candidate", "reference"} if side == "both" else (
-                {"reference"} if side.startswith("reference") else {side})
+            if side == "both":
+                sides = {"candidate", "reference"}
+            elif side == "candidate" or side.startswith("reference"):
+                sides = {"reference"} if side.startswith("reference") else {side}
+            else:
+                what = part  # the same side's next step (`repaired (...); 1 statement ...`)
             if what.startswith("repaired"):
                 repaired |= sides
-            elif "unparsed, kept as text" in what:
+            elif "kept as text" in what:
                 contained |= sides
     return repaired, contained
 

@@ -316,8 +316,8 @@ class TreeTier(Tier):
             tree = graphs.normalized_ast(structure.contained.parsed, opaque_errors=True)
         else:
             raise NotApplicable(structure.original.error or "no clean parse")
-        if structure.repair is not None or structure.appended:
-            tree = graphs.with_repair_leaf(tree, structure.inserted)
+        if structure.marks is not None:
+            tree = graphs.with_repair_leaf(tree, structure.marks)
         if len(tree) > self.limits.max_ast_nodes:
             raise NotApplicable(
                 f"AST larger than the limit ({len(tree)} > {self.limits.max_ast_nodes} nodes)"
@@ -412,6 +412,9 @@ class GraphTier(Tier):
                 contained.unparsed):
             # a stand-in folded away or unreachable: the graph would hide the broken code
             raise NotApplicable(structure.original.error or "no clean parse")
+        if structure.changed:
+            # what the repair guessed is compared as the side's text, never as structure
+            graphs.mark_guessed(pdg, structure)
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:
@@ -420,8 +423,8 @@ class GraphTier(Tier):
             # statement. Compared, it would make any two snippets look alike (a one-line
             # snippet against an unrelated one would still score 2/3), so it is left out.
             pdg = pdg.subgraph(range(1, pdg.number_of_nodes())).copy()
-        if structure.repair is not None or structure.appended:
-            pdg = graphs.with_repair_node(pdg, structure.inserted)
+        if structure.marks is not None:
+            pdg = graphs.with_repair_node(pdg, structure.marks)
         return pdg
 
     def check(self, code: Code) -> None:
