@@ -23,7 +23,7 @@ import networkx as nx
 
 from graphs.containment import UNPARSED_MARK, Contained, contain
 from graphs.languages import get_language
-from graphs.parsing import ParsedCode, parse
+from graphs.parsing import ParsedCode, parse, parse_as
 from graphs.repair import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
@@ -142,7 +142,7 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     for wrapper in get_language(language).wrappers:
         if wrapper.name == parsed.wrapper:
             continue
-        kept = contain(parse(text, language, wrapper=wrapper.name))
+        kept = contain(parse_as(parsed, wrapper.name))
         if kept is not None:
             return TolerantParse(parsed, contained=kept)
     closers = closing_brackets(parsed, skip_unmatched=True)
