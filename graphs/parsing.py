@@ -21,7 +21,7 @@ import tree_sitter
 
 from graphs.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
 
-__all__ = ["ParsedCode", "parse"]
+__all__ = ["ParsedCode", "parse", "parse_as"]
 
 EMPTY_CODE = "empty code"
 
@@ -177,6 +177,9 @@ class ParsedCode:
     error: str | None
     span: tuple[int, int] = field(repr=False)
     index: SourceIndex = field(compare=False, repr=False)
+    # A failed search's attempt in each wrapper (by name), so that the parse in one given
+    # wrapper (:func:`parse_as`) is not parsed again; None for a clean parse.
+    attempts: dict[str, _Attempt] | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -398,9 +401,34 @@ def _preferred_member(attempt: _Attempt) -> bool:
             and nodes[0].child_by_field_name("body") is not None)
 
 
-def _result(lang: Language, code: str, attempt: _Attempt) -> ParsedCode:
+def _result(lang: Language, code: str, attempt: _Attempt,
+            attempts: dict[str, _Attempt] | None = None) -> ParsedCode:
     return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
-                      attempt.wrapper.name, attempt.error, attempt.span, attempt.index)
+                      attempt.wrapper.name, attempt.error, attempt.span, attempt.index,
+                      attempts)
+
+
+def _forced(lang: Language, code: str, attempt: _Attempt) -> ParsedCode:
+    """What ``parse(code, wrapper=attempt.wrapper.name)`` returns, from its one attempt."""
+    error = attempt.error
+    if error is not None and attempt.rank == (True, 0):
+        error = _bracket_problem(attempt) or error
+    return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
+                      attempt.wrapper.name, error, attempt.span, attempt.index)
+
+
+def parse_as(parsed: ParsedCode, wrapper: str) -> ParsedCode:
+    """``parse(parsed.source, parsed.language, wrapper=wrapper)``, reusing the attempt the
+    search behind ``parsed`` already made in that wrapper (a failed parse tried them all).
+
+    >>> p = parse("int x = ;", "java")
+    >>> parse_as(p, "method_body") == parse("int x = ;", "java", wrapper="method_body")
+    True
+    """
+    attempt = parsed.attempts.get(wrapper) if parsed.attempts else None
+    if attempt is None:
+        return parse(parsed.source, parsed.language, wrapper=wrapper)
+    return _forced(get_language(parsed.language), parsed.source, attempt)
 
 
 def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode:
@@ -462,11 +490,13 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
             return _result(lang, code, early)
     best: _Attempt | None = None
     deferred: _Attempt | None = None
+    tried: dict[str, _Attempt] = {}
     for w in wrappers:
         if early is not None and early.wrapper is w:
             attempt = early  # parsed above already; same text, same tree
         else:
             attempt = _attempt(parser, lang, code, original, w)
+        tried[w.name] = attempt
         if attempt.error is None:
             if wrapper is None and any(n.type in w.defer_if for n in attempt.nodes):
                 deferred = deferred or attempt
@@ -481,7 +511,7 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
         # tree-sitter often blames the very first token when brackets do not balance,
         # which tells a reader nothing; name the bracket instead.
         best.error = _bracket_problem(best) or best.error
-    return _result(lang, code, best)
+    return _result(lang, code, best, tried if wrapper is None else None)
 
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}

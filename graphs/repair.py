@@ -118,17 +118,19 @@ def _snippet_leaves(parsed: ParsedCode) -> list[tree_sitter.Node]:
     return out
 
 
-def closing_brackets(parsed: ParsedCode, *, skip_unmatched: bool = False) -> str | None:
+def closing_brackets(parsed: ParsedCode, *, skip_unmatched: bool = False,
+                     leaves: list[tree_sitter.Node] | None = None) -> str | None:
     """The closers that balance the snippet's brackets, innermost first; ``None`` when a
     closer has no opener (appending cannot fix that; with ``skip_unmatched`` such a closer
-    is passed over) or nothing is open.
+    is passed over) or nothing is open. ``leaves``: the snippet's leaves, when the caller
+    has them already.
 
     >>> from graphs import parse
     >>> closing_brackets(parse("void f() { if (a) { g(", "java"))
     ')}}'
     """
     opened: list[str] = []
-    for leaf in _snippet_leaves(parsed):
+    for leaf in _snippet_leaves(parsed) if leaves is None else leaves:
         if leaf.is_missing:
             continue
         kind = leaf.type
@@ -145,11 +147,11 @@ def closing_brackets(parsed: ParsedCode, *, skip_unmatched: bool = False) -> str
     return "".join(_OPENERS[k] for k in reversed(opened))
 
 
-def _missing(parsed: ParsedCode) -> Insertion | None:
+def _missing(parsed: ParsedCode, leaves: list[tree_sitter.Node]) -> Insertion | None:
     inserts = []
     tokens = []
     where = []
-    for leaf in _snippet_leaves(parsed):
+    for leaf in leaves:
         if not leaf.is_missing:
             continue
         if leaf.is_named or not leaf.type.strip():
@@ -210,13 +212,13 @@ def open_string(text: str) -> str | None:
     return None
 
 
-def _brackets(parsed: ParsedCode) -> list[Insertion]:
-    closers = closing_brackets(parsed)
+def _brackets(parsed: ParsedCode, leaves: list[tree_sitter.Node]) -> list[Insertion]:
+    closers = closing_brackets(parsed, leaves=leaves)
     text = parsed.source
     quote = open_string(text) if parsed.language in _C_FAMILY else None
     if quote is not None:
         # cut off inside a string literal: close it, then the brackets
-        closers = quote + (closing_brackets(parsed, skip_unmatched=True) or "")
+        closers = quote + (closing_brackets(parsed, skip_unmatched=True, leaves=leaves) or "")
     if not closers or len(closers) > MAX_INSERTED_TOKENS:
         return []
     end = len(text)
@@ -328,10 +330,11 @@ def repair_candidates(parsed: ParsedCode) -> list[Insertion]:
     if parsed.ok or not parsed.source.strip():
         return []
     found: list[Insertion] = []
-    missing = _missing(parsed)
+    leaves = _snippet_leaves(parsed)  # one walk for both
+    missing = _missing(parsed, leaves)
     if missing is not None:
         found.append(missing)
-    found.extend(_brackets(parsed))
+    found.extend(_brackets(parsed, leaves))
     for make in (_indent, _implicit_int):
         candidate = make(parsed)
         if candidate is not None:

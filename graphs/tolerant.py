@@ -34,7 +34,7 @@ from graphs.containment import (
     opaque_label,
 )
 from graphs.languages import get_language
-from graphs.parsing import ParsedCode, parse
+from graphs.parsing import ParsedCode, parse, parse_as
 from graphs.repair import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
@@ -211,10 +211,10 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     if kept is not None:
         return TolerantParse(parsed, contained=kept)
     text, language = parsed.source, parsed.language
-    others = [parse(text, language, wrapper=wrapper.name)
-              for wrapper in get_language(language).wrappers if wrapper.name != parsed.wrapper]
-    for other in others:
-        kept = contain(other)
+    for wrapper in get_language(language).wrappers:
+        if wrapper.name == parsed.wrapper:
+            continue
+        kept = contain(parse_as(parsed, wrapper.name))
         if kept is not None:
             return TolerantParse(parsed, contained=kept)
     closers = closing_brackets(parsed, skip_unmatched=True)
