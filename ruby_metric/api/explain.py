@@ -29,7 +29,7 @@ import crystal
 from crystal import NgramSet
 
 from ..scoring.code import Code, NotApplicable
-from ..scoring.crosslang import NOT_COMPARABLE
+from ..scoring.crosslang import NOT_COMPARABLE, NeutralGraphTier, neutral_report
 from ..scoring.evidence import (
     AstEdit,
     EdgeEdit,
@@ -172,7 +172,8 @@ def assemble_explanation(
 
     mapping = None
     if source_language is not None:
-        mapping = (_neutral_report(graph_tier, ref), _neutral_report(graph_tier, candidate))
+        assert isinstance(graph_tier, NeutralGraphTier)  # scored against a source
+        mapping = (neutral_report(graph_tier, ref), neutral_report(graph_tier, candidate))
 
     ngrams = None
     if source_language is not None:
@@ -202,14 +203,6 @@ def assemble_explanation(
         source_language=source_language,
         mapping=mapping,
     )
-
-
-def _neutral_report(tier: Tier, code: Code) -> Any:
-    """The neutral map's report of a side's PDG, ``None`` when it has no PDG."""
-    try:
-        return tier.represent(code).graph["neutral_report"]
-    except NotApplicable:
-        return None
 
 
 def _pdg_or_note(tier: Tier, code: Code, key: str, notes: dict[str, str]) -> Pdg | None:

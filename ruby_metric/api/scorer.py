@@ -25,6 +25,7 @@ from ..scoring.crosslang import (
     NeutralGraphTier,
     NeutralTreeTier,
     mapping_reasons,
+    neutral_report,
     signature_fields,
 )
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
@@ -309,26 +310,25 @@ class RubyScorer:
                         values["ruby"] = outcome.value
         if "ruby" in wanted and "tier" not in values:
             reasons["ruby"] = "no tier applies"
-        if self.source_language is not None:
-            return Scored(self._source_result(pair_id, values, reasons, refs, cand), None, None,
-                          outcomes if explain else None)
-
-        ref_tokens = [code.tokens for code in refs]
         cb_stats = bleu_stats = None
-        if "crystalbleu" in wanted:
-            if cbleu is None:
-                reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
-            elif "bleu" in wanted:
-                # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
-                cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
-            else:
-                cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
-            if cb_stats is not None:
-                values["crystalbleu"] = cbleu.score_stats(cb_stats)
-        if "bleu" in wanted:
-            if bleu_stats is None:
-                bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand.tokens)
-            values["bleu"] = self.bleu_metric.score_stats(bleu_stats)
+        if self.source_language is not None:
+            self._note_source(reasons, refs[0], cand)
+        else:
+            ref_tokens = [code.tokens for code in refs]
+            if "crystalbleu" in wanted:
+                if cbleu is None:
+                    reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+                elif "bleu" in wanted:
+                    # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
+                    cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
+                else:
+                    cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
+                if cb_stats is not None:
+                    values["crystalbleu"] = cbleu.score_stats(cb_stats)
+            if "bleu" in wanted:
+                if bleu_stats is None:
+                    bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand.tokens)
+                values["bleu"] = self.bleu_metric.score_stats(bleu_stats)
 
         result = PairResult(
             id=pair_id,
@@ -340,50 +340,21 @@ class RubyScorer:
             crystalbleu=values.get("crystalbleu"),
             bleu=values.get("bleu"),
             reasons=reasons,
+            mode="reference" if self.source_language is None else "source",
         )
         return Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
 
-    def _source_result(
-        self,
-        pair_id: Any,
-        values: dict[str, Any],
-        reasons: dict[str, str],
-        sources: list[Code],
-        cand: Code,
-    ) -> PairResult:
-        """A pair scored against its source: the structural tiers, the others not comparable,
-        and what the neutral map did not know."""
-        wanted = set(self.metrics)
-        for metric in wanted - set(SOURCE_METRICS):
-            reasons[metric] = NOT_COMPARABLE
+    def _note_source(self, reasons: dict[str, str], source: Code, cand: Code) -> None:
+        """Scored against a source: the lexical metrics are not comparable, and GRS's reason
+        says what the neutral map did not know."""
+        for metric in self.metrics:
+            if metric not in SOURCE_METRICS:
+                reasons[metric] = NOT_COMPARABLE
         graph_tier = self._tiers[0]
-        reports = []
-        for code in (sources[0], cand):
-            try:
-                reports.append(graph_tier.represent(code).graph["neutral_report"])
-            except NotApplicable:
-                reports.append(None)
-        notes = mapping_reasons(*reports)
-        if notes and "grs" in wanted:
+        assert isinstance(graph_tier, NeutralGraphTier)
+        notes = mapping_reasons(*(neutral_report(graph_tier, side) for side in (source, cand)))
+        if notes and "grs" in self.metrics:
             reasons["grs"] = "; ".join([reasons["grs"], *notes] if "grs" in reasons else notes)
-        # the tiers name the sides reference/candidate; here the reference is the source
-        reasons = {
-            key: "; ".join(
-                "source" + part.removeprefix("reference") if part.startswith("reference")
-                else part
-                for part in text.split("; ")
-            )
-            for key, text in reasons.items()
-        }
-        return PairResult(
-            id=pair_id,
-            ruby=values.get("ruby") if "ruby" in wanted else None,
-            tier=values.get("tier") if "ruby" in wanted else None,
-            grs=values.get("grs"),
-            trs=values.get("trs"),
-            reasons=reasons,
-            mode="source",
-        )
 
     def _codes(
         self, reference: Reference, candidate: str, language: str | None

@@ -33,6 +33,7 @@ __all__ = [
     "SourceScore",
     "label_mappings",
     "mapping_reasons",
+    "neutral_report",
     "score_source",
     "signature_fields",
 ]
@@ -58,6 +59,8 @@ class NeutralGraphTier(GraphTier):
     table : the call table (default :meth:`graphs.neutral.CallTable.default`).
     """
 
+    reference_side = "source"
+
     def __init__(self, limits: Limits, beta: float = DEFAULT_GRS_BETA,
                  table: Any = None) -> None:
         super().__init__(limits, beta)
@@ -79,6 +82,8 @@ class NeutralGraphTier(GraphTier):
 class NeutralTreeTier(TreeTier):
     """TRS between languages: :class:`~ruby_metric.scoring.tiers.TreeTier` on neutral ASTs
     (:func:`graphs.neutral.neutral_tree`: shared node kinds, no types)."""
+
+    reference_side = "source"
 
     def represent(self, code: Code) -> Any:
         return code.representation("tree-neutral", self.build)
@@ -151,6 +156,15 @@ def signature_fields(source_language: str, table: Any = None) -> str:
             f"map:neutral{vocabulary.VERSION}-{table.digest}")
 
 
+def neutral_report(tier: NeutralGraphTier, code: Code) -> Any:
+    """The neutral map's :class:`~graphs.neutral.NeutralReport` of a side's PDG (built once
+    and kept on ``code``), ``None`` when the side has no PDG."""
+    try:
+        return tier.represent(code).graph["neutral_report"]
+    except NotApplicable:
+        return None
+
+
 def mapping_reasons(source_report: Any, candidate_report: Any) -> tuple[str, ...]:
     """``neutral map: source java: 8% of labels not known to the map (...)`` lines, one per
     side whose labels the map did not all know."""
@@ -195,12 +209,7 @@ def score_source(source: str, candidate: str, *, source_language: str, language:
     tree_tier = NeutralTreeTier(limits)
     g = graph_tier.score([src], cand, explain=explain)
     t = tree_tier.score([src], cand)
-    reports = []
-    for code in (src, cand):
-        try:
-            reports.append(graph_tier.represent(code).graph["neutral_report"])
-        except NotApplicable:
-            reports.append(None)
+    reports = [neutral_report(graph_tier, code) for code in (src, cand)]
     ruby = g.value if g.value is not None else t.value
     explanation = None
     if explain and g.evidence:

@@ -66,6 +66,8 @@ class Tier(ABC):
     metric: str
     #: whether the tier reads the parse (and so the repair or containment of a side)
     structural: bool = False
+    #: what reasons call the side compared against (``"source"`` across languages)
+    reference_side: str = "reference"
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -140,9 +142,9 @@ class Tier(ABC):
             try:
                 ref = self.represent(ref_code)
             except NotApplicable as exc:
-                notes.append(f"reference: {exc}")
+                notes.append(f"{self.reference_side}: {exc}")
                 if first_reason is None:
-                    where = "reference" if len(references) == 1 else f"reference {i + 1}"
+                    where = self._side(i, len(references))
                     first_reason = f"{where}: {exc}"
                 continue
             try:
@@ -156,7 +158,7 @@ class Tier(ABC):
                 # a limit on the pair, not on one side (STS's bound on the edit distance)
                 notes.append(str(exc))
                 if first_reason is None:
-                    where = "" if len(references) == 1 else f"reference {i + 1}: "
+                    where = "" if len(references) == 1 else f"{self._side(i, len(references))}: "
                     first_reason = f"{where}{exc}"
                 continue
             if best is None or value > best:
@@ -167,10 +169,13 @@ class Tier(ABC):
         assert best_index is not None
         sides = [(where, self._note(code)) for where, code in (
             ("candidate", candidate),
-            ("reference" if len(references) == 1 else f"reference {best_index + 1}",
-             references[best_index]))]
+            (self._side(best_index, len(references)), references[best_index]))]
         note = "; ".join(f"{where}: {text}" for where, text in sides if text) or None
         return TierScore(best, reference=best_index, evidence=evidence_out, note=note)
+
+    def _side(self, index: int, count: int) -> str:
+        """How reasons name reference ``index`` of ``count`` (numbered when several)."""
+        return self.reference_side if count == 1 else f"{self.reference_side} {index + 1}"
 
     def _note(self, code: Code) -> str | None:
         """What repair or containment did to ``code`` for this tier, if anything."""
