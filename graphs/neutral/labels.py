@@ -35,6 +35,8 @@ from graphs.neutral.tokens import (
     is_local,
     is_word,
     matching,
+    opening,
+    opens_group,
     operand_end,
     render_tokens,
     split_label,
@@ -284,7 +286,7 @@ def _one_conditional(toks: list[str]) -> list[str] | None:
         while a >= 0:
             t = toks[a]
             if t in _CLOSE:
-                a = _opening(toks, a) - 1
+                a = opening(toks, a) - 1
                 continue
             if t in _OPEN or t in _COND_LEFT:
                 break
@@ -319,19 +321,6 @@ def _forward(toks: list[str], i: int, stop: frozenset[str]) -> int | None:
     return None
 
 
-def _opening(toks: list[str], close: int) -> int:
-    depth = 0
-    for j in range(close, -1, -1):
-        t = toks[j]
-        if t in _CLOSE:
-            depth += 1
-        elif t in _OPEN:
-            depth -= 1
-            if depth == 0:
-                return j
-    return 0
-
-
 def _casts(toks: list[str], types: dict[str, str]) -> list[str]:
     """``(double) x`` -> ``float(x)``; a C++ functional cast ``double(x)`` -> ``float(x)``."""
     out: list[str] = []
@@ -339,8 +328,7 @@ def _casts(toks: list[str], types: dict[str, str]) -> list[str]:
     n = len(toks)
     while i < n:
         t = toks[i]
-        if t == "(" and (not out or out[-1] in NOT_OPERANDS or not (
-                is_word(out[-1]) or out[-1] in (")", "]"))):
+        if t == "(" and opens_group(out):
             close = matching(toks, i)
             inner = toks[i + 1:close]
             words = [w for w in inner if is_word(w)]
@@ -444,8 +432,7 @@ def _without_redundant_parentheses(toks: list[str]) -> list[str]:
     n = len(toks)
     while i < n:
         t = toks[i]
-        if t == "(" and (not out or out[-1] in NOT_OPERANDS or not (
-                is_word(out[-1]) or out[-1] in (")", "]"))):
+        if t == "(" and opens_group(out):
             close = matching(toks, i)
             inner = toks[i + 1:close]
             ends = operand_end(inner, 0)

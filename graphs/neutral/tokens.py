@@ -14,6 +14,8 @@ __all__ = [
     "is_local",
     "is_word",
     "matching",
+    "opening",
+    "opens_group",
     "neutral_literal",
     "operand_end",
     "render_tokens",
@@ -115,6 +117,31 @@ def matching(toks: Sequence[str], i: int) -> int:
             if depth == 0:
                 return j
     return len(toks)
+
+
+def opening(toks: Sequence[str], close: int) -> int:
+    """Index of the bracket opening the one at ``close`` (0 when unopened): :func:`matching`
+    backwards."""
+    depth = 0
+    for j in range(close, -1, -1):
+        t = toks[j]
+        if t in _CLOSE:
+            depth += 1
+        elif t in _OPEN:
+            depth -= 1
+            if depth == 0:
+                return j
+    return 0
+
+
+def opens_group(before: Sequence[str]) -> bool:
+    """Whether a ``(`` after the tokens ``before`` groups an operand rather than opening a
+    call's arguments: nothing, a keyword or an operator before it, not a name or a
+    closing bracket."""
+    if not before:
+        return True
+    last = before[-1]
+    return last in NOT_OPERANDS or not (is_word(last) or last in (")", "]"))
 
 
 def operand_end(toks: Sequence[str], i: int, *, unary: bool = False) -> list[int]:
