@@ -34,7 +34,7 @@ from graphs.labels import local_name, render
 from graphs.rewrites import canonical_label
 from graphs.roles import Ctx
 
-__all__ = ["canonical_names"]
+__all__ = ["canonical_names", "digest_name"]
 
 _DECL, _BIND = Ctx.DECL, Ctx.BIND
 _DECLARING = (_DECL, _BIND)
@@ -161,14 +161,26 @@ def canonical_names(ids: Sequence[int], nodes: Sequence, facts: Sequence[Facts],
     for var in first:  # declaration order: only ties left after both rounds depend on it
         if var in rename:
             continue
-        base = f"v{zlib.crc32(sigs[var].encode()) & 0xFFF:03x}"
-        shown, k = base, 1
-        while shown in taken:
-            k += 1
-            shown = f"{base}_{k}"
-        taken.add(shown)
-        rename[var] = shown
+        rename[var] = digest_name(sigs[var], taken)
     return rename, variables
+
+
+def digest_name(signature: str, taken: set[str]) -> str:
+    """A local's name from what defines it: ``v`` + 3 hex digits of ``signature``'s CRC-32,
+    then ``_2``, ``_3``... past a name already ``taken`` (to which the name is added).
+
+    >>> taken = set()
+    >>> first, second = digest_name("• = 0", taken), digest_name("• = 0", taken)
+    >>> len(first), second == first + "_2", sorted(taken) == [first, second]
+    (4, True, True)
+    """
+    base = f"v{zlib.crc32(signature.encode()) & 0xFFF:03x}"
+    shown, k = base, 1
+    while shown in taken:
+        k += 1
+        shown = f"{base}_{k}"
+    taken.add(shown)
+    return shown
 
 
 def _webs(ids: Sequence[int], facts: Sequence[Facts], chains: Iterable[tuple[int, int, str]],

@@ -23,13 +23,13 @@ neutral ``label``, the original in ``source_label``, and ``rules`` (what was app
 
 from __future__ import annotations
 
-import zlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import networkx as nx
 
+from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.labels import LabelMapping, neutral_label
@@ -512,13 +512,7 @@ def _canonical_locals(nodes: list[int], labels: dict[int, str | None],
     rename: dict[str, str] = {}
     taken: set[str] = set(params)
     for name in sorted(locals_, key=lambda x: (first_seen[x], x)):
-        base = f"v{zlib.crc32(sigs[name].encode()) & 0xFFF:03x}"
-        shown, k = base, 1
-        while shown in taken:
-            k += 1
-            shown = f"{base}_{k}"
-        taken.add(shown)
-        rename[name] = shown
+        rename[name] = digest_name(sigs[name], taken)
     return rename
 
 
