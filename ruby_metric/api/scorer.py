@@ -350,10 +350,12 @@ class RubyScorer:
         for metric in self.metrics:
             if metric not in SOURCE_METRICS:
                 reasons[metric] = NOT_COMPARABLE
+        if "grs" not in self.metrics:
+            return  # no graph asked for: none is built just for the map's report
         graph_tier = self._tiers[0]
         assert isinstance(graph_tier, NeutralGraphTier)
         notes = mapping_reasons(*(neutral_report(graph_tier, side) for side in (source, cand)))
-        if notes and "grs" in self.metrics:
+        if notes:
             reasons["grs"] = "; ".join([reasons["grs"], *notes] if "grs" in reasons else notes)
 
     def _codes(
