@@ -20,7 +20,7 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     Returns
     -------
     ``(repaired sides, contained sides)``, sides among ``"candidate"``, ``"reference"``
-    (``"both"`` counts for each).
+    (``"both"`` counts for each) and, scored against the source, ``"source"``.
 
     >>> side_changes({"grs": 'candidate: repaired (appended "}")'})
     ({'candidate'}, set())
@@ -31,6 +31,8 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     ...                             'unparsed, kept as text (x); reference: repaired (...)'})
     >>> sorted(fixed), kept
     (['candidate', 'reference'], {'candidate'})
+    >>> side_changes({"grs": 'source: repaired (inserted ")" at line 1, col 33)'})
+    ({'source'}, set())
     """
     repaired: set[str] = set()
     contained: set[str] = set()
@@ -41,7 +43,8 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
             side, _, what = part.partition(": ")
             if side == "both":
                 sides = {"candidate", "reference"}
-            elif side == "candidate" or side.startswith("reference"):
+            elif side in ("candidate", "source") or side.startswith("reference"):
+                # "reference 2: ..." names one of several references
                 sides = {"reference"} if side.startswith("reference") else {side}
             else:
                 what = part  # the same side's next step (`repaired (...); 1 statement ...`)
@@ -62,16 +65,18 @@ def structure_summary(counts: dict[str, dict[str, int]]) -> str:
     Returns
     -------
     e.g. ``'repaired: 63 candidates; contained: 41 candidates, 2 references'``, or ``""``
-    when nothing was done.
+    when nothing was done (sources, scored against the source, are counted the same way).
 
     >>> structure_summary({"repaired": {"candidate": 63}, "contained": {"candidate": 1}})
     'repaired: 63 candidates; contained: 1 candidate'
+    >>> structure_summary({"repaired": {"candidate": 2, "source": 1}})
+    'repaired: 2 candidates, 1 source'
     """
     parts = []
     for what in ("repaired", "contained"):
         per = counts.get(what) or {}
         sides = [f"{per[s]} {s}{'s' if per[s] != 1 else ''}"
-                 for s in ("candidate", "reference") if per.get(s)]
+                 for s in ("candidate", "reference", "source") if per.get(s)]
         if sides:
             parts.append(f"{what}: {', '.join(sides)}")
     return "; ".join(parts)
