@@ -152,7 +152,9 @@ def start_pool(
     except BaseException:
         # interrupted, or the workers cannot work: never wait for workers still starting
         kill_processes(getattr(context, "processes", []))
-        pool.shutdown(wait=False, cancel_futures=True)
+        # its thread and queues released now (bounded wait), so their semaphores are not
+        # left to the resource tracker when the process exits at once after a signal
+        release_pool(pool)
         raise
     return pool
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import logging
 import os
 import sys
@@ -84,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
+        # A killed pool's queues are garbage by now, their semaphores not yet released:
+        # collected, they unregister from multiprocessing's resource tracker, which would
+        # otherwise warn of "leaked semaphore objects" once this process is gone.
+        gc.collect()
         os._exit(status)
     return status
 
