@@ -207,18 +207,21 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
                                  roles.explicit_fields, names == "canonical")
 
     source = parsed.source
-    source_range = parsed.source_range
+    # parsed.source_range and parsed.position, one call each instead of two per node: the
+    # index maps a range's two ends independently
+    char_range = parsed.index.char_range
+    point_position = parsed.index.point_position
     node_attrs: list[dict] = []
     for nid, (node, fact) in enumerate(zip(cfg.nodes[:size], facts, strict=True)):
         first = node.first
         if first is None:
             text, line = "", 1
         else:
-            start, end = source_range(first)
-            if node.last is not first:  # a simple statement is its own first and last
-                end = source_range(node.last)[1]
+            start_byte = first.start_byte
+            start, end = char_range(start_byte, node.last.end_byte)
             text = source[start:end]
-            line = parsed.position(first)[0]
+            row, column = first.start_point
+            line = point_position(start_byte, row, column)[0]
         if node.label is not None:
             label = node.label
         else:
@@ -551,9 +554,11 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
             for g in canon[1:]:
                 if g not in controlled:  # unreachable code: hang it off the entry
                     control.setdefault((ids[0], g), CONTROL)
-            reach_in, def_node, var_mask = reaching_definitions(succ[:k], unit_defs, 0)
+            order = reverse_postorder(succ[:k], 0, k)
+            reach_in, def_node, var_mask = reaching_definitions(succ[:k], unit_defs, 0,
+                                                                order=order)
             edges = data_dependences(reach_in, def_node, var_mask, unit_uses)
-            carried = _loop_carried(succ, k, {(a, b) for a, b, _ in edges})
+            carried = _loop_carried(succ, k, {(a, b) for a, b, _ in edges}, order)
             for a, b, key in edges:
                 found.add((canon[a], canon[b], key, (a, b) in carried))
             continue
@@ -562,18 +567,19 @@ def _dependences(cfg: CFG, uses: list[list[str]], defs: list[list[tuple[str, boo
     return sorted(control.items()), data
 
 
-def _loop_carried(succ: list[list[int]], k: int, pairs: set[tuple[int, int]]
-                  ) -> set[tuple[int, int]]:
+def _loop_carried(succ: list[list[int]], k: int, pairs: set[tuple[int, int]],
+                  order: list[int]) -> set[tuple[int, int]]:
     """The def-use pairs ``(a, b)`` carried by a loop: both in one loop, and ``b`` reached
     from ``a`` only round the loop's back edge (not within the iteration).
 
     ``a.append(x); a.append(y)`` in a loop reach each other both ways, the second one
     carried: their order still shows. A definition reaching a use after the loop is not
     carried. Back edges are those to a node no later in reverse postorder (a reducible
-    CFG's; for an irreducible one, a consistent approximation).
+    CFG's; for an irreducible one, a consistent approximation). ``order`` is
+    ``reverse_postorder(succ[:k], 0, k)``.
     """
     rank = [0] * k
-    for i, g in enumerate(reverse_postorder(succ[:k], 0, k)):
+    for i, g in enumerate(order):
         rank[g] = i
     forward: list[list[int]] = [[] for _ in range(k)]
     back: list[tuple[int, int]] = []

@@ -15,7 +15,8 @@ __all__ = ["data_dependences", "path_data_dependences", "reaching_definitions",
 
 
 def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[tuple[str,
-                         bool]]], entry: int = 0) -> tuple[list[int], list[int], dict[str, int]]:
+                         bool]]], entry: int = 0, *, order: Sequence[int] | None = None
+                         ) -> tuple[list[int], list[int], dict[str, int]]:
     """Reaching definitions over a CFG with int bitsets.
 
     Parameters
@@ -27,6 +28,8 @@ def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[
         the other definitions of the variable) or weak.
     entry : int
         The entry node (iteration order starts there).
+    order : sequence of int, optional
+        ``reverse_postorder(succ, entry, len(succ))``, when the caller has it already.
 
     Returns
     -------
@@ -70,7 +73,8 @@ def reaching_definitions(succ: Sequence[Sequence[int]], defs: Sequence[Sequence[
     # deep loop nests cost O(nodes * changes) rather than a full pass per nesting level.
     # Definitions are pushed along the edges (no predecessor lists to build): reach_in[w]
     # accumulates what w's predecessors send, which only grows.
-    order = reverse_postorder(succ, entry, n)
+    if order is None:
+        order = reverse_postorder(succ, entry, n)
     reach_in = [0] * n
     reach_out = [0] * n
     queue = deque(order)
