@@ -53,6 +53,7 @@ post-dominators and control dependences on the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
+from operator import lt
 
 from graphs.cfg_loops import LoopStatements
 
@@ -521,7 +522,8 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
                 items = items[1:]
         return items
 
-    def _build_unit(self, entry: int, fn: Node | None, stmts: list[Node], scope: int) -> None:
+    def _build_unit(self, entry: int, fn: Node | None, stmts: list[Node], scope: int,
+                    params: list[Node] | None = None) -> None:
         unit = Unit(entry, scope)
         self.units.append(unit)
         self.unit = unit
@@ -531,7 +533,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         prev = [_ENTRY]
         body = None
         if fn is not None:
-            for p in function_parameters(fn, self.roles):
+            for p in function_parameters(fn, self.roles) if params is None else params:
                 n = self._new("param", ((p, _DECL),), p, p)
                 self._link(prev, n)
                 prev = [n]
@@ -570,9 +572,10 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         if len(funcs) == 1 and not stmts:
             fn, outer = funcs[0]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
+            params = function_parameters(fn, self.roles)  # for the signature and the unit
             root = self._new("entry", (), outer, header_last(fn, body),
-                             label=function_signature(fn, self.roles), member=False)
-            self._build_unit(root, fn, [], 0)
+                             label=function_signature(fn, self.roles, params), member=False)
+            self._build_unit(root, fn, [], 0, params)
         else:
             root = self._new("entry", (), None, None, label="entry", member=False)
             self._build_unit(root, None, stmts, 0)
@@ -593,7 +596,8 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
     def _renumbered(self) -> CFG:
         nodes = self.nodes
         keys = [(node.alias is not None, node.start, i) for i, node in enumerate(nodes)]
-        if keys == sorted(keys):
+        # (keys are distinct: in order exactly when each is below the next)
+        if all(map(lt, keys, keys[1:])):
             # already in order (the usual case): same numbering, nothing to remap
             units = [Unit(u.entry, u.scope, u.entry_succ, sorted(u.nodes)) for u in self.units]
             return CFG(nodes, self.succ, units, sorted(self.functions), self.fallback,

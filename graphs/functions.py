@@ -26,12 +26,14 @@ def header_last(node: Node, body: Node | None) -> Node:
     return last
 
 
-def function_signature(fn: Node, roles: LanguageRoles) -> str:
+def function_signature(fn: Node, roles: LanguageRoles,
+                       params: Sequence[Node] | None = None) -> str:
     """The label of a function's entry: return type, name, parameter types.
 
     ``int add(int, int)``, ``def area(_, _) -> float``: what a caller relies on, with the
     parameter names left out (they are renamed by position in the body). An untyped
-    parameter is ``_``.
+    parameter is ``_``. ``params``: ``function_parameters(fn, roles)``, if the caller has
+    them.
     """
     def text(node: Node | None) -> str:
         return " ".join(node.text.decode().split()) if node is not None else ""
@@ -39,7 +41,7 @@ def function_signature(fn: Node, roles: LanguageRoles) -> str:
     ret = text(next((r for r in (fn.child_by_field_name(f) for f in
                                  ("type", "returns", "return_type")) if r is not None), None))
     types = []
-    for p in function_parameters(fn, roles):
+    for p in function_parameters(fn, roles) if params is None else params:
         t = p.child_by_field_name("type")
         types.append(text(t) if t is not None else "_")
     name = text(function_name(fn)) or "lambda"

@@ -346,7 +346,10 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
     for top in parsed.nodes:
         if not _may_substitute(top.text, language):
             continue  # most code has none of these forms: skip the walk
-        for n in _walk(top):
+        stack = [top]
+        while stack:  # _walk(top), inlined: it visits every node of most snippets
+            n = stack.pop()
+            stack.extend(reversed(n.children))
             t = n.type
             if t in _TERNARIES:
                 parts = _ternary_parts(n, python)
