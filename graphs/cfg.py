@@ -109,8 +109,13 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
     (:mod:`graphs.cfg_loops`, :mod:`graphs.cfg_switch`, :mod:`graphs.cfg_try`), the folding
     and idiom rewrites from :mod:`graphs.folding` and :mod:`graphs.idioms`."""
 
-    def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None) -> None:
+    def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None,
+                 labels: bool = True) -> None:
         self.parsed = parsed
+        # whether anyone reads the labels (build_cfg's `labels`)
+        self.labels = labels
+        if not labels:
+            self.skip_label_search()
         self.roles = roles
         self.max_nodes = max_nodes
         self.nodes: list[CFGNode] = []
@@ -574,7 +579,8 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
             params = function_parameters(fn, self.roles)  # for the signature and the unit
             root = self._new("entry", (), outer, header_last(fn, body),
-                             label=function_signature(fn, self.roles, params), member=False)
+                             label=function_signature(fn, self.roles, params)
+                             if self.labels else "", member=False)
             self._build_unit(root, fn, [], 0, params)
         else:
             root = self._new("entry", (), None, None, label="entry", member=False)
@@ -633,7 +639,8 @@ _HANDLERS: dict[Role, Callable[[_Builder, Node], Generator]] = {
 }
 
 
-def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG:
+def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None, *,
+              labels: bool = True) -> CFG:
     """Build the CFG of a clean parse.
 
     Parameters
@@ -644,6 +651,10 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG
         The language's tables.
     max_nodes : int, optional
         Stop with :class:`GraphTooLarge` as soon as more nodes would be created.
+    labels : bool, default True
+        Find the label substitutions of the idioms (``CFG.subst``) and label the entry with
+        the function's signature. The graph's shape never depends on them; without them
+        ``subst`` holds only those the build itself found and the entry's label is empty.
 
     Returns
     -------
@@ -657,7 +668,9 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None) -> CFG
     >>> [n.kind for n in cfg.nodes], cfg.succ
     (['entry', 'while', 'statement'], [[], [2, -1], [1]])
     """
-    builder = _Builder(parsed, roles, max_nodes)
+    # without labels: no search of the whole snippet for substitutions, no signature (a
+    # third of a small snippet's build)
+    builder = _Builder(parsed, roles, max_nodes, labels)
     cfg = builder.build()
     cfg.subst = builder.idiom_subst()
     return cfg

@@ -395,6 +395,12 @@ class IdiomRewrites:
             found = self._idioms = label_substitutions(self.parsed, self.roles)
         return found
 
+    def skip_label_search(self) -> None:
+        """Keep only the substitutions the build itself registers, without searching the
+        parse for the others: for a CFG whose labels nobody reads (its shape never depends
+        on them)."""
+        self._idioms = {}
+
     def _swapped_if(self, s: Node) -> bool:
         """Whether an ``if`` with an ``else`` (and nothing else) reads in the other
         orientation; its condition's substitutions are then registered."""

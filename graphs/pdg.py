@@ -264,7 +264,8 @@ def pdg_statements(code: str | ParsedCode, language: str | None = None, *,
     0
     """
     parsed = _clean_parse(code, language)
-    return _statements(build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes))
+    return _statements(build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes,
+                                 labels=False))
 
 
 def pdg_shape(code: str | ParsedCode, language: str | None = None, *,
@@ -280,7 +281,7 @@ def pdg_shape(code: str | ParsedCode, language: str | None = None, *,
     (0, 0, 1)
     """
     parsed = _clean_parse(code, language)
-    cfg = build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes)
+    cfg = build_cfg(parsed, get_roles(parsed.language), max_nodes=max_nodes, labels=False)
     return _statements(cfg), _functions(cfg), cfg.pdg_size
 
 
