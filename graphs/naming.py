@@ -68,6 +68,11 @@ def canonical_names(ids: Sequence[int], nodes: Sequence, facts: Sequence[Facts],
     for nid in ids:
         bound = 0
         fact = facts[nid]
+        for ref in fact.refs:
+            if ref.mode in _DECLARING and not ref.field:
+                break
+        else:
+            continue  # declares nothing (most statements): nothing below would be recorded
         # in label order (a folded statement's references are not in source order)
         refs = [*(fact.refs[t] for t in fact.toks if t.__class__ is int), *fact.refs]
         for place, ref in enumerate(refs):

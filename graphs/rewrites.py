@@ -521,14 +521,20 @@ def _temporary_head(fn, counts) -> tuple[str, int] | None:  # type: ignore[no-un
     once in all: the half of the temporary test that does not depend on the reader (the
     fold tries each statement against every reader down its straight line, so it is
     asked once per statement)."""
+    from graphs.roles import Ctx
+
+    decl_mode = Ctx.DECL
+    # the test below on t's reference, asked of every reference first: most statements
+    # declare nothing, and their tokens need no scan
+    if not any(r.mode is decl_mode and not r.field and counts.get(r.name) == [1, 1]
+               for r in fn.refs):
+        return None
     toks = fn.toks
     decl = [i for i, t in enumerate(toks) if t.__class__ is int]
     if not decl:
         return None
     first = decl[0]
     ref = fn.refs[toks[first]]
-    from graphs.roles import Ctx
-
     if ref.field or ref.mode != Ctx.DECL or counts.get(ref.name) != [1, 1]:
         return None
     if first + 1 >= len(toks) or toks[first + 1] != "=" or any(
