@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import io
 import os
 import pickle
@@ -118,6 +119,10 @@ def ready(payload: bytes) -> str | None:
                 "define it in an importable module"
             )
         return f"a worker cannot load the scorer ({type(exc).__name__}: {exc}){hint}"
+    # Everything loaded so far (the imports, the scorer) lives as long as the worker: kept
+    # out of the cyclic collector's full passes, which would otherwise traverse it again
+    # and again while pairs are scored.
+    gc.freeze()
     return None
 
 
