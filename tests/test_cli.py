@@ -130,3 +130,21 @@ def test_console_script_runs_as_module():
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["corpus"]["pairs"] == 10
+
+
+def test_called_as_a_function_the_callers_collector_is_left_alone(capsys):
+    import gc
+
+    frozen = gc.get_freeze_count()
+    code, _, _ = run(capsys, "score", REFS, HYPS, "--lang", "cs", "-f", "json")
+    assert code == 0
+    assert gc.get_freeze_count() == frozen  # only the program run freezes its imports
+
+
+def test_run_as_the_program_it_freezes_what_its_imports_made():
+    script = ("import gc, sys; from ruby_metric.cli import app; "
+              "app._main = lambda argv: print(gc.get_freeze_count() > 50000) or 0; "
+              "sys.argv = ['ruby-metric', '--version']; sys.exit(app.main())")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert (proc.returncode, proc.stdout) == (0, "True\n"), proc.stderr

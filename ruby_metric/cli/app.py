@@ -80,6 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     that goes away (``ruby-metric score ... | head``) ends the run the same way, quietly,
     with status 141 (128 + SIGPIPE, what a shell reports for a tool killed by it).
     """
+    if argv is None:
+        # Run as the program, this process is the command's own: what the imports made
+        # lives as long as it does, so the cyclic collector need not traverse it again on
+        # every full collection (one pass over the ~90,000 objects of numpy, scipy,
+        # networkx and numba costs about as much as scoring 50 pairs). Called as a
+        # function, the process is the caller's: left alone.
+        gc.freeze()
     status = _main(argv)
     if argv is None and status in _SIGNAL_STATUSES | {EXIT_BROKEN_PIPE}:
         for stream in (sys.stdout, sys.stderr):
@@ -111,11 +118,6 @@ def _stdout_gone() -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    # This process is the command's own: what the imports made lives as long as it does, so
-    # the cyclic collector need not traverse it again on every full collection (one such
-    # pass over the ~90,000 objects of numpy, scipy, networkx and numba costs about as much
-    # as scoring 50 pairs).
-    gc.freeze()
     logging.basicConfig(
         level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
         format="ruby-metric: %(levelname)s: %(message)s",
