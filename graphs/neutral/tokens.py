@@ -137,10 +137,17 @@ def opening(toks: Sequence[str], close: int) -> int:
 def opens_group(before: Sequence[str]) -> bool:
     """Whether a ``(`` after the tokens ``before`` groups an operand rather than opening a
     call's arguments: nothing, a keyword or an operator before it, not a name or a
-    closing bracket."""
+    closing bracket. A member named like a keyword is a name (``Optional.of(x)``,
+    ``s.in(x)``: calls).
+
+    >>> opens_group(["return"]), opens_group(["optional", ".", "of"]), opens_group(["f"])
+    (True, False, False)
+    """
     if not before:
         return True
     last = before[-1]
+    if last in NOT_OPERANDS and len(before) > 1 and before[-2] in (".", "?."):
+        return False
     return last in NOT_OPERANDS or not (is_word(last) or last in (")", "]"))
 
 
@@ -206,6 +213,8 @@ def render_tokens(toks: Sequence[str]) -> str:
 
     >>> render_tokens(["if", "len", "(", "v0", ")", ">", "0"])
     'if len(v0) > 0'
+    >>> render_tokens(["v0", ".", "in", "(", "v1", ")"])  # a member, not the keyword
+    'v0.in(v1)'
     """
     out: list[str] = []
     prev = ""
@@ -214,7 +223,7 @@ def render_tokens(toks: Sequence[str]) -> str:
         unary = prev in ("-", "+") and (not before or before in _OPERAND_ENDS_NOT)
         if not out or t in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary or (
                 t in ("(", "[") and (is_word(prev) or prev in (")", "]"))
-                and prev not in _SPACED_KEYWORDS):
+                and (prev not in _SPACED_KEYWORDS or before in (".", "?."))):
             out.append(t)
         else:
             out.append(" " + t)

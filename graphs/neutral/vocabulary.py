@@ -227,6 +227,14 @@ CALLS: tuple[dict[str, Any], ...] = (
          java="new HashSet($0)",
          csharp="new HashSet($0)",
          javascript="new Set($0)"),
+    # Java's Optional is how a port writes a value that may be absent (Python's None,
+    # a null reference elsewhere): the value itself, or none
+    _row("optional empty", "none",
+         java="Optional.empty()"),
+    _row("optional of", "$0",
+         java=("Optional.of($0)", "Optional.ofNullable($0)")),
+    _row("optional present", "$0 != none",
+         java="$0.isPresent()"),
     # streams and LINQ: a pipeline over a collection is the collection's own filter/map
     _row("stream", "$0",
          java=("$0.stream()", "Arrays.stream($0)", "$0.collect(Collectors.toList())",
