@@ -119,14 +119,12 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
             labels[header], gone, edges = merged
             removed |= gone
             idioms.append("counted loop -> range")
-    for n in sorted(graph.nodes):
-        if kinds[n] == "foreach" and labels[n]:
-            python_range = _python_range(labels[n])
-            if python_range != labels[n]:
-                labels[n] = python_range
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
     kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
+    for n in kept:  # the loops of pipelines too
+        if kinds[n] == "foreach" and labels[n]:
+            labels[n] = _python_range(str(labels[n]))
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)
