@@ -23,8 +23,9 @@ moved to the new nodes whose labels read its variable (kept on the statement whe
 still reads it).
 
 A sum of a pipeline (``sum(e for x in xs if c)``, Java's ``mapToInt(x -> e).sum()``) or of
-a collection (``sum(xs)``) is the loop that accumulates it, as C-family ports write it: ``t = 0``, ``for x in xs``,
-``if c``, ``t += e``, and the statement reads ``t`` in place of the sum.
+a collection (``sum(xs)``) is the loop that accumulates it, as C-family ports write it:
+``t = 0``, ``for x in xs``, ``if c``, ``t += e``, and the statement reads ``t`` in place of
+the sum.
 
 Only the simple shapes are expanded: one ``for`` clause, lambdas of one parameter with an
 expression body; anything else stays as written.
