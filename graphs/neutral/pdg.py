@@ -34,6 +34,7 @@ from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
+from graphs.neutral.temporaries import fold_temporaries
 from graphs.neutral.tokens import is_local, is_word, render_tokens, split_label, top_level
 
 __all__ = ["NeutralReport", "neutral_pdg"]
@@ -129,6 +130,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)
     edges = _known_definitions(kept, labels, kinds, edges)
+    kept, edges, folded = fold_temporaries(kept, labels, kinds, edges, _effectful)
+    idioms.extend(["temporary -> its reader"] * folded)
     rename = _canonical_locals(kept, labels, kinds, edges)
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
