@@ -69,7 +69,7 @@ _C_FAMILY = {
     "&&": "and", "||": "or", "!": "not",
     "true": "true", "false": "false",
     "->": ".", "::": ".",
-    "foreach": "for", "elif": "else if",
+    "foreach": "for", "elif": "if",
 }
 _NULLS = {"null": "none", "nullptr": "none", "undefined": "none", "none": "none",
           "nil": "none"}
@@ -86,8 +86,9 @@ KEYWORDS: dict[str, dict[str, str]] = {
     "javascript": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "===": "==",
                    "!==": "!="},
     # Python is the neutral language's model: its floor division is the other languages'
-    # integer division, `is None` their `== null`
-    "python": {**_NULLS, "elif": "else if", "//": "/", "is": "==", "//=": "/="},
+    # integer division, `is None` their `== null`; an `elif` is the `if` of an `else if`
+    # (the PDG hangs it on the false branch, as the other languages' nested `if`)
+    "python": {**_NULLS, "elif": "if", "//": "/", "is": "==", "//=": "/="},
 }
 
 DROPPED_AFTER_CALLS = frozenset({"new"})
