@@ -32,6 +32,7 @@ import networkx as nx
 from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
+from graphs.neutral.indexed import indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
 from graphs.neutral.temporaries import fold_temporaries
@@ -126,6 +127,10 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     for n in kept:  # the loops of pipelines too
         if kinds[n] == "foreach" and labels[n]:
             labels[n] = _python_range(str(labels[n]))
+    taken = {t for n in kept for t in split_label(labels[n] or "")}
+    fresh = [name for k in range(1, 65) if (name := f"v00e_{k}") not in taken]
+    edges, indexed = indexed_loops(kept, labels, edges, fresh)
+    idioms.extend(["indexed loop -> foreach"] * indexed)
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)

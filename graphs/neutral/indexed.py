@@ -1,0 +1,157 @@
+"""Indexed loops over a collection as the loop over its elements, with what the neutral
+vocabulary knows.
+
+Within one language, :func:`graphs.build_pdg` writes ``for (int i = 0; i < xs.size();
+i++)`` whose body reads the index only as ``xs[i]`` as ``for x in xs`` (see
+:mod:`graphs.idioms`), but only for the length and element spellings it knows per language
+(not C++'s ``s.length()``, not Java's ``s.charAt(i)``). In the neutral vocabulary every
+length is ``len(xs)`` and every element access ``xs[i]``, so the same rule applies again
+here, to a loop ``for i in range(0, len(xs))`` (a counted loop after
+:func:`graphs.neutral.neutral_pdg`) when
+
+- ``xs`` is a local (or parameter) and ``i`` the loop's own local;
+- in the statements the loop controls (transitively), ``i`` occurs only as ``xs[i]`` and
+  ``xs`` only there; no ``xs[i]`` is written (assigned, incremented, taken by ``&``) or read
+  inside a lambda;
+- ``i`` occurs nowhere outside the loop.
+
+The header becomes ``for x in xs`` (``x`` a new local), each ``xs[i]`` reads ``x``; the
+header's definitions of ``i`` are of ``x``, and the loop's statements no longer read ``xs``
+(the header does).
+"""
+
+from __future__ import annotations
+
+from graphs.neutral.tokens import is_local, render_tokens, split_label
+
+__all__ = ["indexed_loops"]
+
+_DATA = "data"
+_WRITES = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+                     "**=", "//=", ">>>=", "++", "--"})
+
+
+def indexed_loops(order: list[int], labels: dict[int, str | None],
+                  edges: list[tuple[int, int, dict]], fresh: list[str]
+                  ) -> tuple[list[tuple[int, int, dict]], int]:
+    """Rewrite every indexed loop that only reads ``xs[i]`` (see the module doc).
+
+    Parameters
+    ----------
+    order : the nodes in program order.
+    labels : per node, its neutral label (updated in place).
+    edges : ``(u, v, attrs)`` of the graph.
+    fresh : unused local names for the elements, taken from the front.
+
+    Returns
+    -------
+    (edges, rewritten) : the new edges and how many loops were rewritten.
+
+    Examples
+    --------
+    >>> labels = {0: "def f(_)", 1: "v0", 2: "for v1aa in range(0, len(v0))",
+    ...           3: "print(v0[v1aa])"}
+    >>> c = {"type": "control", "dep": "control"}
+    >>> t = {"type": "control", "dep": "control-true"}
+    >>> edges = [(0, 1, c), (0, 2, c), (2, 2, t), (2, 3, t),
+    ...          (1, 2, {"type": "data", "var": "v0", "dep": "data"}),
+    ...          (1, 3, {"type": "data", "var": "v0", "dep": "data"}),
+    ...          (2, 3, {"type": "data", "var": "v1aa", "dep": "data"})]
+    >>> edges, n = indexed_loops([0, 1, 2, 3], labels, edges, ["v000_9"])
+    >>> labels[2], labels[3], n
+    ('for v000_9 in v0', 'print(v000_9)', 1)
+    >>> sorted((u, v, d.get("var")) for u, v, d in edges if d["type"] == "data")
+    [(1, 2, 'v0'), (2, 3, 'v000_9')]
+    """
+    toks = {n: split_label(labels[n] or "") for n in order}
+    rewritten = 0
+    for h in order:
+        head = toks[h]
+        if len(head) != 12 or head[0] != "for" or head[2:9] != [
+                "in", "range", "(", "0", ",", "len", "("] or head[10:] != [")", ")"] or \
+                head[9] == head[1]:
+            continue
+        i, xs = head[1], head[9]
+        if not is_local(i) or not is_local(xs):
+            continue
+        body = _controlled(h, edges)
+        if not body or not _only_elements(body, toks, i, xs):
+            continue
+        if any(i in toks[n] for n in order if n != h and n not in body):
+            continue
+        x = fresh.pop(0)
+        labels[h] = render_tokens(["for", x, "in", xs])
+        toks[h] = split_label(labels[h])
+        for n in body:
+            labels[n] = render_tokens(_replaced(toks[n], i, xs, x))
+            toks[n] = split_label(labels[n])
+        edges = _rewired(h, body, i, xs, x, edges)
+        rewritten += 1
+        if not fresh:
+            break
+    return edges, rewritten
+
+
+def _controlled(h: int, edges: list[tuple[int, int, dict]]) -> set[int]:
+    """The nodes ``h`` controls, transitively (``h`` itself left out)."""
+    children: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control":
+            children.setdefault(u, []).append(v)
+    seen: set[int] = set()
+    stack = [v for v in children.get(h, []) if v != h]
+    while stack:
+        n = stack.pop()
+        if n in seen or n == h:
+            continue
+        seen.add(n)
+        stack.extend(children.get(n, []))
+    return seen
+
+
+def _only_elements(body: set[int], toks: dict[int, list[str]], i: str, xs: str) -> bool:
+    """Whether ``i`` and ``xs`` occur in ``body`` only as ``xs[i]``, read, outside lambdas."""
+    for n in body:
+        seq = toks[n]
+        k = 0
+        while k < len(seq):
+            t = seq[k]
+            if t == xs:
+                if seq[k + 1:k + 4] != ["[", i, "]"] or (k and seq[k - 1] in (".", "?.")):
+                    return False
+                after = seq[k + 4] if k + 4 < len(seq) else ""
+                before = seq[k - 1] if k else ""
+                if after in _WRITES or before in ("++", "--", "&") or "=>" in seq:
+                    return False
+                k += 4
+                continue
+            if t == i:
+                return False
+            k += 1
+    return True
+
+
+def _replaced(seq: list[str], i: str, xs: str, x: str) -> list[str]:
+    out: list[str] = []
+    k = 0
+    while k < len(seq):
+        if seq[k] == xs and seq[k + 1:k + 4] == ["[", i, "]"]:
+            out.append(x)
+            k += 4
+        else:
+            out.append(seq[k])
+            k += 1
+    return out
+
+
+def _rewired(h: int, body: set[int], i: str, xs: str, x: str,
+             edges: list[tuple[int, int, dict]]) -> list[tuple[int, int, dict]]:
+    out: list[tuple[int, int, dict]] = []
+    for u, v, d in edges:
+        var = d.get("var")
+        if d.get("type") == _DATA and var == xs and v in body:
+            continue  # the loop's statements read the element, the header reads xs
+        if d.get("type") == _DATA and var == i:
+            d = {**d, "var": x}
+        out.append((u, v, d))
+    return out
