@@ -36,7 +36,14 @@ from graphs.neutral.indexed import indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
 from graphs.neutral.temporaries import fold_temporaries
-from graphs.neutral.tokens import is_local, is_word, render_tokens, split_label, top_level
+from graphs.neutral.tokens import (
+    is_local,
+    is_word,
+    matching,
+    render_tokens,
+    split_label,
+    top_level,
+)
 
 __all__ = ["NeutralReport", "neutral_pdg"]
 
@@ -131,6 +138,7 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     fresh = [name for k in range(1, 65) if (name := f"v00e_{k}") not in taken]
     edges, indexed = indexed_loops(kept, labels, edges, fresh)
     idioms.extend(["indexed loop -> foreach"] * indexed)
+    idioms.extend(["string buffer -> string"] * _string_buffers(kept, labels))
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)
@@ -278,6 +286,49 @@ def _python_range(label: str) -> str:
     else:
         return label
     return render_tokens([*toks[:5], *args, ")"])
+
+
+# ------------------------------------------------------------------------ string buffers
+
+
+def _string_buffers(order: list[int], labels: dict[int, str | None]) -> int:
+    """A local that only ever holds a string (every definition is ``v = "..."`` or ``v =
+    str(...)``: Java's and C#'s ``StringBuilder`` after the table) is a string: appending
+    to it is ``v += x`` and ``str(v)`` is ``v``, as C++, JavaScript and Python build a
+    string. Labels are updated in place; returns the number of locals."""
+    toks = {n: split_label(labels[n] or "") for n in order}
+    holds: dict[str, bool] = {}
+    for n in order:
+        t = toks[n]
+        if len(t) >= 3 and is_local(t[0]) and t[1] == "=":
+            rhs = t[2:]
+            text = len(rhs) == 1 and rhs[0][:1] == '"' or rhs[:2] == ["str", "("] and \
+                matching(rhs, 1) == len(rhs) - 1
+            holds[t[0]] = holds.get(t[0], True) and text
+    strings = {v for v, ok in holds.items() if ok}
+    if not strings:
+        return 0
+    used = set()
+    for n in order:
+        t = toks[n]
+        new = t
+        if len(t) > 5 and t[0] in strings and t[1:4] == [".", "append", "("] \
+                and matching(t, 3) == len(t) - 1:
+            new = [t[0], "+=", *t[4:-1]]
+        out: list[str] = []
+        k = 0
+        while k < len(new):
+            if new[k:k + 2] == ["str", "("] and k + 3 < len(new) and new[k + 2] in strings \
+                    and new[k + 3] == ")" and not (k and new[k - 1] in (".", "?.")):
+                out.append(new[k + 2])
+                k += 4
+                continue
+            out.append(new[k])
+            k += 1
+        if out != t:
+            used.update(x for x in out if x in strings)
+            labels[n] = render_tokens(out)
+    return len(used)
 
 
 # ------------------------------------------------------------------------ pipelines

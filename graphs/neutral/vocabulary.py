@@ -399,6 +399,10 @@ CALLS: tuple[dict[str, Any], ...] = (
     _row("C string", "$0",
          cpp="$0.c_str()"),
     # conversions
+    _row("new string", '""',
+         python="str()",
+         java=("new StringBuilder()", "new StringBuffer()", "new String()"),
+         csharp="new StringBuilder()"),
     _row("to string", "str($0)",
          python="str($0)",
          java=("String.valueOf($0)", "Integer.toString($0)", "Double.toString($0)",
