@@ -13,6 +13,7 @@ __all__ = [
     "fold_identifier",
     "is_local",
     "is_word",
+    "label_weight",
     "matching",
     "opening",
     "opens_group",
@@ -50,6 +51,31 @@ def fold_identifier(name: str) -> str:
     """
     parts = [p for p in _CAMEL.sub("_", name).split("_") if p]
     return "_".join(p.lower() for p in parts) or name
+
+
+def label_weight(label: str) -> int:
+    """What a neutral label weighs: its tokens, a name counted by its words (at least 1).
+
+    The neutral vocabulary reads every identifier as the words its style joins
+    (``hasCloseElements`` = ``has_close_elements``: has, close, elements), so a name
+    weighs as many words as it says; a keyword, an operator, a literal and a local's
+    canonical name (``v0``, ``vd9d``) weigh one each.
+
+    >>> label_weight("def has_close_elements(_, _)"), label_weight("return vd9d + 1")
+    (9, 4)
+    """
+    return _label_weight(label)
+
+
+@lru_cache(maxsize=16384)
+def _label_weight(label: str) -> int:
+    total = 0
+    for t in label_tokens(label):
+        if t[:1].isalpha() and t.isidentifier() and not is_local(t):
+            total += max(1, sum(1 for part in t.split("_") if part))
+        else:
+            total += 1
+    return max(1, total)
 
 
 def is_word(token: str) -> bool:

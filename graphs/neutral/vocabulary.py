@@ -58,7 +58,7 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 1
+VERSION = 2
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
