@@ -366,3 +366,104 @@ def test_signature_names_the_map():
     assert signature_fields("java").endswith(table.digest)
     bigger = table.with_entries(CallEntry("log", "print($*)", {"java": ("LOG.info($*)",)}))
     assert signature_fields("java", bigger) != signature_fields("java")
+
+
+# ------------------------------------------- idioms made one with what the neutral map knows
+
+
+def test_keyword_named_member_is_a_call():
+    assert neutral_label("return Optional.of(v0)", "return", "java").label == "return v0"
+    assert neutral_label("v0 = v1.in(v2)", "statement", "java").label == "v0 = v1.in(v2)"
+    assert neutral_label("return Optional.empty()", "return", "java").label == "return none"
+    assert neutral_label("if (v0.isPresent())", "if", "java").label == "if v0 != none"
+
+
+@pytest.mark.parametrize(("language", "label"), [
+    ("java", 'throw new IllegalArgumentException("x")'),
+    ("csharp", 'throw new ArgumentException("x")'),
+    ("cpp", 'throw std::invalid_argument("x")'),
+    ("python", 'raise ValueError("x")'),
+])
+def test_standard_exceptions_of_one_meaning(language, label):
+    assert neutral_label(label, "statement", language).label == 'raise value_error("x")'
+
+
+def test_csharp_keywords_and_python_elif():
+    assert neutral_label("if (v0 is Foo)", "if", "csharp").label == "if v0 instanceof foo"
+    assert neutral_label("base.Reset()", "statement", "csharp").label == "super.reset()"
+    py = _labels("def f(x):\n    if x > 0:\n        g(1)\n    elif x < 0:\n        g(2)\n",
+                 "python")
+    java = _labels("void f(int x) { if (x > 0) g(1); else if (x < 0) g(2); }", "java")
+    assert py == java and "if v0 < 0" in py
+
+
+SPACES_JAVA = ("String f(String s) { StringBuilder sb = new StringBuilder(); "
+               "for (int i = 0; i < s.length(); i++) { if (s.charAt(i) != ' ') "
+               "{ sb.append(s.charAt(i)); } } return sb.toString(); }")
+SPACES_CPP = ("string f(string s) { string out = \"\"; for (int i = 0; i < s.length(); i++) "
+              "{ if (s[i] != ' ') out += s[i]; } return out; }")
+SPACES_PY = ("def f(s):\n    out = ''\n    for c in s:\n        if c != ' ':\n"
+             "            out += c\n    return out\n")
+
+
+def test_indexed_loop_and_string_buffer_are_the_loop_over_the_characters():
+    """C++ ``s.length()`` and Java ``charAt`` index loops are the loop over the elements
+    once neutral; a StringBuilder is the string it builds."""
+    expected = ['def f(_)', 'v0', 'v93e = ""', 'for ve6c in v0', 'if ve6c != " "',
+                'v93e += ve6c', 'return v93e']
+    assert _labels(SPACES_PY, "python") == expected
+    for code, language in ((SPACES_JAVA, "java"), (SPACES_CPP, "cpp")):
+        assert _labels(code, language) == expected, language
+        assert _edges(code, language) == _edges(SPACES_PY, "python"), language
+    graph, report = neutral_pdg(graphs.build_pdg(SPACES_JAVA, "java"))
+    assert "indexed loop -> foreach" in report.idioms
+    assert "string buffer -> string" in report.idioms
+    # an index read as more than xs[i] keeps the index loop
+    kept = _labels("int f(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) "
+                   "{ s += xs[i] * i; } return s; }", "java")
+    assert "for v539 in range(0, len(v0))" in kept
+
+
+def test_sum_of_a_pipeline_is_the_accumulating_loop():
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0',
+                'vd9d += ve6c * 2', 'return vd9d']
+    py = "def f(xs):\n    return sum(x * 2 for x in xs if x > 0)\n"
+    java = ("int f(List<Integer> xs) { return xs.stream().filter(x -> x > 0)"
+            ".mapToInt(x -> x * 2).sum(); }")
+    cpp = ("int f(vector<int> xs) { int s = 0; for (int x : xs) { if (x > 0) s += x * 2; } "
+           "return s; }")
+    assert _labels(py, "python") == _labels(java, "java") == _labels(cpp, "cpp") == expected
+    assert _edges(py, "python") == _edges(java, "java") == _edges(cpp, "cpp")
+    plain = _labels("def f(xs):\n    return sum(xs) / len(xs)\n", "python")
+    assert plain[2:] == ['vd9d = 0', 'for ve6c in v0', 'vd9d += ve6c', 'return vd9d / len(v0)']
+
+
+def test_temporaries_fold_with_what_the_map_knows_pure():
+    """Java calls getters where C# reads properties: the same temporary folds in both once
+    the getter is known."""
+    java = ("boolean f(int symbol) { ATNState s = atn.states.get(getState()); "
+            "IntervalSet following = atn.nextTokens(s); "
+            "if (following.contains(symbol)) { return true; } return false; }")
+    cs = ("bool F(int symbol) { ATNState s = atn.states[State]; "
+          "IntervalSet following = atn.NextTokens(s); "
+          "if (following.Contains(symbol)) { return true; } return false; }")
+    expected = ['def f(_)', 'v0',
+                'return v0 in atn.next_tokens(atn.states[state]) ? true : false']
+    assert _labels(java, "java") == _labels(cs, "csharp") == expected
+    _, report = neutral_pdg(graphs.build_pdg(java, "java"))
+    # Java's PDG folded `following` itself; `s` only the neutral map could
+    assert report.idioms.count("temporary -> its reader") == 1
+    # two calls of unknown effect keep their order: no fold
+    assert _labels("void f() { int a = g(); h(a); }", "java") == [
+        'def f()', 'v702 = g()', 'h(v702)']
+
+
+def test_names_weigh_their_words():
+    from graphs.neutral import label_weight
+    from ruby_metric.scoring.crosslang import NeutralCostModel
+
+    assert label_weight("def has_close_elements(_, _)") == 9
+    assert label_weight("return vd9d + 1") == 4
+    assert label_weight('print("a b")') == 4
+    assert NeutralCostModel().node_weight(["v0", "x.request_marshaller = y"]).tolist() == \
+        [1.0, 6.0]
