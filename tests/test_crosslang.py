@@ -467,3 +467,16 @@ def test_names_weigh_their_words():
     assert label_weight('print("a b")') == 4
     assert NeutralCostModel().node_weight(["v0", "x.request_marshaller = y"]).tolist() == \
         [1.0, 6.0]
+
+
+def test_a_copy_of_a_local_not_used_again_is_the_local():
+    js = "function f(array) { let arr = array; arr.sort(); return arr[0]; }"
+    py = "def f(array):\n    array.sort()\n    return array[0]\n"
+    cpp = "int f(vector<int> array) { sort(array.begin(), array.end()); return array[0]; }"
+    assert _labels(js, "javascript") == _labels(py, "python") == _labels(cpp, "cpp") == [
+        'def f(_)', 'v0', 'v0.sort()', 'return v0[0]']
+    assert _edges(js, "javascript") == _edges(py, "python")
+    # the copied local is read again: the copy stays
+    both = _labels("function f(a) { let b = a; b.sort(); return a[0] + b[0]; }",
+                   "javascript")
+    assert len(both) == 5

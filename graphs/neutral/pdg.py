@@ -32,6 +32,7 @@ import networkx as nx
 from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
+from graphs.neutral.copies import propagate_copies
 from graphs.neutral.indexed import indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
@@ -145,6 +146,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     edges = _known_definitions(kept, labels, kinds, edges)
     kept, edges, folded = fold_temporaries(kept, labels, kinds, edges, _effectful)
     idioms.extend(["temporary -> its reader"] * folded)
+    kept, edges, copies = propagate_copies(kept, labels, kinds, edges)
+    idioms.extend(["copy -> the copied local"] * copies)
     rename = _canonical_locals(kept, labels, kinds, edges)
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
