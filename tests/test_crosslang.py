@@ -480,3 +480,17 @@ def test_a_copy_of_a_local_not_used_again_is_the_local():
     both = _labels("function f(a) { let b = a; b.sort(); return a[0] + b[0]; }",
                    "javascript")
     assert len(both) == 5
+
+
+def test_a_mapped_receiver_call_defines_its_receiver():
+    java = "int f(List<Integer> xs) { Collections.sort(xs); return xs.get(0); }"
+    cpp = "int f(vector<int> xs) { sort(xs.begin(), xs.end()); return xs[0]; }"
+    py = "def f(xs):\n    xs.sort()\n    return xs[0]\n"
+    assert _labels(java, "java") == _labels(cpp, "cpp") == _labels(py, "python")
+    expected = [(0, 1, "control"), (0, 2, "control"), (0, 3, "control"), (1, 2, "data"),
+                (1, 3, "data"), (2, 3, "data")]
+    assert _edges(java, "java") == _edges(cpp, "cpp") == _edges(py, "python") == expected
+    # a reader on the other branch of a condition gets no edge from it
+    branches = _edges("int f(List<Integer> xs, boolean c) { if (c) { Collections.sort(xs); } "
+                      "else { return xs.get(0); } return 1; }", "java")
+    assert not any(u == 4 and v == 5 for u, v, _ in branches)

@@ -36,6 +36,7 @@ from graphs.neutral.copies import propagate_copies
 from graphs.neutral.indexed import indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
+from graphs.neutral.receivers import receiver_definitions
 from graphs.neutral.temporaries import fold_temporaries
 from graphs.neutral.tokens import (
     is_local,
@@ -144,6 +145,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)
     edges = _known_definitions(kept, labels, kinds, edges)
+    edges, receivers = receiver_definitions(kept, labels, kinds, edges, _effectful)
+    idioms.extend(["receiver call -> defines the receiver"] * receivers)
     kept, edges, folded = fold_temporaries(kept, labels, kinds, edges, _effectful)
     idioms.extend(["temporary -> its reader"] * folded)
     kept, edges, copies = propagate_copies(kept, labels, kinds, edges)
