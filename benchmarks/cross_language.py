@@ -63,6 +63,9 @@ METRICS = ("ruby", "grs", "grs_b1", "trs", "bleu", "sts", "bleu_code", "sts_code
 #: mutants are reported apart (a gold that differs from the source, as many CodeXGLUE C#
 #: ports do, can gain by losing a statement the source does not have).
 CLOSE_GOLD = 0.9
+#: Two HumanEval-X solutions of one problem are "of comparable size" when their neutral
+#: PDGs' node counts are within this factor (a diagnostic, reported apart).
+COMPARABLE = 1.5
 
 
 class Scorer:
@@ -207,6 +210,7 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
         perm = derangement(len(tasks), rng)
         pos: dict[str, list[float]] = {m: [] for m in METRICS}
         neg: dict[str, list[float]] = {m: [] for m in METRICS}
+        comparable: list[float] = []  # GRS of same-problem pairs of comparable size
         for i, task in enumerate(tasks):
             src = scorer.code(by_lang[a][task].code, a)
             same = scorer.code(by_lang[b][task].code, b)
@@ -217,7 +221,17 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
                 if s_same[m] is not None and s_other[m] is not None:
                     pos[m].append(s_same[m])
                     neg[m].append(s_other[m])
+            if s_same["grs"] is not None and s_other["grs"] is not None:
+                n1 = scorer.graph.represent(src).number_of_nodes()
+                n2 = scorer.graph.represent(same).number_of_nodes()
+                if max(n1, n2) <= COMPARABLE * min(n1, n2):
+                    comparable.append(s_same["grs"])
         row: dict[str, Any] = {"source": a, "target": b, "n": len(tasks)}
+        # the same problem where the two solutions are of comparable size (node counts
+        # within COMPARABLE x) against every different-problem pair: how far structure
+        # goes when the two are not different algorithms
+        row["grs_comparable_n"] = len(comparable)
+        row["grs_comparable_auc"] = _auc(comparable, neg["grs"])
         for m in METRICS:
             row[f"{m}_n"] = len(pos[m])
             row[f"{m}_auc"] = _auc(pos[m], neg[m])
@@ -420,6 +434,11 @@ def render(result: dict[str, Any]) -> str:
                 f"{_fmt(worst[f'{key}_auc'])}; mean over pairs "
                 f"{_fmt(statistics.fmean(r[f'{key}_auc'] for r in rows if r[f'{key}_auc']))};"
                 f" above the best lexical baseline on {above} of {len(rows)} pairs")
+        lines.append(
+            f"GRS, same-problem pairs of comparable size (node counts within {COMPARABLE}x) "
+            "against all different-problem pairs: " + ", ".join(
+                f"{r['source']}->{r['target']} {_fmt(r['grs_comparable_auc'])} "
+                f"(n={r['grs_comparable_n']})" for r in rows))
         masked = result.get("humaneval_masked")
         if masked:
             lines += ["", "GRS AUC with the functions' own names masked (ablation): " + ", ".join(
