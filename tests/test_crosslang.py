@@ -390,6 +390,9 @@ def test_standard_exceptions_of_one_meaning(language, label):
 
 def test_csharp_keywords_and_python_elif():
     assert neutral_label("if (v0 is Foo)", "if", "csharp").label == "if v0 instanceof foo"
+    # a verbatim identifier is the name, not the keyword (C# `@readonly` = Java `readonly`)
+    assert neutral_label("if (@readonly && !v0)", "if", "csharp").label == \
+        neutral_label("if (readonly && !v0)", "if", "java").label == "if readonly and not v0"
     assert neutral_label("base.Reset()", "statement", "csharp").label == "super.reset()"
     py = _labels("def f(x):\n    if x > 0:\n        g(1)\n    elif x < 0:\n        g(2)\n",
                  "python")
