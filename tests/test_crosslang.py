@@ -497,3 +497,17 @@ def test_a_mapped_receiver_call_defines_its_receiver():
     branches = _edges("int f(List<Integer> xs, boolean c) { if (c) { Collections.sort(xs); } "
                       "else { return xs.get(0); } return 1; }", "java")
     assert not any(u == 4 and v == 5 for u, v, _ in branches)
+
+
+@pytest.mark.parametrize(("language", "label", "expected"), [
+    ("java", 'assert n <= count : "n=" + n', 'assert v0 <= count : "n=" + v0'),
+    ("csharp", 'Debug.Assert(n <= count, "n=" + n)', 'assert v0 <= count : "n=" + v0'),
+    ("python", 'assert n <= count, "n=" + n', 'assert v0 <= count : "n=" + v0'),
+    ("javascript", 'console.assert(n <= count, "n=" + n)', 'assert v0 <= count : "n=" + v0'),
+    ("cpp", "assert(n <= count)", "assert v0 <= count"),
+    ("csharp", "Debug.Assert(n <= count)", "assert v0 <= count"),
+])
+def test_assertions_are_one_statement(language, label, expected):
+    got = neutral_label(label.replace("n <=", "v0 <=").replace("+ n", "+ v0"), "statement",
+                        language).label
+    assert got == expected

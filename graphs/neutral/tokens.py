@@ -36,7 +36,7 @@ _OPEN = {"(": ")", "[": "]", "{": "}"}
 NOT_OPERANDS = frozenset({
     "return", "if", "while", "for", "in", "and", "or", "not", "else", "case", "switch",
     "raise", "yield", "def", "lambda", "do", "of", "is", "throw", "delete", "typeof",
-    "await", "goto", "break", "continue", "new", "instanceof"})
+    "await", "goto", "break", "continue", "new", "instanceof", "assert"})
 _CLOSE = frozenset(_OPEN.values())
 
 

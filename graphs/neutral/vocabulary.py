@@ -229,6 +229,18 @@ CALLS: tuple[dict[str, Any], ...] = (
          java="new HashSet($0)",
          csharp="new HashSet($0)",
          javascript="new Set($0)"),
+    # a checked assumption, with or without its message
+    _row("assert with message", "assert $0 : $1",
+         python="assert $0, $1",
+         java="assert $0 : $1",
+         csharp="Debug.Assert($0, $1)",
+         javascript="console.assert($0, $1)"),
+    _row("assert", "assert $0",
+         python="assert $0",
+         java="assert $0",
+         csharp="Debug.Assert($0)",
+         cpp="assert($0)",
+         javascript="console.assert($0)"),
     # the standard exceptions of one meaning (what a port throws in place of the source's)
     _row("invalid argument error", "value_error($*)",
          python="ValueError($*)",
