@@ -394,6 +394,9 @@ def test_csharp_keywords_and_python_elif():
     assert neutral_label("if (@readonly && !v0)", "if", "csharp").label == \
         neutral_label("if (readonly && !v0)", "if", "java").label == "if readonly and not v0"
     assert neutral_label("base.Reset()", "statement", "csharp").label == "super.reset()"
+    assert neutral_label("lock (v0)", "with", "csharp").label == \
+        neutral_label("synchronized (v0)", "with", "java").label == "synchronized(v0)"
+    assert neutral_label("v0 = string.Empty", "statement", "csharp").label == 'v0 = ""'
     py = _labels("def f(x):\n    if x > 0:\n        g(1)\n    elif x < 0:\n        g(2)\n",
                  "python")
     java = _labels("void f(int x) { if (x > 0) g(1); else if (x < 0) g(2); }", "java")
