@@ -514,3 +514,12 @@ def test_assertions_are_one_statement(language, label, expected):
     got = neutral_label(label.replace("n <=", "v0 <=").replace("+ n", "+ v0"), "statement",
                         language).label
     assert got == expected
+
+
+def test_python_filter_and_map_are_the_chains():
+    expected = ['def f(_)', 'v0', 'v72c = []', 'for ve6c in v0', 'if ve6c > 0',
+                'v72c.append(ve6c * 2)', 'return v72c']
+    py = "def f(xs):\n    return list(map(lambda x: x * 2, filter(lambda x: x > 0, xs)))\n"
+    js = "function f(xs) { return xs.filter(x => x > 0).map(x => x * 2); }"
+    assert _labels(js, "javascript") == expected
+    assert _labels(py, "python") == expected

@@ -68,7 +68,8 @@ class Pipeline:
 
 def find_pipeline(toks: list[str]) -> Pipeline | None:
     """The first pipeline in ``toks`` (a comprehension or a filter/map chain); when it is
-    all a ``sum`` adds up, the span takes the sum in (``total``)."""
+    all a ``sum`` adds up, the span takes the sum in (``total``), and a ``list(...)`` of
+    it is the list it builds."""
     pipe = _comprehension(toks) or _chain(toks)
     if pipe is None:
         return _plain_sum(toks)
@@ -78,6 +79,9 @@ def find_pipeline(toks: list[str]) -> Pipeline | None:
         return replace(pipe, start=s - 2, end=e + 1, total=True)  # sum(e for x in xs)
     if toks[e:e + 4] == [".", "sum", "(", ")"]:
         return replace(pipe, end=e + 4, total=True)  # xs.map(x => e).sum()
+    if s >= 2 and toks[s - 2:s] == ["list", "("] and e < len(toks) and toks[e] == ")" \
+            and (s < 3 or toks[s - 3] not in (".", "?.")):
+        return replace(pipe, start=s - 2, end=e + 1)  # list(filter(f, xs)): the list built
     return pipe
 
 
