@@ -523,3 +523,22 @@ def test_python_filter_and_map_are_the_chains():
     js = "function f(xs) { return xs.filter(x => x > 0).map(x => x * 2); }"
     assert _labels(js, "javascript") == expected
     assert _labels(py, "python") == expected
+
+
+def test_sorted_is_a_copy_sorted_in_place():
+    """Python's sorted(xs) is list(xs) sorted in place; with xs not used again the copy is
+    xs itself, as Java, C++ and JavaScript ports sort the list they were given."""
+    expected = ['def f(_)', 'v0', 'v0.sort()', 'return v0']
+    py = "def f(xs):\n    return sorted(xs)\n"
+    java = "List<Integer> f(List<Integer> xs) { Collections.sort(xs); return xs; }"
+    cpp = "vector<int> f(vector<int> xs) { sort(xs.begin(), xs.end()); return xs; }"
+    js = "function f(xs) { xs.sort(); return xs; }"
+    for code, language in ((py, "python"), (java, "java"), (cpp, "cpp"), (js, "javascript")):
+        assert _labels(code, language) == expected, language
+        assert _edges(code, language) == _edges(py, "python"), language
+    _, report = neutral_pdg(graphs.build_pdg(py, "python"))
+    assert report.idioms == ("sorted -> copy and sort", "copy -> the copied local")
+    # xs read again: the sorted copy stays a copy
+    kept = _labels("def f(xs):\n    ys = sorted(xs)\n    return ys[0] + xs[0]\n", "python")
+    assert kept == ['def f(_)', 'v0', 'vec3 = list(v0)', 'vec3.sort()',
+                    'return vec3[0] + v0[0]']

@@ -1,10 +1,10 @@
 """Copies of a local that is not used again, read as the local itself.
 
 ``let p = arr; p.sort(); return p[0];`` and ``arr.sort(); return arr[0];`` compute the same
-when ``arr`` is not mentioned after the copy: whether the language copies (C++ value
-semantics) or aliases (Java, JavaScript, Python references) makes no difference then, and
-ports write either. So a top-level statement ``t = s`` (two locals) is dropped and ``t``
-read as ``s`` when
+when ``arr`` is not mentioned after the copy (``t = list(s)`` is a copy too): whether the
+language copies (C++ value semantics) or aliases (Java, JavaScript, Python references)
+makes no difference then, and ports write either. So a top-level statement ``t = s`` (two
+locals) is dropped and ``t`` read as ``s`` when
 
 - ``s`` is mentioned nowhere after it, and nothing after it assigns ``t`` again (in-place
   changes such as ``t.sort()`` are fine: ``s`` is dead);
@@ -53,6 +53,8 @@ def propagate_copies(order: list[int], labels: dict[int, str | None],
                       if d.get("type") == "control" and kinds.get(u) in ("entry", "function")}
     for d in list(order):
         toks = split_label(labels[d] or "")
+        if toks[2:4] == ["list", "("] and len(toks) == 6 and toks[-1] == ")":
+            toks = toks[:2] + toks[4:5]  # t = list(s): a copy too
         if kinds.get(d) not in ("declaration", "statement") or len(toks) != 3 \
                 or toks[1] != "=" or not is_local(toks[0]) or not is_local(toks[2]) \
                 or toks[0] == toks[2]:

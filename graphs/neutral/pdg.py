@@ -37,6 +37,7 @@ from graphs.neutral.indexed import indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
 from graphs.neutral.receivers import receiver_definitions
+from graphs.neutral.sorting import expand_sorted
 from graphs.neutral.temporaries import fold_temporaries
 from graphs.neutral.tokens import (
     is_local,
@@ -133,6 +134,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
     kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
+    if added:
+        idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     for n in kept:  # the loops of pipelines too
         if kinds[n] == "foreach" and labels[n]:
             labels[n] = _python_range(str(labels[n]))
@@ -140,9 +143,12 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     fresh = [name for k in range(1, 65) if (name := f"v00e_{k}") not in taken]
     edges, indexed = indexed_loops(kept, labels, edges, fresh)
     idioms.extend(["indexed loop -> foreach"] * indexed)
+    fresh = [name for k in range(1, 65) if (name := f"v00f_{k}") not in taken]
+    kept, edges, sorts = expand_sorted(kept, labels, kinds, edges, fresh)
+    for i, origin in sorts.items():
+        added[i] = (added[origin][0] if origin in added else origin, kinds[i])
+    idioms.extend(["sorted -> copy and sort"] * (len(sorts) // 2))
     idioms.extend(["string buffer -> string"] * _string_buffers(kept, labels))
-    if added:
-        idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
     edges = _known_effects(kept, labels, edges)
     edges = _known_definitions(kept, labels, kinds, edges)
     edges, receivers = receiver_definitions(kept, labels, kinds, edges, _effectful)
@@ -160,7 +166,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         if n in added:
             origin = graph.nodes[added[n][0]]
             attrs = {"text": origin.get("text", ""), "line": origin.get("line", 1),
-                     "kind": kinds[n], "source_label": None, "rules": ("pipeline",)}
+                     "kind": kinds[n], "source_label": None,
+                     "rules": ("sorted",) if n in sorts else ("pipeline",)}
         else:
             attrs = dict(graph.nodes[n])
             attrs["source_label"] = attrs.get("label")
