@@ -542,3 +542,12 @@ def test_sorted_is_a_copy_sorted_in_place():
     kept = _labels("def f(xs):\n    ys = sorted(xs)\n    return ys[0] + xs[0]\n", "python")
     assert kept == ['def f(_)', 'v0', 'vec3 = list(v0)', 'vec3.sort()',
                     'return vec3[0] + v0[0]']
+
+
+def test_enumerate_is_the_indexed_loop():
+    py = ("def sum(xs):\n    s = 0\n    for i, x in enumerate(xs):\n        s += x * i\n"
+          "    return s\n")
+    assert _labels(py, "python") == _labels(SUM_CPP, "cpp") == [
+        'def sum(_)', 'v0', 'vd9d = 0', 'for v539 in range(0, len(v0))',
+        'vd9d += v0[v539] * v539', 'return vd9d']
+    assert _edges(py, "python") == _edges(SUM_CPP, "cpp")

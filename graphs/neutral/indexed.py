@@ -18,13 +18,18 @@ here, to a loop ``for i in range(0, len(xs))`` (a counted loop after
 The header becomes ``for x in xs`` (``x`` a new local), each ``xs[i]`` reads ``x``; the
 header's definitions of ``i`` are of ``x``, and the loop's statements no longer read ``xs``
 (the header does).
+
+The other way round, Python's ``for i, x in enumerate(xs)`` reads the index too: it is the
+indexed loop ``for i in range(0, len(xs))`` with ``xs[i]`` where it read ``x``
+(:func:`enumerate_loops`), as C-family ports write it, when ``x`` is not assigned in the
+loop and occurs nowhere outside it.
 """
 
 from __future__ import annotations
 
 from graphs.neutral.tokens import is_local, render_tokens, split_label
 
-__all__ = ["indexed_loops"]
+__all__ = ["enumerate_loops", "indexed_loops"]
 
 _DATA = "data"
 _WRITES = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
@@ -155,3 +160,74 @@ def _rewired(h: int, body: set[int], i: str, xs: str, x: str,
             d = {**d, "var": x}
         out.append((u, v, d))
     return out
+
+
+def enumerate_loops(order: list[int], labels: dict[int, str | None],
+                    edges: list[tuple[int, int, dict]]
+                    ) -> tuple[list[tuple[int, int, dict]], int]:
+    """Rewrite every ``for i, x in enumerate(xs)`` as the indexed loop (see the module doc).
+
+    Returns the edges and how many loops were rewritten; ``labels`` is updated in place.
+
+    Examples
+    --------
+    >>> labels = {0: "def f(_)", 1: "v0", 2: "for v1aa, v2bb in enumerate(v0)",
+    ...           3: "print(v1aa * v2bb)"}
+    >>> c = {"type": "control", "dep": "control"}
+    >>> t = {"type": "control", "dep": "control-true"}
+    >>> data = {"type": "data", "dep": "data"}
+    >>> edges = [(0, 1, c), (0, 2, c), (2, 2, t), (2, 3, t), (1, 2, {**data, "var": "v0"}),
+    ...          (2, 3, {**data, "var": "v1aa"}), (2, 3, {**data, "var": "v2bb"})]
+    >>> edges, n = enumerate_loops([0, 1, 2, 3], labels, edges)
+    >>> labels[2], labels[3], n
+    ('for v1aa in range(0, len(v0))', 'print(v1aa * v0[v1aa])', 1)
+    >>> sorted((u, v, d["var"]) for u, v, d in edges if d["type"] == "data")
+    [(1, 2, 'v0'), (1, 3, 'v0'), (2, 3, 'v1aa')]
+    """
+    toks = {n: split_label(labels[n] or "") for n in order}
+    rewritten = 0
+    for h in order:
+        head = toks[h]
+        if len(head) != 9 or head[0] != "for" or head[2] != "," or head[4:7] != [
+                "in", "enumerate", "("] or head[8] != ")":
+            continue
+        i, x, xs = head[1], head[3], head[7]
+        if not (is_local(i) and is_local(x) and is_local(xs)) or len({i, x, xs}) < 3:
+            continue
+        body = _controlled(h, edges)
+        if any(x in toks[n] for n in order if n != h and n not in body):
+            continue
+        if any(_assigned(toks[n], x) for n in body):
+            continue
+        labels[h] = render_tokens(["for", i, "in", "range", "(", "0", ",", "len", "(", xs,
+                                   ")", ")"])
+        toks[h] = split_label(labels[h])
+        for n in body:
+            if x in toks[n]:
+                labels[n] = render_tokens([y for t in toks[n]
+                                           for y in ([xs, "[", i, "]"] if t == x else [t])])
+                toks[n] = split_label(labels[n])
+        into = [(u, a) for u, v, a in edges if v == h and a.get("var") == xs
+                and a.get("type") == _DATA]
+        out: list[tuple[int, int, dict]] = []
+        for u, v, a in edges:
+            if a.get("type") == _DATA and a.get("var") == x:
+                if u == h and v in body and (h, v, i) not in {
+                        (p, q, b.get("var")) for p, q, b in edges}:
+                    out.append((u, v, {**a, "var": i}))
+                if u == h:
+                    out.extend((y, v, dict(b)) for y, b in into if v in body)
+                continue
+            out.append((u, v, a))
+        edges = out
+        rewritten += 1
+    return edges, rewritten
+
+
+def _assigned(seq: list[str], x: str) -> bool:
+    """Whether ``seq`` writes ``x`` as a whole."""
+    if len(seq) > 1 and seq[0] == x and seq[1] in _WRITES:
+        return True
+    if seq[:1] == ["for"] and "in" in seq and x in seq[:seq.index("in")]:
+        return True
+    return any(seq[k] in ("++", "--") and seq[k + 1] == x for k in range(len(seq) - 1))

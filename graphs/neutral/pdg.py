@@ -33,7 +33,7 @@ from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.copies import propagate_copies
-from graphs.neutral.indexed import indexed_loops
+from graphs.neutral.indexed import enumerate_loops, indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
 from graphs.neutral.receivers import receiver_definitions
@@ -139,6 +139,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     for n in kept:  # the loops of pipelines too
         if kinds[n] == "foreach" and labels[n]:
             labels[n] = _python_range(str(labels[n]))
+    edges, enumerated = enumerate_loops(kept, labels, edges)
+    idioms.extend(["enumerate -> indexed loop"] * enumerated)
     taken = {t for n in kept for t in split_label(labels[n] or "")}
     fresh = [name for k in range(1, 65) if (name := f"v00e_{k}") not in taken]
     edges, indexed = indexed_loops(kept, labels, edges, fresh)
