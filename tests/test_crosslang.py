@@ -551,3 +551,16 @@ def test_enumerate_is_the_indexed_loop():
         'def sum(_)', 'v0', 'vd9d = 0', 'for v539 in range(0, len(v0))',
         'vd9d += v0[v539] * v539', 'return vd9d']
     assert _edges(py, "python") == _edges(SUM_CPP, "cpp")
+
+
+def test_length_of_a_pipeline_is_the_counting_loop():
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0', 'vd9d += 1',
+                'return vd9d']
+    for code, language in (
+            ("def f(xs):\n    return len([x for x in xs if x > 0])\n", "python"),
+            ("def f(xs):\n    return len(list(filter(lambda x: x > 0, xs)))\n", "python"),
+            ("int f(vector<int> xs) { int n = 0; for (int x : xs) { if (x > 0) n += 1; } "
+             "return n; }", "cpp"),
+            ("long f(List<Integer> xs) { return xs.stream().filter(x -> x > 0).count(); }",
+             "java")):
+        assert _labels(code, language) == expected, language

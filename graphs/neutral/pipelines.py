@@ -25,7 +25,8 @@ still reads it).
 A sum of a pipeline (``sum(e for x in xs if c)``, Java's ``mapToInt(x -> e).sum()``) or of
 a collection (``sum(xs)``) is the loop that accumulates it, as C-family ports write it:
 ``t = 0``, ``for x in xs``, ``if c``, ``t += e``, and the statement reads ``t`` in place of
-the sum.
+the sum; the length of a pipeline's list (``len([x for x in xs if c])``) is the loop that
+counts it (``t += 1``).
 
 Only the simple shapes are expanded: one ``for`` clause, lambdas of one parameter with an
 expression body; anything else stays as written.
@@ -67,22 +68,28 @@ class Pipeline:
 
 
 def find_pipeline(toks: list[str]) -> Pipeline | None:
-    """The first pipeline in ``toks`` (a comprehension or a filter/map chain); when it is
-    all a ``sum`` adds up, the span takes the sum in (``total``), and a ``list(...)`` of
-    it is the list it builds."""
+    """The first pipeline in ``toks`` (a comprehension or a filter/map chain). A
+    ``list(...)`` of it is the list it builds; when it is all a ``sum`` adds up or a ``len``
+    counts, the span takes the call in (``total``; a count adds 1 per element)."""
     pipe = _comprehension(toks) or _chain(toks)
     if pipe is None:
         return _plain_sum(toks)
-    s, e = pipe.start, pipe.end
-    if s >= 2 and toks[s - 2:s] == ["sum", "("] and e < len(toks) and toks[e] == ")" \
-            and (s < 3 or toks[s - 3] not in (".", "?.")):
-        return replace(pipe, start=s - 2, end=e + 1, total=True)  # sum(e for x in xs)
-    if toks[e:e + 4] == [".", "sum", "(", ")"]:
-        return replace(pipe, end=e + 4, total=True)  # xs.map(x => e).sum()
-    if s >= 2 and toks[s - 2:s] == ["list", "("] and e < len(toks) and toks[e] == ")" \
-            and (s < 3 or toks[s - 3] not in (".", "?.")):
-        return replace(pipe, start=s - 2, end=e + 1)  # list(filter(f, xs)): the list built
-    return pipe
+    while True:
+        s, e = pipe.start, pipe.end
+        call = toks[s - 2] if s >= 2 and toks[s - 1] == "(" and e < len(toks) and \
+            toks[e] == ")" and (s < 3 or toks[s - 3] not in (".", "?.")) else None
+        if call == "list":
+            pipe = replace(pipe, start=s - 2, end=e + 1)  # list(filter(f, xs))
+            continue
+        if call == "sum":
+            return replace(pipe, start=s - 2, end=e + 1, total=True)  # sum(e for x in xs)
+        if call == "len":
+            return replace(pipe, start=s - 2, end=e + 1, total=True, value=["1"])
+        if toks[e:e + 4] == [".", "sum", "(", ")"]:
+            return replace(pipe, end=e + 4, total=True)  # xs.map(x => e).sum()
+        if toks[e:e + 4] == [".", "count", "(", ")"]:
+            return replace(pipe, end=e + 4, total=True, value=["1"])  # a stream's count()
+        return pipe
 
 
 def _plain_sum(toks: list[str]) -> Pipeline | None:
