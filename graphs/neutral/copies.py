@@ -16,10 +16,14 @@ What reached the copy on ``s`` reaches the readers of ``t``.
 
 from __future__ import annotations
 
+import re
+
 from graphs.neutral.tokens import is_local, render_tokens, split_label
 
 __all__ = ["propagate_copies"]
 
+#: ``t = s`` or ``t = list(s)`` (a cheap first test)
+_COPY = re.compile(r"\w+ = (?:list\()?\w+\)?")
 _ASSIGN = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
                      "**=", "//=", ">>>="})
 
@@ -48,10 +52,14 @@ def propagate_copies(order: list[int], labels: dict[int, str | None],
     >>> sorted((u, v, d["var"]) for u, v, d in edges if d["type"] == "data")
     [(1, 3, 'v0'), (3, 4, 'v0')]
     """
+    candidates = [d for d in order if kinds.get(d) in ("declaration", "statement")
+                  and _COPY.fullmatch(labels[d] or "")]
+    if not candidates:
+        return order, edges, 0
     dropped = 0
     entry_controls = {(u, str(d.get("dep"))) for u, v, d in edges
                       if d.get("type") == "control" and kinds.get(u) in ("entry", "function")}
-    for d in list(order):
+    for d in candidates:
         toks = split_label(labels[d] or "")
         if toks[2:4] == ["list", "("] and len(toks) == 6 and toks[-1] == ")":
             toks = toks[:2] + toks[4:5]  # t = list(s): a copy too

@@ -68,6 +68,8 @@ def indexed_loops(order: list[int], labels: dict[int, str | None],
     >>> sorted((u, v, d.get("var")) for u, v, d in edges if d["type"] == "data")
     [(1, 2, 'v0'), (2, 3, 'v000_9')]
     """
+    if not any("range(0, len(" in (labels[n] or "") for n in order):
+        return edges, 0
     toks = {n: split_label(labels[n] or "") for n in order}
     rewritten = 0
     for h in order:
@@ -184,6 +186,8 @@ def enumerate_loops(order: list[int], labels: dict[int, str | None],
     >>> sorted((u, v, d["var"]) for u, v, d in edges if d["type"] == "data")
     [(1, 2, 'v0'), (1, 3, 'v0'), (2, 3, 'v1aa')]
     """
+    if not any("enumerate(" in (labels[n] or "") for n in order):
+        return edges, 0
     toks = {n: split_label(labels[n] or "") for n in order}
     rewritten = 0
     for h in order:

@@ -311,6 +311,8 @@ def _string_buffers(order: list[int], labels: dict[int, str | None]) -> int:
     str(...)``: Java's and C#'s ``StringBuilder`` after the table) is a string: appending
     to it is ``v += x`` and ``str(v)`` is ``v``, as C++, JavaScript and Python build a
     string. Labels are updated in place; returns the number of locals."""
+    if not any('= ""' in (labels[n] or "") or "= str(" in (labels[n] or "") for n in order):
+        return 0
     toks = {n: split_label(labels[n] or "") for n in order}
     holds: dict[str, bool] = {}
     for n in order:

@@ -12,6 +12,7 @@ unless they are on another branch of a condition both hang on.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from graphs.neutral.tokens import is_local, matching, split_label
@@ -19,6 +20,8 @@ from graphs.neutral.tokens import is_local, matching, split_label
 __all__ = ["receiver_definitions"]
 
 _DATA = "data"
+#: ``x.m(`` at the start of a label (a cheap first test)
+_RECEIVER_CALL = re.compile(r"\w+\.\w+\(")
 
 
 def receiver_definitions(order: list[int], labels: dict[int, str | None],
@@ -43,6 +46,10 @@ def receiver_definitions(order: list[int], labels: dict[int, str | None],
     >>> n, sorted((u, v) for u, v, d in edges if d["type"] == "data")
     (1, [(1, 2), (1, 3), (2, 3)])
     """
+    calls = [n for n in order if kinds.get(n) == "statement" and _RECEIVER_CALL.match(
+        labels[n] or "")]
+    if not calls:
+        return edges, 0
     position = {n: i for i, n in enumerate(order)}
     parents: dict[int, list[tuple[int, str]]] = {}
     for u, v, d in edges:
@@ -50,7 +57,7 @@ def receiver_definitions(order: list[int], labels: dict[int, str | None],
             parents.setdefault(v, []).append((u, str(d.get("dep"))))
     added = 0
     new: list[tuple[int, int, dict]] = []
-    for n in order:
+    for n in calls:
         toks = split_label(labels[n] or "")
         if kinds.get(n) != "statement" or len(toks) < 5 or not is_local(toks[0]) \
                 or toks[1] != "." or toks[3] != "(" or matching(toks, 3) != len(toks) - 1 \

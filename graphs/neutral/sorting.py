@@ -36,6 +36,8 @@ def expand_sorted(order: list[int], labels: dict[int, str | None], kinds: dict[i
     >>> [labels[k] for k in order], n
     (['def f(_)', 'v0', 'v00f_1 = list(v0)', 'v00f_1.sort()', 'return v00f_1'], {3: 2, 4: 2})
     """
+    if not any("sorted(" in (labels[n] or "") for n in order):
+        return order, edges, {}
     next_id = max(order, default=0) + 1
     out_order: list[int] = []
     origins: dict[int, int] = {}

@@ -78,16 +78,26 @@ def fold_temporaries(order: list[int], labels: dict[int, str | None], kinds: dic
     ([0, 1, 3], 'return g(v0[1])', 1, [(0, 1), (0, 3), (1, 3)])
     """
     toks = {n: split_label(labels[n] or "") for n in order}
+    names = {toks[n][0] for n in order if kinds.get(n) in ("declaration", "statement")
+             and len(toks[n]) > 2 and toks[n][1] == "=" and is_local(toks[n][0])}
+    if not names:
+        return order, edges, 0
     mentions: dict[str, int] = {}
     for n in order:
         for t in toks[n]:
-            if is_local(t):
+            if t in names:
                 mentions[t] = mentions.get(t, 0) + 1
+    if 2 not in mentions.values():
+        return order, edges, 0
+    controllers: dict[int, set[tuple[int, str]]] = {}
+    for u, v, a in edges:
+        if a.get("type") == "control":
+            controllers.setdefault(v, set()).add((u, str(a.get("dep"))))
     folded = 0
     per_reader: dict[int, int] = {}
     # from the last statement up: a chain of temporaries folds into its reader in turn
     for d in reversed(list(order)):
-        fold = _fold_of(d, order, toks, kinds, edges, mentions, effectful)
+        fold = _fold_of(d, order, toks, kinds, edges, mentions, effectful, controllers)
         if fold is None:
             continue
         u, new = fold
@@ -104,14 +114,10 @@ def fold_temporaries(order: list[int], labels: dict[int, str | None], kinds: dic
     return order, edges, folded
 
 
-def _controllers(n: int, edges: list[tuple[int, int, dict]]) -> frozenset[tuple[int, str]]:
-    return frozenset((u, str(d.get("dep"))) for u, v, d in edges
-                     if v == n and d.get("type") == "control")
-
-
 def _fold_of(d: int, order: list[int], toks: dict[int, list[str]], kinds: dict[int, str],
              edges: list[tuple[int, int, dict]], mentions: dict[str, int],
-             effectful: Callable[[str | None], bool]) -> tuple[int, list[str]] | None:
+             effectful: Callable[[str | None], bool],
+             controllers: dict[int, set[tuple[int, str]]]) -> tuple[int, list[str]] | None:
     """``(reader, its new tokens)`` when ``d`` is a temporary that folds, else None."""
     head = toks[d]
     if kinds.get(d) not in ("declaration", "statement") or len(head) < 3 \
@@ -131,8 +137,8 @@ def _fold_of(d: int, order: list[int], toks: dict[int, list[str]], kinds: dict[i
     if u not in order[pos + 1:]:
         return None
     between = order[pos + 1:order.index(u)]
-    parents = _controllers(d, edges)
-    if any(_controllers(n, edges) != parents for n in (*between, u)):
+    parents = controllers.get(d, set())
+    if any(controllers.get(n, set()) != parents for n in (*between, u)):
         return None  # a branch or a loop in between, or the reader elsewhere
     calls = effectful(render_tokens(value))
     if calls and any(effectful(render_tokens(toks[n])) for n in (*between, u)):
