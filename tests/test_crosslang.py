@@ -564,3 +564,14 @@ def test_length_of_a_pipeline_is_the_counting_loop():
             ("long f(List<Integer> xs) { return xs.stream().filter(x -> x > 0).count(); }",
              "java")):
         assert _labels(code, language) == expected, language
+
+
+def test_a_string_joined_without_separator_is_built_by_appending():
+    py = "def f(s):\n    return ''.join([c.upper() for c in s if c != ' '])\n"
+    java = ("String f(String s) { StringBuilder sb = new StringBuilder(); "
+            "for (char c : s.toCharArray()) { if (c != ' ') sb.append(Character.toUpperCase(c)); }"
+            " return sb.toString(); }")
+    expected = ['def f(_)', 'v0', 'v93e = ""', 'for ve6c in v0', 'if ve6c != " "',
+                'v93e += ve6c.upper()', 'return v93e']
+    assert _labels(py, "python") == _labels(java, "java") == expected
+    assert _edges(py, "python") == _edges(java, "java")

@@ -26,7 +26,8 @@ A sum of a pipeline (``sum(e for x in xs if c)``, Java's ``mapToInt(x -> e).sum(
 a collection (``sum(xs)``) is the loop that accumulates it, as C-family ports write it:
 ``t = 0``, ``for x in xs``, ``if c``, ``t += e``, and the statement reads ``t`` in place of
 the sum; the length of a pipeline's list (``len([x for x in xs if c])``) is the loop that
-counts it (``t += 1``).
+counts it (``t += 1``), and a string joined without separator (``"".join(e for x in
+xs)``) the loop that builds it (``t = ""``, ``t += e``).
 
 Only the simple shapes are expanded: one ``for`` clause, lambdas of one parameter with an
 expression body; anything else stays as written.
@@ -55,7 +56,8 @@ class Pipeline:
 
     ``start:end`` is its span in the tokens, ``source`` the collection, ``var`` the
     element's name(s), ``conditions`` the filters, ``value`` the element kept (``None``:
-    the element itself), ``total`` whether the span is the pipeline's sum (a reduction).
+    the element itself), ``total`` whether the span is the pipeline's sum (a reduction),
+    ``initial`` the sum's start (``0``, or ``""`` for a string joined without separator).
     """
 
     start: int
@@ -65,6 +67,7 @@ class Pipeline:
     conditions: list[list[str]]
     value: list[str] | None
     total: bool = False
+    initial: str = "0"
 
 
 def find_pipeline(toks: list[str]) -> Pipeline | None:
@@ -85,6 +88,10 @@ def find_pipeline(toks: list[str]) -> Pipeline | None:
             return replace(pipe, start=s - 2, end=e + 1, total=True)  # sum(e for x in xs)
         if call == "len":
             return replace(pipe, start=s - 2, end=e + 1, total=True, value=["1"])
+        if s >= 2 and toks[s - 2:s] == ["join", "("] and toks[e:e + 3] == [",", '""', ")"] \
+                and (s < 3 or toks[s - 3] not in (".", "?.")):
+            # "".join(e for x in xs): the string built by +=
+            return replace(pipe, start=s - 2, end=e + 3, total=True, initial='""')
         if toks[e:e + 4] == [".", "sum", "(", ")"]:
             return replace(pipe, end=e + 4, total=True)  # xs.map(x => e).sum()
         if toks[e:e + 4] == [".", "count", "(", ")"]:
@@ -237,7 +244,8 @@ def expand(label: str, fresh: list[str]) -> tuple[list[tuple[str, str]], str, st
         return [rename.get(x, x) for x in seq]
 
     element = sub(pipe.var)
-    nodes = [("declaration", render_tokens([t, "=", *(["0"] if pipe.total else ["[", "]"])])),
+    nodes = [("declaration", render_tokens([t, "=", *([pipe.initial] if pipe.total
+                                                      else ["[", "]"])])),
              ("foreach", render_tokens(["for", *element, "in", *pipe.source]))]
     if pipe.conditions:
         cond: list[str] = []
