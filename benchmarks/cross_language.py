@@ -7,7 +7,10 @@ similarity, i.e. STS, and sentence BLEU with NLTK method1, the source as referen
    Python, Java, C++ and JavaScript: the canonical program (prompt + canonical solution)
    of a problem in language A against the same problem in language B (positive) and
    against another problem in B (negative, a seeded derangement). AUC (Mann-Whitney, ties
-   count half) and distinguishability d = mean(same) / mean(different). ``--mask-names``
+   count half) and distinguishability d = mean(same) / mean(different). GRS is reported at
+   the default beta 2 (the source as reference: how a translation is scored) and at beta 1
+   (``grs_b1``): two independent solutions of one problem are a symmetric question (are
+   these two programs clones?), which the README measures with beta 1. ``--mask-names``
    also reports GRS with every function's own name replaced by one placeholder on both
    sides (a correct translation keeps names; this shows what structure alone does).
 2. **CodeXGLUE Java -> C# test set.** Java source against its gold C# translation vs
@@ -55,11 +58,14 @@ from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # n
 from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
 
 HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
-METRICS = ("ruby", "grs", "trs", "bleu", "sts", "bleu_code", "sts_code")
+METRICS = ("ruby", "grs", "grs_b1", "trs", "bleu", "sts", "bleu_code", "sts_code")
 #: A gold translation this close to its source (RUBY-source) is a literal translation: its
 #: mutants are reported apart (a gold that differs from the source, as many CodeXGLUE C#
 #: ports do, can gain by losing a statement the source does not have).
 CLOSE_GOLD = 0.9
+#: Two HumanEval-X solutions of one problem are "of comparable size" when their neutral
+#: PDGs' node counts are within this factor (a diagnostic, reported apart).
+COMPARABLE = 1.5
 
 
 class Scorer:
@@ -68,6 +74,8 @@ class Scorer:
     def __init__(self, mask_names: bool = False) -> None:
         self.limits = Limits()
         self.graph = NeutralGraphTier(self.limits)
+        #: the same graphs at beta 1 (symmetric questions: two independent solutions)
+        self.graph_b1 = NeutralGraphTier(self.limits, beta=1.0)
         self.tree = NeutralTreeTier(self.limits)
         self.sts = StringTier(self.limits)
         self.bleu = crystal.CrystalBLEU(None, smoothing="method1", epsilon=1e-4,
@@ -96,6 +104,8 @@ class Scorer:
         out: dict[str, float | None] = {}
         g1, g2 = self._rep(self.graph, source), self._rep(self.graph, candidate)
         out["grs"] = None if g1 is None or g2 is None else self.graph.similarity(g1, g2)
+        out["grs_b1"] = (None if g1 is None or g2 is None
+                         else self.graph_b1.similarity(g1, g2))
         t1, t2 = self._rep(self.tree, source), self._rep(self.tree, candidate)
         out["trs"] = None if t1 is None or t2 is None else self.tree.similarity(t1, t2)
         out["ruby"] = out["grs"] if out["grs"] is not None else out["trs"]
@@ -200,6 +210,7 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
         perm = derangement(len(tasks), rng)
         pos: dict[str, list[float]] = {m: [] for m in METRICS}
         neg: dict[str, list[float]] = {m: [] for m in METRICS}
+        comparable: list[float] = []  # GRS of same-problem pairs of comparable size
         for i, task in enumerate(tasks):
             src = scorer.code(by_lang[a][task].code, a)
             same = scorer.code(by_lang[b][task].code, b)
@@ -210,7 +221,17 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
                 if s_same[m] is not None and s_other[m] is not None:
                     pos[m].append(s_same[m])
                     neg[m].append(s_other[m])
+            if s_same["grs"] is not None and s_other["grs"] is not None:
+                n1 = scorer.graph.represent(src).number_of_nodes()
+                n2 = scorer.graph.represent(same).number_of_nodes()
+                if max(n1, n2) <= COMPARABLE * min(n1, n2):
+                    comparable.append(s_same["grs"])
         row: dict[str, Any] = {"source": a, "target": b, "n": len(tasks)}
+        # the same problem where the two solutions are of comparable size (node counts
+        # within COMPARABLE x) against every different-problem pair: how far structure
+        # goes when the two are not different algorithms
+        row["grs_comparable_n"] = len(comparable)
+        row["grs_comparable_auc"] = _auc(comparable, neg["grs"])
         for m in METRICS:
             row[f"{m}_n"] = len(pos[m])
             row[f"{m}_auc"] = _auc(pos[m], neg[m])
@@ -219,6 +240,7 @@ def humaneval(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
             row[f"{m}_different"] = statistics.fmean(neg[m]) if neg[m] else None
         rows.append(row)
         print(f"  {a} -> {b}: n={len(tasks)} GRS AUC {_fmt(row['grs_auc'])} "
+              f"(beta 1: {_fmt(row['grs_b1_auc'])}) "
               f"TRS {_fmt(row['trs_auc'])} BLEU {_fmt(row['bleu_auc'])} "
               f"STS {_fmt(row['sts_auc'])} BLEU-code {_fmt(row['bleu_code_auc'])} "
               f"STS-code {_fmt(row['sts_code_auc'])}", file=sys.stderr, flush=True)
@@ -379,26 +401,44 @@ def _fmt(x: float | None, digits: int = 3) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
+def _best_lexical(row: dict[str, Any]) -> float:
+    """The best lexical AUC of a HumanEval-X row (BLEU or token edit, with or without
+    comments)."""
+    return max(row[f"{m}_auc"] or 0.0 for m in ("bleu", "sts", "bleu_code", "sts_code"))
+
+
 def render(result: dict[str, Any]) -> str:
     lines = []
     rows = result.get("humaneval", [])
     if rows:
         lines += ["### HumanEval-X: same problem vs a different problem (AUC; d)", "",
-                  "| source -> candidate | n | RUBY-source GRS AUC | TRS AUC | BLEU AUC | "
+                  "| source -> candidate | n | RUBY-source GRS AUC | GRS AUC, beta 1 | "
+                  "TRS AUC | BLEU AUC | "
                   "token-edit AUC | BLEU AUC, code only | token-edit AUC, code only | GRS d | "
                   "BLEU d | token-edit d |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in rows:
             n = f"{r['n']}" + ("" if r["grs_n"] == r["n"] else f" (GRS {r['grs_n']})")
             lines.append(f"| {r['source']} -> {r['target']} | {n} | {_fmt(r['grs_auc'])} | "
+                         f"{_fmt(r['grs_b1_auc'])} | "
                          f"{_fmt(r['trs_auc'])} | {_fmt(r['bleu_auc'])} | "
                          f"{_fmt(r['sts_auc'])} | {_fmt(r['bleu_code_auc'])} | "
                          f"{_fmt(r['sts_code_auc'])} | {_fmt(r['grs_d'], 2)} | "
                          f"{_fmt(r['bleu_d'], 2)} | {_fmt(r['sts_d'], 2)} |")
-        worst = min(rows, key=lambda r: r["grs_auc"] or 0)
-        lines += ["", f"lowest GRS AUC: {worst['source']} -> {worst['target']} "
-                  f"{_fmt(worst['grs_auc'])}; mean over pairs "
-                  f"{_fmt(statistics.fmean(r['grs_auc'] for r in rows if r['grs_auc']))}"]
+        lines.append("")
+        for key, name in (("grs", "GRS"), ("grs_b1", "GRS at beta 1")):
+            worst = min(rows, key=lambda r, k=key: r[f"{k}_auc"] or 0)
+            above = sum(1 for r in rows if (r[f"{key}_auc"] or 0) > _best_lexical(r))
+            lines.append(
+                f"{name}: lowest AUC {worst['source']} -> {worst['target']} "
+                f"{_fmt(worst[f'{key}_auc'])}; mean over pairs "
+                f"{_fmt(statistics.fmean(r[f'{key}_auc'] for r in rows if r[f'{key}_auc']))};"
+                f" above the best lexical baseline on {above} of {len(rows)} pairs")
+        lines.append(
+            f"GRS, same-problem pairs of comparable size (node counts within {COMPARABLE}x) "
+            "against all different-problem pairs: " + ", ".join(
+                f"{r['source']}->{r['target']} {_fmt(r['grs_comparable_auc'])} "
+                f"(n={r['grs_comparable_n']})" for r in rows))
         masked = result.get("humaneval_masked")
         if masked:
             lines += ["", "GRS AUC with the functions' own names masked (ablation): " + ", ".join(

@@ -366,3 +366,212 @@ def test_signature_names_the_map():
     assert signature_fields("java").endswith(table.digest)
     bigger = table.with_entries(CallEntry("log", "print($*)", {"java": ("LOG.info($*)",)}))
     assert signature_fields("java", bigger) != signature_fields("java")
+
+
+# ------------------------------------------- idioms made one with what the neutral map knows
+
+
+def test_keyword_named_member_is_a_call():
+    assert neutral_label("return Optional.of(v0)", "return", "java").label == "return v0"
+    assert neutral_label("v0 = v1.in(v2)", "statement", "java").label == "v0 = v1.in(v2)"
+    assert neutral_label("return Optional.empty()", "return", "java").label == "return none"
+    assert neutral_label("if (v0.isPresent())", "if", "java").label == "if v0 != none"
+
+
+@pytest.mark.parametrize(("language", "label"), [
+    ("java", 'throw new IllegalArgumentException("x")'),
+    ("csharp", 'throw new ArgumentException("x")'),
+    ("cpp", 'throw std::invalid_argument("x")'),
+    ("python", 'raise ValueError("x")'),
+])
+def test_standard_exceptions_of_one_meaning(language, label):
+    assert neutral_label(label, "statement", language).label == 'raise value_error("x")'
+
+
+def test_csharp_keywords_and_python_elif():
+    assert neutral_label("if (v0 is Foo)", "if", "csharp").label == "if v0 instanceof foo"
+    # a verbatim identifier is the name, not the keyword (C# `@readonly` = Java `readonly`)
+    assert neutral_label("if (@readonly && !v0)", "if", "csharp").label == \
+        neutral_label("if (readonly && !v0)", "if", "java").label == "if readonly and not v0"
+    assert neutral_label("base.Reset()", "statement", "csharp").label == "super.reset()"
+    assert neutral_label("lock (v0)", "with", "csharp").label == \
+        neutral_label("synchronized (v0)", "with", "java").label == "synchronized(v0)"
+    assert neutral_label("v0 = string.Empty", "statement", "csharp").label == 'v0 = ""'
+    py = _labels("def f(x):\n    if x > 0:\n        g(1)\n    elif x < 0:\n        g(2)\n",
+                 "python")
+    java = _labels("void f(int x) { if (x > 0) g(1); else if (x < 0) g(2); }", "java")
+    assert py == java and "if v0 < 0" in py
+
+
+SPACES_JAVA = ("String f(String s) { StringBuilder sb = new StringBuilder(); "
+               "for (int i = 0; i < s.length(); i++) { if (s.charAt(i) != ' ') "
+               "{ sb.append(s.charAt(i)); } } return sb.toString(); }")
+SPACES_CPP = ("string f(string s) { string out = \"\"; for (int i = 0; i < s.length(); i++) "
+              "{ if (s[i] != ' ') out += s[i]; } return out; }")
+SPACES_PY = ("def f(s):\n    out = ''\n    for c in s:\n        if c != ' ':\n"
+             "            out += c\n    return out\n")
+
+
+def test_indexed_loop_and_string_buffer_are_the_loop_over_the_characters():
+    """C++ ``s.length()`` and Java ``charAt`` index loops are the loop over the elements
+    once neutral; a StringBuilder is the string it builds."""
+    expected = ['def f(_)', 'v0', 'v93e = ""', 'for ve6c in v0', 'if ve6c != " "',
+                'v93e += ve6c', 'return v93e']
+    assert _labels(SPACES_PY, "python") == expected
+    for code, language in ((SPACES_JAVA, "java"), (SPACES_CPP, "cpp")):
+        assert _labels(code, language) == expected, language
+        assert _edges(code, language) == _edges(SPACES_PY, "python"), language
+    graph, report = neutral_pdg(graphs.build_pdg(SPACES_JAVA, "java"))
+    assert "indexed loop -> foreach" in report.idioms
+    assert "string buffer -> string" in report.idioms
+    # an index read as more than xs[i] keeps the index loop
+    kept = _labels("int f(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) "
+                   "{ s += xs[i] * i; } return s; }", "java")
+    assert "for v539 in range(0, len(v0))" in kept
+
+
+def test_sum_of_a_pipeline_is_the_accumulating_loop():
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0',
+                'vd9d += ve6c * 2', 'return vd9d']
+    py = "def f(xs):\n    return sum(x * 2 for x in xs if x > 0)\n"
+    java = ("int f(List<Integer> xs) { return xs.stream().filter(x -> x > 0)"
+            ".mapToInt(x -> x * 2).sum(); }")
+    cpp = ("int f(vector<int> xs) { int s = 0; for (int x : xs) { if (x > 0) s += x * 2; } "
+           "return s; }")
+    assert _labels(py, "python") == _labels(java, "java") == _labels(cpp, "cpp") == expected
+    assert _edges(py, "python") == _edges(java, "java") == _edges(cpp, "cpp")
+    plain = _labels("def f(xs):\n    return sum(xs) / len(xs)\n", "python")
+    assert plain[2:] == ['vd9d = 0', 'for ve6c in v0', 'vd9d += ve6c', 'return vd9d / len(v0)']
+
+
+def test_temporaries_fold_with_what_the_map_knows_pure():
+    """Java calls getters where C# reads properties: the same temporary folds in both once
+    the getter is known."""
+    java = ("boolean f(int symbol) { ATNState s = atn.states.get(getState()); "
+            "IntervalSet following = atn.nextTokens(s); "
+            "if (following.contains(symbol)) { return true; } return false; }")
+    cs = ("bool F(int symbol) { ATNState s = atn.states[State]; "
+          "IntervalSet following = atn.NextTokens(s); "
+          "if (following.Contains(symbol)) { return true; } return false; }")
+    expected = ['def f(_)', 'v0',
+                'return v0 in atn.next_tokens(atn.states[state]) ? true : false']
+    assert _labels(java, "java") == _labels(cs, "csharp") == expected
+    _, report = neutral_pdg(graphs.build_pdg(java, "java"))
+    # Java's PDG folded `following` itself; `s` only the neutral map could
+    assert report.idioms.count("temporary -> its reader") == 1
+    # two calls of unknown effect keep their order: no fold
+    assert _labels("void f() { int a = g(); h(a); }", "java") == [
+        'def f()', 'v702 = g()', 'h(v702)']
+
+
+def test_names_weigh_their_words():
+    from graphs.neutral import label_weight
+    from ruby_metric.scoring.crosslang import NeutralCostModel
+
+    assert label_weight("def has_close_elements(_, _)") == 9
+    assert label_weight("return vd9d + 1") == 4
+    assert label_weight('print("a b")') == 4
+    assert NeutralCostModel().node_weight(["v0", "x.request_marshaller = y"]).tolist() == \
+        [1.0, 6.0]
+
+
+def test_a_copy_of_a_local_not_used_again_is_the_local():
+    js = "function f(array) { let arr = array; arr.sort(); return arr[0]; }"
+    py = "def f(array):\n    array.sort()\n    return array[0]\n"
+    cpp = "int f(vector<int> array) { sort(array.begin(), array.end()); return array[0]; }"
+    assert _labels(js, "javascript") == _labels(py, "python") == _labels(cpp, "cpp") == [
+        'def f(_)', 'v0', 'v0.sort()', 'return v0[0]']
+    assert _edges(js, "javascript") == _edges(py, "python")
+    # the copied local is read again: the copy stays
+    both = _labels("function f(a) { let b = a; b.sort(); return a[0] + b[0]; }",
+                   "javascript")
+    assert len(both) == 5
+
+
+def test_a_mapped_receiver_call_defines_its_receiver():
+    java = "int f(List<Integer> xs) { Collections.sort(xs); return xs.get(0); }"
+    cpp = "int f(vector<int> xs) { sort(xs.begin(), xs.end()); return xs[0]; }"
+    py = "def f(xs):\n    xs.sort()\n    return xs[0]\n"
+    assert _labels(java, "java") == _labels(cpp, "cpp") == _labels(py, "python")
+    expected = [(0, 1, "control"), (0, 2, "control"), (0, 3, "control"), (1, 2, "data"),
+                (1, 3, "data"), (2, 3, "data")]
+    assert _edges(java, "java") == _edges(cpp, "cpp") == _edges(py, "python") == expected
+    # a reader on the other branch of a condition gets no edge from it
+    branches = _edges("int f(List<Integer> xs, boolean c) { if (c) { Collections.sort(xs); } "
+                      "else { return xs.get(0); } return 1; }", "java")
+    assert not any(u == 4 and v == 5 for u, v, _ in branches)
+
+
+@pytest.mark.parametrize(("language", "label", "expected"), [
+    ("java", 'assert n <= count : "n=" + n', 'assert v0 <= count : "n=" + v0'),
+    ("csharp", 'Debug.Assert(n <= count, "n=" + n)', 'assert v0 <= count : "n=" + v0'),
+    ("python", 'assert n <= count, "n=" + n', 'assert v0 <= count : "n=" + v0'),
+    ("javascript", 'console.assert(n <= count, "n=" + n)', 'assert v0 <= count : "n=" + v0'),
+    ("cpp", "assert(n <= count)", "assert v0 <= count"),
+    ("csharp", "Debug.Assert(n <= count)", "assert v0 <= count"),
+])
+def test_assertions_are_one_statement(language, label, expected):
+    got = neutral_label(label.replace("n <=", "v0 <=").replace("+ n", "+ v0"), "statement",
+                        language).label
+    assert got == expected
+
+
+def test_python_filter_and_map_are_the_chains():
+    expected = ['def f(_)', 'v0', 'v72c = []', 'for ve6c in v0', 'if ve6c > 0',
+                'v72c.append(ve6c * 2)', 'return v72c']
+    py = "def f(xs):\n    return list(map(lambda x: x * 2, filter(lambda x: x > 0, xs)))\n"
+    js = "function f(xs) { return xs.filter(x => x > 0).map(x => x * 2); }"
+    assert _labels(js, "javascript") == expected
+    assert _labels(py, "python") == expected
+
+
+def test_sorted_is_a_copy_sorted_in_place():
+    """Python's sorted(xs) is list(xs) sorted in place; with xs not used again the copy is
+    xs itself, as Java, C++ and JavaScript ports sort the list they were given."""
+    expected = ['def f(_)', 'v0', 'v0.sort()', 'return v0']
+    py = "def f(xs):\n    return sorted(xs)\n"
+    java = "List<Integer> f(List<Integer> xs) { Collections.sort(xs); return xs; }"
+    cpp = "vector<int> f(vector<int> xs) { sort(xs.begin(), xs.end()); return xs; }"
+    js = "function f(xs) { xs.sort(); return xs; }"
+    for code, language in ((py, "python"), (java, "java"), (cpp, "cpp"), (js, "javascript")):
+        assert _labels(code, language) == expected, language
+        assert _edges(code, language) == _edges(py, "python"), language
+    _, report = neutral_pdg(graphs.build_pdg(py, "python"))
+    assert report.idioms == ("sorted -> copy and sort", "copy -> the copied local")
+    # xs read again: the sorted copy stays a copy
+    kept = _labels("def f(xs):\n    ys = sorted(xs)\n    return ys[0] + xs[0]\n", "python")
+    assert kept == ['def f(_)', 'v0', 'vec3 = list(v0)', 'vec3.sort()',
+                    'return vec3[0] + v0[0]']
+
+
+def test_enumerate_is_the_indexed_loop():
+    py = ("def sum(xs):\n    s = 0\n    for i, x in enumerate(xs):\n        s += x * i\n"
+          "    return s\n")
+    assert _labels(py, "python") == _labels(SUM_CPP, "cpp") == [
+        'def sum(_)', 'v0', 'vd9d = 0', 'for v539 in range(0, len(v0))',
+        'vd9d += v0[v539] * v539', 'return vd9d']
+    assert _edges(py, "python") == _edges(SUM_CPP, "cpp")
+
+
+def test_length_of_a_pipeline_is_the_counting_loop():
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0', 'vd9d += 1',
+                'return vd9d']
+    for code, language in (
+            ("def f(xs):\n    return len([x for x in xs if x > 0])\n", "python"),
+            ("def f(xs):\n    return len(list(filter(lambda x: x > 0, xs)))\n", "python"),
+            ("int f(vector<int> xs) { int n = 0; for (int x : xs) { if (x > 0) n += 1; } "
+             "return n; }", "cpp"),
+            ("long f(List<Integer> xs) { return xs.stream().filter(x -> x > 0).count(); }",
+             "java")):
+        assert _labels(code, language) == expected, language
+
+
+def test_a_string_joined_without_separator_is_built_by_appending():
+    py = "def f(s):\n    return ''.join([c.upper() for c in s if c != ' '])\n"
+    java = ("String f(String s) { StringBuilder sb = new StringBuilder(); "
+            "for (char c : s.toCharArray()) { if (c != ' ') sb.append(Character.toUpperCase(c)); }"
+            " return sb.toString(); }")
+    expected = ['def f(_)', 'v0', 'v93e = ""', 'for ve6c in v0', 'if ve6c != " "',
+                'v93e += ve6c.upper()', 'return v93e']
+    assert _labels(py, "python") == _labels(java, "java") == expected
+    assert _edges(py, "python") == _edges(java, "java")

@@ -60,7 +60,7 @@ def test_a_reference_scorer_is_unchanged_by_the_mode():
 
 def test_signature_names_the_mode_the_source_and_both_grammars(scorer):
     signature = scorer.signature()
-    assert "|mode:source|srclang:java|map:neutral1-" in signature
+    assert "|mode:source|srclang:java|map:neutral2-" in signature
     assert "grammar:tree-sitter-java-" in signature and "+tree-sitter-python-" in signature
     table = CallTable.default().with_entries(
         CallEntry("frobnicate", "frob($0)", {"java": "$0.frobnicate()", "python": "frob($0)"})
@@ -167,3 +167,23 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
     assert proc.wait(timeout=120) == 141
     assert json.loads(first)["ruby"] == 1.0
     assert "Traceback" not in err
+
+
+JAVA_GETTERS = ("public boolean isExpected(int symbol) { ATNState s = atn.states.get(getState()); "
+                "IntervalSet following = atn.nextTokens(s); "
+                "if (following.contains(symbol)) { return true; } return false; }")
+CS_PROPERTIES = ("public bool IsExpected(int symbol) { ATNState s = atn.states[State]; "
+                 "IntervalSet following = atn.NextTokens(s); "
+                 "if (following.Contains(symbol)) { return true; } return false; }")
+
+
+def test_a_port_to_properties_scores_one_and_a_renamed_function_loses_its_name():
+    """Java getters and C# properties fold the same temporaries once neutral (GRS 1.0); a
+    function renamed loses what its name weighs, word by word (is_expected: 2 words)."""
+    cs = RubyScorer(language="csharp", source_language="java")
+    r = cs.score_source(JAVA_GETTERS, CS_PROPERTIES)
+    assert (r.grs, r.ruby) == (1.0, 1.0)
+    renamed = cs.score_source(JAVA_GETTERS, CS_PROPERTIES.replace("IsExpected", "IsWanted"))
+    assert renamed.grs == pytest.approx(0.9455818965517241)
+    text = cs.explain_source(JAVA_GETTERS, CS_PROPERTIES).to_text()
+    assert "idiom: temporary -> its reader" in text

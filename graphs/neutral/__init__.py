@@ -13,7 +13,7 @@ translation into another language.
 from graphs.neutral.calls import CallEntry, CallTable
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pdg import NeutralReport, neutral_pdg
-from graphs.neutral.tokens import fold_identifier
+from graphs.neutral.tokens import fold_identifier, label_weight
 from graphs.neutral.trees import neutral_tree
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "LabelMapping",
     "NeutralReport",
     "fold_identifier",
+    "label_weight",
     "neutral_label",
     "neutral_pdg",
     "neutral_tree",

@@ -58,12 +58,25 @@ _MAX_PASSES = 6
 
 def prepare_tokens(toks: Iterable[str], language: str | None) -> list[str]:
     """Literals in the neutral spelling, identifiers folded, then the language's keywords
-    mapped (:data:`~graphs.neutral.vocabulary.KEYWORDS`; ``None``: no keyword map)."""
+    mapped (:data:`~graphs.neutral.vocabulary.KEYWORDS`; ``None``: no keyword map). A C#
+    verbatim identifier (``@readonly``, ``@object``: a Java name that is a C# keyword) is
+    the identifier, never the keyword.
+
+    >>> prepare_tokens(["@", "readonly", "=", "v0"], "csharp")
+    ['readonly', '=', 'v0']
+    """
     keywords = vocabulary.KEYWORDS.get(language, {}) if language else {}
+    verbatim = language == "csharp"
+    name = False
     out = []
     for t in toks:
+        if verbatim and t == "@":
+            name = True
+            continue
         t = fold_identifier(t) if is_word(t) else neutral_literal(t)
-        t = keywords.get(t, t)
+        if not (name and is_word(t)):
+            t = keywords.get(t, t)
+        name = False
         if t:
             out.append(t)
     return out

@@ -135,6 +135,8 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
         rules.append("lambda")
     toks, calls = table.rewrite(toks, language)
     rules.extend(f"call:{c}" for c in dict.fromkeys(calls))
+    if toks[:1] == ["assert"]:
+        toks = _assertion(toks)
     accessors = vocabulary.ACCESSORS.get(language)
     if accessors:
         props = _properties(toks, accessors)
@@ -264,6 +266,20 @@ def _declaration(toks: list[str], language: str) -> tuple[list[str], str] | None
 
 
 # --------------------------------------------------------------------------- expressions
+
+
+def _assertion(toks: list[str]) -> list[str]:
+    """``assert (c) : (m)`` -> ``assert c : m``: a statement keyword's condition and its
+    message need no parentheses (as ``if c``)."""
+    body = toks[1:]
+    colons = top_level(body, ":")
+    parts = [body[:colons[0]], body[colons[0] + 1:]] if len(colons) == 1 else [body]
+    out = ["assert"]
+    for k, part in enumerate(parts):
+        if len(part) > 2 and part[0] == "(" and matching(part, 0) == len(part) - 1:
+            part = part[1:-1]
+        out.extend([":", *part] if k else part)
+    return out
 
 
 def _python_conditionals(toks: list[str]) -> list[str]:

@@ -32,9 +32,21 @@ import networkx as nx
 from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
+from graphs.neutral.copies import propagate_copies
+from graphs.neutral.indexed import enumerate_loops, indexed_loops
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
-from graphs.neutral.tokens import is_local, is_word, render_tokens, split_label, top_level
+from graphs.neutral.receivers import receiver_definitions
+from graphs.neutral.sorting import expand_sorted
+from graphs.neutral.temporaries import fold_temporaries
+from graphs.neutral.tokens import (
+    is_local,
+    is_word,
+    matching,
+    render_tokens,
+    split_label,
+    top_level,
+)
 
 __all__ = ["NeutralReport", "neutral_pdg"]
 
@@ -119,18 +131,34 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
             labels[header], gone, edges = merged
             removed |= gone
             idioms.append("counted loop -> range")
-    for n in sorted(graph.nodes):
-        if kinds[n] == "foreach" and labels[n]:
-            python_range = _python_range(labels[n])
-            if python_range != labels[n]:
-                labels[n] = python_range
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
     kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
+    for n in kept:  # the loops of pipelines too
+        if kinds[n] == "foreach" and labels[n]:
+            labels[n] = _python_range(str(labels[n]))
+    edges, enumerated = enumerate_loops(kept, labels, edges)
+    idioms.extend(["enumerate -> indexed loop"] * enumerated)
+    taken = {t for n in kept for t in split_label(labels[n] or "")}
+    fresh = [name for k in range(1, 65) if (name := f"v00e_{k}") not in taken]
+    edges, indexed = indexed_loops(kept, labels, edges, fresh)
+    idioms.extend(["indexed loop -> foreach"] * indexed)
+    fresh = [name for k in range(1, 65) if (name := f"v00f_{k}") not in taken]
+    kept, edges, sorts = expand_sorted(kept, labels, kinds, edges, fresh)
+    for i, origin in sorts.items():
+        added[i] = (added[origin][0] if origin in added else origin, kinds[i])
+    idioms.extend(["sorted -> copy and sort"] * (len(sorts) // 2))
+    idioms.extend(["string buffer -> string"] * _string_buffers(kept, labels))
     edges = _known_effects(kept, labels, edges)
     edges = _known_definitions(kept, labels, kinds, edges)
+    edges, receivers = receiver_definitions(kept, labels, kinds, edges, _effectful)
+    idioms.extend(["receiver call -> defines the receiver"] * receivers)
+    kept, edges, folded = fold_temporaries(kept, labels, kinds, edges, _effectful)
+    idioms.extend(["temporary -> its reader"] * folded)
+    kept, edges, copies = propagate_copies(kept, labels, kinds, edges)
+    idioms.extend(["copy -> the copied local"] * copies)
     rename = _canonical_locals(kept, labels, kinds, edges)
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
@@ -140,7 +168,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         if n in added:
             origin = graph.nodes[added[n][0]]
             attrs = {"text": origin.get("text", ""), "line": origin.get("line", 1),
-                     "kind": kinds[n], "source_label": None, "rules": ("pipeline",)}
+                     "kind": kinds[n], "source_label": None,
+                     "rules": ("sorted",) if n in sorts else ("pipeline",)}
         else:
             attrs = dict(graph.nodes[n])
             attrs["source_label"] = attrs.get("label")
@@ -272,6 +301,51 @@ def _python_range(label: str) -> str:
     else:
         return label
     return render_tokens([*toks[:5], *args, ")"])
+
+
+# ------------------------------------------------------------------------ string buffers
+
+
+def _string_buffers(order: list[int], labels: dict[int, str | None]) -> int:
+    """A local that only ever holds a string (every definition is ``v = "..."`` or ``v =
+    str(...)``: Java's and C#'s ``StringBuilder`` after the table) is a string: appending
+    to it is ``v += x`` and ``str(v)`` is ``v``, as C++, JavaScript and Python build a
+    string. Labels are updated in place; returns the number of locals."""
+    if not any('= ""' in (labels[n] or "") or "= str(" in (labels[n] or "") for n in order):
+        return 0
+    toks = {n: split_label(labels[n] or "") for n in order}
+    holds: dict[str, bool] = {}
+    for n in order:
+        t = toks[n]
+        if len(t) >= 3 and is_local(t[0]) and t[1] == "=":
+            rhs = t[2:]
+            text = len(rhs) == 1 and rhs[0][:1] == '"' or rhs[:2] == ["str", "("] and \
+                matching(rhs, 1) == len(rhs) - 1
+            holds[t[0]] = holds.get(t[0], True) and text
+    strings = {v for v, ok in holds.items() if ok}
+    if not strings:
+        return 0
+    used = set()
+    for n in order:
+        t = toks[n]
+        new = t
+        if len(t) > 5 and t[0] in strings and t[1:4] == [".", "append", "("] \
+                and matching(t, 3) == len(t) - 1:
+            new = [t[0], "+=", *t[4:-1]]
+        out: list[str] = []
+        k = 0
+        while k < len(new):
+            if new[k:k + 2] == ["str", "("] and k + 3 < len(new) and new[k + 2] in strings \
+                    and new[k + 3] == ")" and not (k and new[k - 1] in (".", "?.")):
+                out.append(new[k + 2])
+                k += 4
+                continue
+            out.append(new[k])
+            k += 1
+        if out != t:
+            used.update(x for x in out if x in strings)
+            labels[n] = render_tokens(out)
+    return len(used)
 
 
 # ------------------------------------------------------------------------ pipelines

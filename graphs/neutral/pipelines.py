@@ -22,13 +22,20 @@ the append; the list's definition and the append reach the statement and the app
 moved to the new nodes whose labels read its variable (kept on the statement where it
 still reads it).
 
+A sum of a pipeline (``sum(e for x in xs if c)``, Java's ``mapToInt(x -> e).sum()``) or of
+a collection (``sum(xs)``) is the loop that accumulates it, as C-family ports write it:
+``t = 0``, ``for x in xs``, ``if c``, ``t += e``, and the statement reads ``t`` in place of
+the sum; the length of a pipeline's list (``len([x for x in xs if c])``) is the loop that
+counts it (``t += 1``), and a string joined without separator (``"".join(e for x in
+xs)``) the loop that builds it (``t = ""``, ``t += e``).
+
 Only the simple shapes are expanded: one ``for`` clause, lambdas of one parameter with an
 expression body; anything else stays as written.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphs.neutral.tokens import (
     is_local,
@@ -49,7 +56,8 @@ class Pipeline:
 
     ``start:end`` is its span in the tokens, ``source`` the collection, ``var`` the
     element's name(s), ``conditions`` the filters, ``value`` the element kept (``None``:
-    the element itself).
+    the element itself), ``total`` whether the span is the pipeline's sum (a reduction),
+    ``initial`` the sum's start (``0``, or ``""`` for a string joined without separator).
     """
 
     start: int
@@ -58,11 +66,50 @@ class Pipeline:
     var: list[str]
     conditions: list[list[str]]
     value: list[str] | None
+    total: bool = False
+    initial: str = "0"
 
 
 def find_pipeline(toks: list[str]) -> Pipeline | None:
-    """The first pipeline in ``toks`` (a comprehension or a filter/map chain)."""
-    return _comprehension(toks) or _chain(toks)
+    """The first pipeline in ``toks`` (a comprehension or a filter/map chain). A
+    ``list(...)`` of it is the list it builds; when it is all a ``sum`` adds up or a ``len``
+    counts, the span takes the call in (``total``; a count adds 1 per element)."""
+    pipe = _comprehension(toks) or _chain(toks)
+    if pipe is None:
+        return _plain_sum(toks)
+    while True:
+        s, e = pipe.start, pipe.end
+        call = toks[s - 2] if s >= 2 and toks[s - 1] == "(" and e < len(toks) and \
+            toks[e] == ")" and (s < 3 or toks[s - 3] not in (".", "?.")) else None
+        if call == "list":
+            pipe = replace(pipe, start=s - 2, end=e + 1)  # list(filter(f, xs))
+            continue
+        if call == "sum":
+            return replace(pipe, start=s - 2, end=e + 1, total=True)  # sum(e for x in xs)
+        if call == "len":
+            return replace(pipe, start=s - 2, end=e + 1, total=True, value=["1"])
+        if s >= 2 and toks[s - 2:s] == ["join", "("] and toks[e:e + 3] == [",", '""', ")"] \
+                and (s < 3 or toks[s - 3] not in (".", "?.")):
+            # "".join(e for x in xs): the string built by +=
+            return replace(pipe, start=s - 2, end=e + 3, total=True, initial='""')
+        if toks[e:e + 4] == [".", "sum", "(", ")"]:
+            return replace(pipe, end=e + 4, total=True)  # xs.map(x => e).sum()
+        if toks[e:e + 4] == [".", "count", "(", ")"]:
+            return replace(pipe, end=e + 4, total=True, value=["1"])  # a stream's count()
+        return pipe
+
+
+def _plain_sum(toks: list[str]) -> Pipeline | None:
+    """``sum(xs)``: the loop adding up the elements of one collection."""
+    for i in range(len(toks) - 3):
+        if toks[i] != "sum" or toks[i + 1] != "(" or (i and toks[i - 1] in (".", "?.")):
+            continue
+        close = matching(toks, i + 1)
+        inner = toks[i + 2:close]
+        ends = operand_end(inner, 0)
+        if inner and ends and ends[-1] == len(inner):
+            return Pipeline(i, close + 1, inner, ["_"], [], None, total=True)
+    return None
 
 
 def _comprehension(toks: list[str]) -> Pipeline | None:
@@ -178,6 +225,9 @@ def expand(label: str, fresh: list[str]) -> tuple[list[tuple[str, str]], str, st
     ['v000_1 = []', 'for v000_2 in v0', 'if v000_2 > 0', 'v000_1.append(v000_2 * 2)']
     >>> statement, name
     ('return v000_1', 'v000_1')
+    >>> [label for _, label in expand("return sum(b0 for b0 in v0 if b0 > 0)",
+    ...                               ["v000_1", "v000_2"])[0]]
+    ['v000_1 = 0', 'for v000_2 in v0', 'if v000_2 > 0', 'v000_1 += v000_2']
     """
     toks = split_label(label)
     pipe = find_pipeline(toks)
@@ -194,7 +244,8 @@ def expand(label: str, fresh: list[str]) -> tuple[list[tuple[str, str]], str, st
         return [rename.get(x, x) for x in seq]
 
     element = sub(pipe.var)
-    nodes = [("declaration", render_tokens([t, "=", "[", "]"])),
+    nodes = [("declaration", render_tokens([t, "=", *([pipe.initial] if pipe.total
+                                                      else ["[", "]"])])),
              ("foreach", render_tokens(["for", *element, "in", *pipe.source]))]
     if pipe.conditions:
         cond: list[str] = []
@@ -203,6 +254,9 @@ def expand(label: str, fresh: list[str]) -> tuple[list[tuple[str, str]], str, st
             cond.extend(["and", *part] if cond else part)
         nodes.append(("if", render_tokens(["if", *cond])))
     value = sub(pipe.value) if pipe.value is not None else element
-    nodes.append(("statement", render_tokens([t, ".", "append", "(", *value, ")"])))
+    if pipe.total:
+        nodes.append(("statement", render_tokens([t, "+=", *value])))
+    else:
+        nodes.append(("statement", render_tokens([t, ".", "append", "(", *value, ")"])))
     statement = render_tokens([*toks[:pipe.start], t, *toks[pipe.end:]])
     return nodes, statement, t

@@ -13,6 +13,7 @@ __all__ = [
     "fold_identifier",
     "is_local",
     "is_word",
+    "label_weight",
     "matching",
     "opening",
     "opens_group",
@@ -35,7 +36,7 @@ _OPEN = {"(": ")", "[": "]", "{": "}"}
 NOT_OPERANDS = frozenset({
     "return", "if", "while", "for", "in", "and", "or", "not", "else", "case", "switch",
     "raise", "yield", "def", "lambda", "do", "of", "is", "throw", "delete", "typeof",
-    "await", "goto", "break", "continue", "new", "instanceof"})
+    "await", "goto", "break", "continue", "new", "instanceof", "assert"})
 _CLOSE = frozenset(_OPEN.values())
 
 
@@ -50,6 +51,31 @@ def fold_identifier(name: str) -> str:
     """
     parts = [p for p in _CAMEL.sub("_", name).split("_") if p]
     return "_".join(p.lower() for p in parts) or name
+
+
+def label_weight(label: str) -> int:
+    """What a neutral label weighs: its tokens, a name counted by its words (at least 1).
+
+    The neutral vocabulary reads every identifier as the words its style joins
+    (``hasCloseElements`` = ``has_close_elements``: has, close, elements), so a name
+    weighs as many words as it says; a keyword, an operator, a literal and a local's
+    canonical name (``v0``, ``vd9d``) weigh one each.
+
+    >>> label_weight("def has_close_elements(_, _)"), label_weight("return vd9d + 1")
+    (9, 4)
+    """
+    return _label_weight(label)
+
+
+@lru_cache(maxsize=16384)
+def _label_weight(label: str) -> int:
+    total = 0
+    for t in label_tokens(label):
+        if t[:1].isalpha() and t.isidentifier() and not is_local(t):
+            total += max(1, sum(1 for part in t.split("_") if part))
+        else:
+            total += 1
+    return max(1, total)
 
 
 def is_word(token: str) -> bool:
@@ -137,10 +163,17 @@ def opening(toks: Sequence[str], close: int) -> int:
 def opens_group(before: Sequence[str]) -> bool:
     """Whether a ``(`` after the tokens ``before`` groups an operand rather than opening a
     call's arguments: nothing, a keyword or an operator before it, not a name or a
-    closing bracket."""
+    closing bracket. A member named like a keyword is a name (``Optional.of(x)``,
+    ``s.in(x)``: calls).
+
+    >>> opens_group(["return"]), opens_group(["optional", ".", "of"]), opens_group(["f"])
+    (True, False, False)
+    """
     if not before:
         return True
     last = before[-1]
+    if last in NOT_OPERANDS and len(before) > 1 and before[-2] in (".", "?."):
+        return False
     return last in NOT_OPERANDS or not (is_word(last) or last in (")", "]"))
 
 
@@ -206,6 +239,8 @@ def render_tokens(toks: Sequence[str]) -> str:
 
     >>> render_tokens(["if", "len", "(", "v0", ")", ">", "0"])
     'if len(v0) > 0'
+    >>> render_tokens(["v0", ".", "in", "(", "v1", ")"])  # a member, not the keyword
+    'v0.in(v1)'
     """
     out: list[str] = []
     prev = ""
@@ -214,7 +249,7 @@ def render_tokens(toks: Sequence[str]) -> str:
         unary = prev in ("-", "+") and (not before or before in _OPERAND_ENDS_NOT)
         if not out or t in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary or (
                 t in ("(", "[") and (is_word(prev) or prev in (")", "]"))
-                and prev not in _SPACED_KEYWORDS):
+                and (prev not in _SPACED_KEYWORDS or before in (".", "?."))):
             out.append(t)
         else:
             out.append(" " + t)

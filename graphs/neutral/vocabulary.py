@@ -58,7 +58,7 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 1
+VERSION = 2
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -69,7 +69,7 @@ _C_FAMILY = {
     "&&": "and", "||": "or", "!": "not",
     "true": "true", "false": "false",
     "->": ".", "::": ".",
-    "foreach": "for", "elif": "else if",
+    "foreach": "for", "elif": "if",
 }
 _NULLS = {"null": "none", "nullptr": "none", "undefined": "none", "none": "none",
           "nil": "none"}
@@ -79,15 +79,17 @@ KEYWORDS: dict[str, dict[str, str]] = {
     "java": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "final": "",
              "->": "=>"},
     "csharp": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "readonly": "",
-               "ref": "", "out": ""},
+               "ref": "", "out": "", "base": "super", "is": "instanceof",
+               "lock": "synchronized"},
     "cpp": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "std": "std",
             "and": "and", "or": "or", "not": "not"},
     "c": {**_C_FAMILY, **_NULLS},
     "javascript": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "===": "==",
                    "!==": "!="},
     # Python is the neutral language's model: its floor division is the other languages'
-    # integer division, `is None` their `== null`
-    "python": {**_NULLS, "elif": "else if", "//": "/", "is": "==", "//=": "/="},
+    # integer division, `is None` their `== null`; an `elif` is the `if` of an `else if`
+    # (the PDG hangs it on the false branch, as the other languages' nested `if`)
+    "python": {**_NULLS, "elif": "if", "//": "/", "is": "==", "//=": "/="},
 }
 
 DROPPED_AFTER_CALLS = frozenset({"new"})
@@ -105,7 +107,8 @@ TYPES: dict[str, dict[str, str]] = {
              "string_builder": "str"},
     "csharp": {**_NUMERIC_JAVA, "bool": "bool", "uint": "int", "ulong": "int",
                "int32": "int", "int64": "int", "decimal": "float", "var": "",
-               "list": "list", "dictionary": "dict", "hash_set": "set"},
+               "list": "list", "dictionary": "dict", "hash_set": "set",
+               "string_builder": "str"},
     "cpp": {"int": "int", "long": "int", "short": "int", "unsigned": "int", "signed": "int",
             "size_t": "int", "float": "float", "double": "float", "bool": "bool",
             "char": "str", "string": "str", "auto": "", "vector": "list", "map": "dict",
@@ -227,16 +230,59 @@ CALLS: tuple[dict[str, Any], ...] = (
          java="new HashSet($0)",
          csharp="new HashSet($0)",
          javascript="new Set($0)"),
+    # a checked assumption, with or without its message
+    _row("assert with message", "assert $0 : $1",
+         python="assert $0, $1",
+         java="assert $0 : $1",
+         csharp="Debug.Assert($0, $1)",
+         javascript="console.assert($0, $1)"),
+    _row("assert", "assert $0",
+         python="assert $0",
+         java="assert $0",
+         csharp="Debug.Assert($0)",
+         cpp="assert($0)",
+         javascript="console.assert($0)"),
+    # the standard exceptions of one meaning (what a port throws in place of the source's)
+    _row("invalid argument error", "value_error($*)",
+         python="ValueError($*)",
+         java="new IllegalArgumentException($*)",
+         csharp="new ArgumentException($*)",
+         cpp=("invalid_argument($*)", "std::invalid_argument($*)")),
+    _row("unsupported operation error", "not_implemented_error($*)",
+         python="NotImplementedError($*)",
+         java="new UnsupportedOperationException($*)",
+         csharp=("new NotSupportedException($*)", "new NotImplementedException($*)")),
+    _row("invalid state error", "invalid_state_error($*)",
+         java="new IllegalStateException($*)",
+         csharp="new InvalidOperationException($*)"),
+    _row("index error", "index_error($*)",
+         python="IndexError($*)",
+         java=("new IndexOutOfBoundsException($*)", "new ArrayIndexOutOfBoundsException($*)"),
+         csharp=("new IndexOutOfRangeException($*)", "new ArgumentOutOfRangeException($*)"),
+         cpp=("out_of_range($*)", "std::out_of_range($*)")),
+    _row("null error", "null_error($*)",
+         java="new NullPointerException($*)",
+         csharp=("new NullReferenceException($*)", "new ArgumentNullException($*)")),
+    # Java's Optional is how a port writes a value that may be absent (Python's None,
+    # a null reference elsewhere): the value itself, or none
+    _row("optional empty", "none",
+         java="Optional.empty()"),
+    _row("optional of", "$0",
+         java=("Optional.of($0)", "Optional.ofNullable($0)")),
+    _row("optional present", "$0 != none",
+         java="$0.isPresent()"),
     # streams and LINQ: a pipeline over a collection is the collection's own filter/map
     _row("stream", "$0",
          java=("$0.stream()", "Arrays.stream($0)", "$0.collect(Collectors.toList())",
                "$0.toList()", "$0.boxed()"),
          csharp=("$0.ToList()", "$0.ToArray()", "$0.AsEnumerable()")),
     _row("filter", "$0.filter($1)",
+         python="filter($1, $0)",
          csharp="$0.Where($1)",
          javascript="$0.filter($1)",
          java="$0.filter($1)"),
     _row("map", "$0.map($1)",
+         python="map($1, $0)",
          csharp="$0.Select($1)",
          javascript="$0.map($1)",
          java=("$0.map($1)", "$0.mapToInt($1)", "$0.mapToObj($1)")),
@@ -368,6 +414,10 @@ CALLS: tuple[dict[str, Any], ...] = (
     _row("C string", "$0",
          cpp="$0.c_str()"),
     # conversions
+    _row("new string", '""',
+         python="str()",
+         java=("new StringBuilder()", "new StringBuffer()", "new String()"),
+         csharp=("new StringBuilder()", "string.Empty", "String.Empty")),
     _row("to string", "str($0)",
          python="str($0)",
          java=("String.valueOf($0)", "Integer.toString($0)", "Double.toString($0)",

@@ -21,13 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .code import Code, Limits, NotApplicable, canonical_language
-from .grs_cost import DEFAULT_GRS_BETA
+from .grs_cost import DEFAULT_GRS_BETA, GRSCostModel
 from .tiers import GraphTier, TreeTier
 
 __all__ = [
     "NOT_COMPARABLE",
     "SOURCE_METRICS",
+    "NeutralCostModel",
     "NeutralGraphTier",
     "NeutralTreeTier",
     "SourceScore",
@@ -46,12 +49,43 @@ SOURCE_METRICS: tuple[str, ...] = ("ruby", "grs", "trs")
 NOT_COMPARABLE = "not comparable across languages (scored against the source)"
 
 
+class NeutralCostModel(GRSCostModel):
+    """GRS v3 costs on neutral labels, a name weighing its words
+    (:func:`graphs.neutral.label_weight`).
+
+    Within one language a statement weighs its tokens. Across languages identifiers are
+    folded to the words their style joins (``hasCloseElements`` = ``has_close_elements``),
+    which is what a port keeps of a name; so a neutral label weighs its tokens with each
+    name counted by its words: the function's name, the library and own functions called,
+    fields and constants weigh what they say, while punctuation, keywords and the locals'
+    canonical names weigh one each. Everything else (chrF labels, the weight-difference
+    floor, recall weighting) is :class:`~ruby_metric.scoring.grs_cost.GRSCostModel`'s.
+
+    >>> NeutralCostModel().node_weight(["def has_close_elements(_, _)", "return vd9d"]).tolist()
+    [9.0, 2.0]
+    """
+
+    def node_weight(self, labels: list) -> np.ndarray:
+        """Weights of neutral labels: their tokens, a name counted by its words."""
+        from graphs.neutral import label_weight
+
+        return np.array([label_weight(str(lab)) for lab in labels], dtype=np.float64)
+
+    def size(self, pdg: Any) -> float:
+        """Weighted size of a neutral PDG: its node weights plus its edges."""
+        from graphs.neutral import label_weight
+
+        weights = sum(label_weight(str(lab)) for _, lab in pdg.nodes(data="label"))
+        return float(pdg.number_of_edges() + weights)
+
+
 class NeutralGraphTier(GraphTier):
     """GRS between languages: :class:`~ruby_metric.scoring.tiers.GraphTier` on neutral PDGs.
 
     The representation is :func:`graphs.neutral.neutral_pdg` of the graph tier's PDG; its
     :class:`~graphs.neutral.NeutralReport` is in ``graph.graph["neutral_report"]``.
-    Similarity and explanation are the graph tier's (v3 costs, same GED).
+    Similarity and explanation are the graph tier's (v3 costs with a name weighing its
+    words, :class:`NeutralCostModel`; same GED).
 
     Parameters
     ----------
@@ -64,6 +98,7 @@ class NeutralGraphTier(GraphTier):
     def __init__(self, limits: Limits, beta: float = DEFAULT_GRS_BETA,
                  table: Any = None) -> None:
         super().__init__(limits, beta)
+        self.costs = NeutralCostModel(beta)
         self.table = table
 
     def represent(self, code: Code) -> Any:
@@ -143,10 +178,10 @@ def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ..
 
 def signature_fields(source_language: str, table: Any = None) -> str:
     """The signature fields of a cross-language score: ``mode:source|srclang:java|
-    map:neutral1-<call table digest>`` (the vocabulary's version and the call table's
+    map:neutral2-<call table digest>`` (the vocabulary's version and the call table's
     digest: a result scored with another table is another measurement).
 
-    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral1-")
+    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral2-")
     True
     """
     from graphs.neutral import CallTable, vocabulary
