@@ -379,3 +379,17 @@ def test_report_stream_progress_and_title():
     html = rep.to_html()
     assert "<title>Nightly &lt;run&gt;</title>" in html
     assert not rep.reasons and "Every tier applied to every pair." in html
+
+
+def test_a_pair_in_its_own_language_is_explained_with_every_setting_of_the_run():
+    from ruby_metric.reports.corpus import report
+
+    ref = "def f(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s"
+    hyp = "def f(xs):\n    s = 1\n    for x in xs:\n        s *= x\n    return s"
+    scorer = RubyScorer("java", grs_beta=1)
+    rep = report(scorer, [ref], [hyp], languages=["python"], worst=1)
+    worst = rep.worst[0]
+    graph = worst.explanation.graph
+    # the explanation's GRS is the pair's, at the run's beta (it was beta 2 before)
+    assert graph.beta == 1.0
+    assert worst.explanation.result.grs == worst.result.grs

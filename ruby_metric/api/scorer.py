@@ -158,6 +158,35 @@ class RubyScorer:
             weakref.finalize(self, pool.close)
         return pool
 
+    def with_language(self, language: str | None, *, ngrams: NgramSource = None) -> RubyScorer:
+        """A scorer with every setting of this one but the candidates' language and the
+        n-gram set (tokenizer, metrics, smoothing, limits, beta, repair, source language,
+        call table); what explains a pair that names its own language.
+
+        Parameters
+        ----------
+        language : the other language.
+        ngrams : its n-gram set (default: the one shipped for it, as for any scorer).
+
+        >>> s = RubyScorer("java", grs_beta=1, repair=False).with_language("cs")
+        >>> s.language, s.grs_beta, s.repair
+        ('csharp', 1.0, False)
+        """
+        return RubyScorer(
+            language,
+            ngrams=ngrams,
+            metrics=self.metrics,
+            tokenizer=self.tokenizer,
+            smoothing=self.smoothing,
+            epsilon=self.epsilon,
+            variant=self.variant,
+            limits=self.limits,
+            grs_beta=self.grs_beta,
+            repair=self.repair,
+            source_language=self.source_language,
+            call_table=self.call_table,
+        )
+
     def close(self) -> None:
         """Stop this scorer's worker processes, if any (it can still score afterwards)."""
         if self._pool is not None:

@@ -710,18 +710,7 @@ def _explainer(
             if language == scorer.language and (ngram_set is None or ngram_set is scorer.ngram_set):
                 scorers[language] = scorer
             else:
-                from ..api.scorer import RubyScorer
-
-                scorers[language] = RubyScorer(
-                    language,
-                    ngrams=ngram_set,
-                    metrics=scorer.metrics,
-                    tokenizer=scorer.tokenizer,
-                    smoothing=scorer.smoothing,
-                    epsilon=scorer.epsilon,
-                    variant=scorer.variant,
-                    limits=scorer.limits,
-                )
+                scorers[language] = scorer.with_language(language, ngrams=ngram_set)
         return scorers[language].explain(item.reference, item.candidate)
 
     return explain
