@@ -13,6 +13,7 @@ from typing import Any
 
 from ..api.explain import Explanation
 from ..io.inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
+from ..pages.html_text import write_page
 from .args import (
     EXAMPLES_FORMATTER,
     add_quiet,
@@ -131,8 +132,7 @@ def _read(path: str) -> str:
 
 def _write(path: str, text: str) -> None:
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        write_page(path, text)
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 

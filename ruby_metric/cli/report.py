@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..io.inputs import InputError
+from ..pages.html_text import write_page
 from ..scoring.metrics import METRICS
 from .args import (
     EXAMPLES_FORMATTER,
@@ -107,11 +108,8 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
         scorer.close()
     page = rep.to_html()
     try:
-        with (
-            guard.held() if guard is not None else contextlib.nullcontext(),
-            open(args.output, "w", encoding="utf-8", newline="\n") as handle,
-        ):
-            handle.write(page)  # a stop waits for the page to be whole
+        with guard.held() if guard is not None else contextlib.nullcontext():
+            write_page(args.output, page)  # a stop waits for the page to be whole
     except OSError as exc:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:

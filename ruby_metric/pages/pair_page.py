@@ -32,7 +32,7 @@ from ..scoring.evidence import EdgeEdit, NodeMatch, Pdg, dep_name
 from ..scoring.metrics import LABELS
 from ..version import __version__
 from .html_text import coord as _coord
-from .html_text import escape, truncate
+from .html_text import escape, truncate, write_page
 from .pdg_drawing import pdg_svg, status_text
 
 if TYPE_CHECKING:
@@ -194,8 +194,7 @@ def write_html(explanation: Explanation, path: str | os.PathLike[str]) -> None:
     ------
     OSError : the file cannot be written.
     """
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(render_html(explanation))
+    write_page(path, render_html(explanation))
 
 
 def _header(e: Explanation) -> str:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..io.inputs import PairInput
 from ..pages.compare_page import render_compare
+from ..pages.html_text import write_page
 from ..scoring.results import CorpusResult, PairResult
 
 if TYPE_CHECKING:
@@ -87,8 +88,7 @@ class ComparePage:
         ------
         OSError : the file cannot be written.
         """
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(self.to_html())
+        write_page(path, self.to_html())
 
 
 def compare_report(

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..io.inputs import PairInput
 from ..pages.corpus_page import DISAGREEMENTS, GRID_BINS, HIST_BINS, MAX_POINTS, render_report
+from ..pages.html_text import write_page
 from ..pages.plots import bin_index
 from ..scoring.code import canonical_language
 from ..scoring.metrics import CORPUS_METRICS, METRICS, TIER_METRICS
@@ -241,8 +242,7 @@ class CorpusReport:
         ------
         OSError : the file cannot be written.
         """
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(self.to_html())
+        write_page(path, self.to_html())
 
 
 # -- building it from a stream ----------------------------------------------------------------
