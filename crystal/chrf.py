@@ -8,8 +8,8 @@ sacrebleu's ``CHRF()`` (``char_order=6, word_order=0, beta=2, eps_smoothing=Fals
 the last bits of a float, scaled to [0, 1] instead of [0, 100].
 
 :func:`chrf_matrix` scores every pair of two lists of short strings at once (what GRS needs
-for the labels of two graphs): each string's n-gram counts are computed once and
-remembered, and the pairs are matched by a compiled merge of sorted integer keys.
+for the labels of two graphs): the n-grams of every distinct string are counted in one
+compiled pass, and the pairs are matched by a compiled merge of sorted integer keys.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -31,20 +30,6 @@ CHRF_ORDER = 6
 # 2**10 (Latin, Greek, Cyrillic and all of ASCII): n in the top bits, 10 bits a character.
 _CHAR_BITS = 10
 _ORDER_SHIFT = 60
-# Strings up to this long have their n-gram profile remembered (4096 at most): PDG labels
-# repeat within and across pairs, and counting is most of the cost.
-_CACHED_CHARS = 256
-
-
-class _Profile(NamedTuple):
-    """The character n-grams of one whitespace-free string, as sorted int64 keys."""
-
-    keys: np.ndarray  # sorted, unique; (order << 60) | packed characters
-    counts: np.ndarray  # occurrences of each key
-    length: int  # characters: the string has max(0, length - n + 1) n-grams of order n
-    # Some character is beyond the packed range: the n-grams holding one are not in keys
-    # (they can only match a string that has such a character too).
-    wide: bool
 
 
 def sentence_chrf(hypothesis: str, reference: str, *, beta: float = 2.0) -> float:
@@ -101,92 +86,103 @@ def chrf_matrix(
     """
     if not beta > 0 or not np.isfinite(beta):
         raise ValueError(f"chrF beta must be a positive number, got {beta!r}")
-    refs = [_profile(str(t)) for t in references]
-    hyps = [_profile(str(t)) for t in hypotheses]
+    refs = [str(t) for t in references]
+    hyps = [str(t) for t in hypotheses]
     factor = float(beta) ** 2
     out = np.zeros((len(refs), len(hyps)), dtype=np.float64)
     if not refs or not hyps:
         return out
-    distinct = list({id(p): p for p in refs + hyps}.values())
-    index = {id(p): i for i, p in enumerate(distinct)}
-    keys = np.concatenate([p.keys for p in distinct])
-    counts = np.concatenate([p.counts for p in distinct])
-    ptr = np.zeros(len(distinct) + 1, dtype=np.int64)
-    np.cumsum([p.keys.shape[0] for p in distinct], out=ptr[1:])
-    lengths = np.array([p.length for p in distinct], dtype=np.int64)
-    rows = np.array([index[id(p)] for p in refs], dtype=np.int64)
-    cols = np.array([index[id(p)] for p in hyps], dtype=np.int64)
+    distinct = list(dict.fromkeys(refs + hyps))
+    index = {text: i for i, text in enumerate(distinct)}
+    keys, counts, ptr, lengths, wide = _profiles(distinct)
+    rows = np.array([index[t] for t in refs], dtype=np.int64)
+    cols = np.array([index[t] for t in hyps], dtype=np.int64)
     _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, factor, out)
-    # Two strings that both have characters beyond the packed range may share n-grams
-    # holding them: such pairs are counted the plain way.
-    for i, r in enumerate(refs):
-        if r.wide:
-            for j, h in enumerate(hyps):
-                if h.wide:
-                    hyp, ref = _counters(str(hypotheses[j])), _counters(str(references[i]))
-                    out[i, j] = _chrf_counted(hyp, ref, factor)
+    if wide.any():
+        # Two strings that both have characters beyond the packed range may share n-grams
+        # holding them: such pairs are counted the plain way.
+        for i, r in enumerate(refs):
+            if wide[index[r]]:
+                for j, h in enumerate(hyps):
+                    if wide[index[h]]:
+                        out[i, j] = _chrf_counted(_counters(h), _counters(r), factor)
     return out
 
 
-def _profile(text: str) -> _Profile:
-    if len(text) > _CACHED_CHARS:
-        return _build_profile(text)
-    return _cached_profile(text)
-
-
-@lru_cache(maxsize=4096)
-def _cached_profile(text: str) -> _Profile:
-    return _build_profile(text)
-
-
-def _build_profile(text: str) -> _Profile:
-    text = "".join(text.split())  # sacrebleu's whitespace removal
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-    wide = bool(codes.size) and int(codes.max()) >= 1 << _CHAR_BITS
-    keys, counts = _profile_keys(codes, CHRF_ORDER)
-    return _Profile(keys, counts, codes.shape[0], wide)
+def _profiles(texts: list[str]) -> tuple[np.ndarray, ...]:
+    """The character n-gram profiles of ``texts``, whitespace removed, in one compiled
+    pass: sorted unique keys and their counts (text ``i``'s at ``ptr[i]:ptr[i + 1]``),
+    each text's length in characters, and whether it has a character beyond the packed
+    range. One call for all the labels of a pair: per string, the calls and arrays cost
+    more than the counting."""
+    stripped = ["".join(text.split()) for text in texts]  # sacrebleu's whitespace removal
+    starts = np.zeros(len(stripped) + 1, dtype=np.int64)
+    np.cumsum([len(text) for text in stripped], out=starts[1:])
+    # one code unit per character: len() of a str counts code points, as UTF-32 does
+    joined = "".join(stripped).encode("utf-32-le", "surrogatepass")
+    codes = np.frombuffer(joined, dtype=np.uint32).astype(np.int64)
+    keys, counts, ptr, wide = _profile_table(codes, starts, CHRF_ORDER)
+    return keys, counts, ptr, np.diff(starts), wide
 
 
 @numba.njit(cache=True, nogil=True)
-def _profile_keys(codes, order):  # pragma: no cover - compiled
-    """Sorted unique n-gram keys ``(n << 60) | packed characters`` (n = 1..order) of a
-    string's code points, and how often each occurs; n-grams holding a character beyond
-    the packed range are left out."""
-    length = codes.shape[0]
+def _profile_table(codes, starts, order):  # pragma: no cover - compiled
+    """Per segment ``codes[starts[s]:starts[s + 1]]``: its sorted unique n-gram keys
+    ``(n << 60) | packed characters`` (n = 1..order) and how often each occurs, all
+    segments' concatenated (segment ``s`` at ``ptr[s]:ptr[s + 1]``); n-grams holding a
+    character beyond the packed range are left out, and ``wide[s]`` says the segment has
+    one."""
+    m = starts.shape[0] - 1
     total = 0
-    for n in range(1, order + 1):
-        if length >= n:
-            total += length - n + 1
+    longest = 0
+    for s in range(m):
+        length = starts[s + 1] - starts[s]
+        grams = 0
+        for n in range(1, order + 1):
+            if length >= n:
+                grams += length - n + 1
+        total += grams
+        if grams > longest:
+            longest = grams
     keys = np.empty(total, dtype=np.int64)
-    limit = np.int64(1) << _CHAR_BITS
-    k = 0
-    for n in range(1, order + 1):
-        for start in range(length - n + 1):
-            key = np.int64(n) << _ORDER_SHIFT
-            fits = True
-            for j in range(n):
-                c = codes[start + j]
-                if c >= limit:
-                    fits = False
-                    break
-                key |= c << (_CHAR_BITS * (n - 1 - j))
-            if fits:
-                keys[k] = key
-                k += 1
-    total = k
-    keys = keys[:total]
-    keys.sort()
-    unique = np.empty(total, dtype=np.int64)
     counts = np.empty(total, dtype=np.int64)
-    m = 0
-    for i in range(total):
-        if m > 0 and unique[m - 1] == keys[i]:
-            counts[m - 1] += 1
-        else:
-            unique[m] = keys[i]
-            counts[m] = 1
-            m += 1
-    return unique[:m].copy(), counts[:m].copy()
+    ptr = np.zeros(m + 1, dtype=np.int64)
+    wide = np.zeros(m, dtype=np.bool_)
+    scratch = np.empty(longest, dtype=np.int64)
+    limit = np.int64(1) << _CHAR_BITS
+    out = 0
+    for s in range(m):
+        lo = starts[s]
+        length = starts[s + 1] - lo
+        for i in range(lo, lo + length):
+            if codes[i] >= limit:
+                wide[s] = True
+        k = 0
+        for n in range(1, order + 1):
+            for start in range(lo, lo + length - n + 1):
+                key = np.int64(n) << _ORDER_SHIFT
+                fits = True
+                for j in range(n):
+                    c = codes[start + j]
+                    if c >= limit:
+                        fits = False
+                        break
+                    key |= c << (_CHAR_BITS * (n - 1 - j))
+                if fits:
+                    scratch[k] = key
+                    k += 1
+        grams = scratch[:k]
+        grams.sort()
+        first = out
+        for i in range(k):
+            if out > first and keys[out - 1] == grams[i]:
+                counts[out - 1] += 1
+            else:
+                keys[out] = grams[i]
+                counts[out] = 1
+                out += 1
+        ptr[s + 1] = out
+    return keys[:out].copy(), counts[:out].copy(), ptr, wide
 
 
 @lru_cache(maxsize=256)

@@ -24,8 +24,8 @@ def texts(seed: int, count: int, alphabet: str) -> list[str]:
 @pytest.mark.parametrize("alphabet", [ALPHABET, ALPHABET + WIDE])
 def test_matches_sacrebleu(beta, alphabet):
     refs, hyps = texts(1, 30, alphabet), texts(2, 30, alphabet)
-    refs += ["", " ", "return v0", "x"]
-    hyps += ["", "return  v0", "x", "xx"]
+    refs += ["", " ", "return v0", "x", "return v0", refs[0] * 40]
+    hyps += ["", "return  v0", "x", "xx", refs[0] * 40, refs[1] * 30 + refs[0]]
     oracle = CHRF(beta=beta)
     ours = chrf_matrix(refs, hyps, beta=beta)
     for i, r in enumerate(refs):
