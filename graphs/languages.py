@@ -81,6 +81,17 @@ class Wrapper:
     prefer_keywords : frozenset of str
         Grammar keywords allowed in the ``type`` group (built-in types such as Java's
         ``int``); any other keyword there or in ``name``/``ctor`` turns the shortcut off.
+    member_free : bool
+        No method or constructor can stand in this context (an expression; a Java
+        statement list): read here, a member's header leaves no valid way to go on by the
+        time its body starts (a call, a generic type or a tuple may reach that far; ``{``
+        or ``=>`` after ``)`` ends any expression or statement that is not a member), so
+        tree-sitter's first error here lies no later than the body's start. When the
+        ``prefer_if`` attempt read the snippet as a member whose first error lies inside
+        its body, this context cannot do better, and the search does not parse it: a
+        parse of broken code costs several clean ones, this one the most
+        (``tests/test_parsing.py`` checks the outcome against the full search on
+        generated broken members and the CodeXGLUE files).
     """
 
     name: str
@@ -92,6 +103,7 @@ class Wrapper:
     prefer_if: str = ""
     prefer_types: frozenset[str] = frozenset()
     prefer_keywords: frozenset[str] = frozenset()
+    member_free: bool = False
 
 
 #: Characters of a snippet that ``Wrapper.prefer_if`` is matched against: member headers
@@ -266,6 +278,7 @@ _JAVA = Language(
             "class _ {\nvoid __() {\n",
             "\n}\n}",
             (*_JAVA_CLASS, "method_declaration", "block"),
+            member_free=True,  # Java has no local methods
         ),
         Wrapper(
             "expression",
@@ -273,6 +286,7 @@ _JAVA = Language(
             "\n);\n}\n}",
             (*_JAVA_CLASS, "method_declaration", "block", "return_statement",
              "parenthesized_expression"),
+            member_free=True,
         ),
     ),
     comment_types=frozenset({"line_comment", "block_comment", "comment"}),
@@ -308,6 +322,7 @@ _CSHARP = Language(
             "\n);\n}\n}",
             (*_CS_CLASS, "method_declaration", "block", "return_statement",
              "parenthesized_expression"),
+            member_free=True,  # not the method body: C# has local functions
         ),
     ),
     transparent_types=frozenset({"global_statement"}),

@@ -401,6 +401,18 @@ def _preferred_member(attempt: _Attempt) -> bool:
             and nodes[0].child_by_field_name("body") is not None)
 
 
+def _error_in_body(attempt: _Attempt) -> bool:
+    """Whether a failed ``prefer_if`` attempt read the snippet as a member (its first
+    top-level node one of the wrapper's ``prefer_types``, with a body) and its first error
+    lies inside that body, past the body's first token."""
+    nodes = attempt.nodes
+    if not nodes or nodes[0].type not in attempt.wrapper.prefer_types:
+        return False
+    body = nodes[0].child_by_field_name("body")
+    return body is not None and attempt.rank > (True, attempt.index.original_byte(
+        body.start_byte))
+
+
 def _result(lang: Language, code: str, attempt: _Attempt,
             attempts: dict[str, _Attempt] | None = None) -> ParsedCode:
     return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
@@ -482,18 +494,22 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
         return _result(lang, code, attempt)
     wrappers = lang.wrappers if wrapper is None else (lang.wrapper(wrapper),)
     early: _Attempt | None = None
+    broken_body = False
     preferred = lang.preferred_wrapper(code) if wrapper is None else None
     if preferred is not None:
         # the snippet looks like a member: its wrapper first (see Wrapper.prefer_if)
         early = _attempt(parser, lang, code, original, preferred)
         if early.error is None and _preferred_member(early):
             return _result(lang, code, early)
+        broken_body = early.error is not None and _error_in_body(early)
     best: _Attempt | None = None
     deferred: _Attempt | None = None
     tried: dict[str, _Attempt] = {}
     for w in wrappers:
         if early is not None and early.wrapper is w:
             attempt = early  # parsed above already; same text, same tree
+        elif broken_body and w.member_free:
+            continue  # its first error would come sooner (see Wrapper.member_free)
         else:
             attempt = _attempt(parser, lang, code, original, w)
         tried[w.name] = attempt
