@@ -307,11 +307,18 @@ def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.is_error or node.is_missing:
+        if node.is_error or node.is_missing or _hidden_missing(node):
             return node
         if node.has_error:
             stack.extend(reversed(node.children))
     return None
+
+
+def _hidden_missing(node: tree_sitter.Node) -> bool:
+    """A missing token under a visible name: a leaf that has an error without being an
+    ERROR or MISSING node itself (C#'s ``identifier`` aliases a hidden token; when that
+    token is missing, only its alias shows)."""
+    return node.has_error and not node.child_count and not node.is_error
 
 
 def _locate(root: tree_sitter.Node, lang: Language, wrapper: Wrapper,
@@ -375,7 +382,7 @@ def _attempt(parser: tree_sitter.Parser, lang: Language, code: str, original: by
     if root.has_error:
         bad = _first_error(root) or root
         offset = bad.start_byte
-        if bad.is_missing:
+        if bad.is_missing or _hidden_missing(bad):
             what = bad.type if bad.is_named else f"'{bad.type}'"
             message = f"missing {what}"
         else:

@@ -237,6 +237,11 @@ def test_error_position_as_given():
 def test_missing_node_message():
     assert parse("int x = 1", "java").error == "missing ';' at line 1, col 10"
     assert parse("int f() { return 1 }", "cpp").error == "missing ';' at line 1, col 19"
+    # C#'s identifier aliases a hidden token: missing, it shows as a leaf with an error (it
+    # was reported at line 1, col 1, and ranked as an error in the wrapper's text)
+    assert parse("int x = a + ;", "cs").error == "missing identifier at line 1, col 12"
+    assert (parse("public int F(int a) { return a + ; }", "cs").error
+            == "missing identifier at line 1, col 33")
 
 
 def test_error_position_counts_characters_not_bytes():
