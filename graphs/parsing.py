@@ -409,11 +409,15 @@ def _preferred_member(attempt: _Attempt) -> bool:
 
 
 def _error_in_body(attempt: _Attempt) -> bool:
-    """Whether a failed ``prefer_if`` attempt read the snippet as a member (its first
-    top-level node one of the wrapper's ``prefer_types``, with a body) and its first error
-    lies inside that body, past the body's first token."""
+    """Whether a failed attempt read the snippet as a member (its first top-level node one
+    of the wrapper's ``prefer_types`` or ``defer_if`` types, a method or a local function,
+    with a body) and its first error lies inside that body, past the body's first token:
+    then the snippet's text up to its body is a member's header."""
     nodes = attempt.nodes
-    if not nodes or nodes[0].type not in attempt.wrapper.prefer_types:
+    if not nodes:
+        return False
+    kind = nodes[0].type
+    if kind not in attempt.wrapper.prefer_types and kind not in attempt.wrapper.defer_if:
         return False
     body = nodes[0].child_by_field_name("body")
     return body is not None and attempt.rank > (True, attempt.index.original_byte(
@@ -527,6 +531,7 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
             return _result(lang, code, attempt)
         if best is None or attempt.rank > best.rank:
             best = attempt
+        broken_body = broken_body or _error_in_body(attempt)
     if deferred is not None:
         return _result(lang, code, deferred)
     assert best is not None

@@ -494,11 +494,17 @@ def test_member_shortcut_on_generated_headers(lang, monkeypatch):
     ("java", "int f(int a) throws E { g(; }", {"method_body", "expression"}),
     # C# has local functions: its method body is tried
     ("cs", "int F(int a) { x = = 1; }", {"expression"}),
+    # cut short: the class body reads no member, the text as given does (a C# local
+    # function, a Java method at the top level), broken inside its body
+    ("cs", "public int F(int a) { return a;", {"expression"}),
+    ("java", "public int f(int a) { return a;", {"method_body", "expression"}),
     # broken before the body, or not read as a member: every wrapper
     ("cs", "public int F(int a { return a; }", set()),
-    ("java", "public int f(int a) { return a;", set()),
+    ("java", "public int f(int a { return a; }", set()),
+    ("cs", "x = a + ; return x;", set()),
 ])
 def test_member_free_wrappers_skipped_after_a_broken_body(lang, code, skipped, monkeypatch):
+    # (a member read up to a body and broken inside it: see Wrapper.member_free)
     fast = parse(code, lang)
     assert not fast.ok
     assert _outcome(fast) == _outcome(_ordered(code, lang, monkeypatch))
