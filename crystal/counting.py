@@ -271,7 +271,7 @@ def segment_stats_with_plain(
 ) -> tuple[SegmentStats, SegmentStats | None]:
     """:func:`segment_stats`, and plain BLEU's statistics of the same segment (nothing
     ignored or weighted) from the same count: a scorer reporting both CrystalBLEU and BLEU
-    encodes and sorts each pair's n-grams once.
+    encodes and counts each pair's n-grams once.
 
     Parameters
     ----------

@@ -121,28 +121,54 @@ _NUMBER = (
     r"|(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?\w*"
 )
 _IDENT = r"(?:[^\W\d]|\$)[\w$]*"
-# Anything else that is not whitespace or a C0 control character: one token per character.
-_OTHER = r"[^\s\x00-\x08\x0e-\x1f\x7f]"
+# Whitespace and C0 control characters: never part of a token outside a literal or comment.
+_SKIPPED = r"\s\x00-\x08\x0e-\x1f\x7f"
+# Anything else: one token per character.
+_OTHER = r"[^" + _SKIPPED + r"]"
+
+# Shortcuts tried before the full alternation above, for speed only: the regex engine tries
+# the alternatives in order at every token, and identifiers and punctuation, the commonest
+# tokens, would otherwise come after the four string alternatives. Each shortcut matches
+# exactly what the full alternation would at the same position:
+# - these brackets and separators start no other alternative;
+_PUNCTUATION = r"[(){}\[\];,]"
+# - an identifier starts no number, and it can start a string only as the string's prefix,
+#   the whole identifier then being followed by a quote (or `$` by `@"`), excluded here;
+_PLAIN_IDENT = r"(?>" + _IDENT + r")(?![\"'@])"
+# - a character that starts no string, number or identifier starts an operator or is one.
+_PLAIN_OPERATOR = r"(?=[^\w$\"'@.])(?:{operators}|" + _OTHER + r")"
 
 
 def _build(
-    comment: str, operators: tuple[str, ...], extra: tuple[str, ...] = ()
+    comment: str,
+    operators: tuple[str, ...],
+    extra: tuple[str, ...] = (),
+    skipped: str = "[" + _SKIPPED + "]",
 ) -> re.Pattern[str]:
+    ops = _operator_pattern(operators)
     token = "|".join(
         (
             *extra,
+            _PUNCTUATION,
+            _PLAIN_IDENT,
+            _PLAIN_OPERATOR.format(operators=ops),
             _TRIPLE,
             _VERBATIM,
             _DQ,
             _SQ,
             _NUMBER,
             _IDENT,
-            _operator_pattern(operators),
+            ops,
             _OTHER,
         )
     )
     # Comments match the outer alternative and yield an empty group, which is filtered out.
-    return re.compile(r"(?:" + comment + r")|(" + token + r")")
+    # The `skipped` characters before a token are consumed in the same match (no failed
+    # attempt at each of them, which made up a sixth of the lexing time); `\Z` ends the text
+    # after them with an empty match. Possessive, so matching stays linear.
+    return re.compile(
+        r"(?:" + skipped + r")*+(?:(?:" + comment + r")|(" + token + r")|\Z)"
+    )
 
 
 _C_COMMENTS = r"//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)"
@@ -155,7 +181,9 @@ _PY_DROPPED = _HASH_COMMENTS + r"|\\\r?\n"
 _PY_NEWLINE = r"\n[^\S\n]*"
 
 _CODE_RE = _build(_C_COMMENTS, _OPERATORS)
-_PY_RE = _build(_PY_DROPPED, _OPERATORS + _PY_OPERATORS, (_PY_NEWLINE,))
+# a line break is a (pseudo-)token of the Python lexer, never skipped
+_PY_RE = _build(_PY_DROPPED, _OPERATORS + _PY_OPERATORS, (_PY_NEWLINE,),
+                r"[^\S\n]|[\x00-\x08\x0e-\x1f\x7f]")
 _LEADING_SPACE = re.compile(r"[^\S\n]*")
 _BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
 
@@ -219,7 +247,7 @@ def _python_layout(text: str, with_spans: bool) -> tuple[list[str], list[tuple[i
             if depth == 0:  # otherwise an implicit line joining
                 indent = item[1:]
                 if with_spans:
-                    indent_at = matches[i].start() + 1
+                    indent_at = matches[i].start(1) + 1
             continue
         if indent is not None:  # the first token of a logical line
             col = _column(indent)
@@ -231,7 +259,7 @@ def _python_layout(text: str, with_spans: bool) -> tuple[list[str], list[tuple[i
                 if with_spans:
                     spans.append((indent_at, indent_at + len(indent)))
             elif col < levels[-1]:
-                at = matches[i].start() if with_spans else 0
+                at = matches[i].start(1) if with_spans else 0
                 while len(levels) > 1 and col < levels[-1]:
                     levels.pop()
                     append(DEDENT)
