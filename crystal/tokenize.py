@@ -133,8 +133,10 @@ _OTHER = r"[^" + _SKIPPED + r"]"
 # - these brackets and separators start no other alternative;
 _PUNCTUATION = r"[(){}\[\];,]"
 # - an identifier starts no number, and it can start a string only as the string's prefix,
-#   the whole identifier then being followed by a quote (or `$` by `@"`), excluded here;
-_PLAIN_IDENT = r"(?>" + _IDENT + r")(?![\"'@])"
+#   the whole identifier then being followed by a quote (or `$` by `@"`), excluded here (the
+#   lookahead also makes the match the whole identifier: Python 3.10's `re` has no atomic
+#   groups);
+_PLAIN_IDENT = _IDENT + r"(?![\w$\"'@])"
 # - a character that starts no string, number or identifier starts an operator or is one.
 _PLAIN_OPERATOR = r"(?=[^\w$\"'@.])(?:{operators}|" + _OTHER + r")"
 
@@ -165,9 +167,10 @@ def _build(
     # Comments match the outer alternative and yield an empty group, which is filtered out.
     # The `skipped` characters before a token are consumed in the same match (no failed
     # attempt at each of them, which made up a sixth of the lexing time); `\Z` ends the text
-    # after them with an empty match. Possessive, so matching stays linear.
+    # after them with an empty match. Nothing backtracks into the run: what follows it always
+    # matches (`_OTHER` takes any character that is not skipped).
     return re.compile(
-        r"(?:" + skipped + r")*+(?:(?:" + comment + r")|(" + token + r")|\Z)"
+        r"(?:" + skipped + r")*(?:(?:" + comment + r")|(" + token + r")|\Z)"
     )
 
 
