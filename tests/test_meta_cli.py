@@ -217,3 +217,26 @@ def test_compare_p_values_at_the_resampling_floor_show_as_bounds(capsys, tmp_pat
     sts = data["metrics"]["sts"]
     assert sts["p_value_bootstrap"] == 0.0 and sts["p_value_randomization"] == 1 / 200
     assert sts["bootstrap_samples"] == 300 and sts["trials"] == 199
+
+
+def test_distinguishability_lists_notes_apart_from_undefined(capsys, tmp_path, monkeypatch):
+    from test_meta_distinguishability import NOTED_CLASSES, NotingScorer
+
+    path = tmp_path / "noted.jsonl"
+    path.write_text("".join(json.dumps({"class": c, "code": p}) + "\n" for c, p in NOTED_CLASSES))
+    monkeypatch.setattr(meta_cli, "scorer_from_args", lambda args: NotingScorer())
+    argv = ["distinguishability", "--classes", path, "--lang", "java", "--no-classifier"]
+    code, out, err = run(capsys, *argv, "--bootstrap", "0")
+    assert code == 0, err
+    trs = next(line for line in out.splitlines() if line.startswith("TRS "))
+    assert trs.split()[-1] == "10"  # excluded
+    lines = [line for line in out.splitlines() if line.startswith("TRS ") and ":" in line]
+    assert lines == [
+        "TRS undefined on 10 pairs: 10 x candidate: parse error at line #, col #",
+        "TRS notes (scored, not excluded) on 8 pairs: "
+        "4 x candidate: # statement unparsed, kept as text (line #); "
+        "4 x reference: # statement unparsed, kept as text (line #)",
+    ]
+    data = json.loads(run(capsys, *argv, "--bootstrap", "0", "-f", "json")[1])
+    assert data["reasons"] == {"trs": {"candidate: parse error at line #, col #": 10}}
+    assert sum(data["notes"]["trs"].values()) == 8

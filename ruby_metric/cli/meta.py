@@ -296,6 +296,16 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def _tally(counts: dict[str, int], shown: int = 3) -> str:
+    """``"4 pairs: 2 x why; 1 x other; 1 more (-f json lists all)"``: the total, then the
+    commonest reasons."""
+    total = sum(counts.values())
+    items = list(counts.items())
+    text = "; ".join(f"{count} x {why}" for why, count in items[:shown])
+    rest = sum(count for _, count in items[shown:])
+    return f"{pairs_text(total)}: {text}" + (f"; {rest} more (-f json lists all)" if rest else "")
+
+
 def _dump(obj: Any, out: TextIO) -> None:
     out.write(json.dumps(obj, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
 
@@ -377,8 +387,9 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
                 + "\n"
             )
         for metric, reasons in report.reasons.items():
-            top = "; ".join(f"{count} x {why}" for why, count in list(reasons.items())[:3])
-            out.write(f"{_name(metric)} undefined: {top}\n")
+            out.write(f"{_name(metric)} undefined on {_tally(reasons)}\n")
+        for metric, notes in report.notes.items():
+            out.write(f"{_name(metric)} notes (scored, not excluded) on {_tally(notes)}\n")
         out.write(f"signature: {report.signature}\n")
     return 0
 
