@@ -176,3 +176,67 @@ def test_wired_into_the_main_cli(capsys, classes):
     assert json.loads(out)["exact"]
     code = cli.main(["meta", "distinguishability", "--classes", "missing.jsonl", *FAST])
     assert code == 2
+
+
+def test_compare_one_pair_reports_no_test_and_says_why(capsys, tmp_path):
+    a, b = tmp_path / "a1.cs", tmp_path / "b1.cs"
+    a.write_text("int a = 1;\n")
+    b.write_text("int b = 2;\n")
+    argv = ["compare", a, a, b, "--lang", "cs", "--metrics", "sts,bleu"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    sts = next(line for line in out.splitlines() if line.startswith("STS"))
+    # scores, no interval and no p-value: "-" where 0.0000 (p boot) and 1.0000 (p rand) were
+    assert sts.split() == ["STS", "mean", "1.0000", "0.6000", "0.4000", "-", "-", "-", "-", "1"]
+    assert (
+        "p boot and CI not applicable for STS, BLEU: 1 pair, needs 4: "
+        "the only resample is the pair itself\n" in out
+    )
+    assert "p rand not applicable for STS, BLEU: 1 pair, needs 2" in out
+    assert "p t not applicable for STS, BLEU: 1 pair, needs 2: one pair has no variance" in out
+    data = json.loads(run(capsys, *argv, "-f", "json")[1])["metrics"]["sts"]
+    assert data["p_value_bootstrap"] is None and data["p_value_randomization"] is None
+    assert data["not_applicable"]["bootstrap"].startswith("1 pair, needs 4")
+
+
+def test_compare_p_values_at_the_resampling_floor_show_as_bounds(capsys, tmp_path):
+    refs, good, bad = tmp_path / "refs.txt", tmp_path / "a.txt", tmp_path / "b.txt"
+    codes = (PROGRAMS["sum"] + PROGRAMS["max"]) * 2
+    refs.write_text("\n".join(codes) + "\n")
+    good.write_text("\n".join(codes) + "\n")
+    bad.write_text("\n".join("return 0;" for _ in codes) + "\n")
+    argv = ["compare", refs, good, bad, "--lang", "java", "--metrics", "sts"]
+    code, out, err = run(capsys, *argv, "--trials", "199", "--bootstrap", "300")
+    assert code == 0, err
+    sts = next(line for line in out.splitlines() if line.startswith("STS"))
+    # A wins all 12 pairs: no bootstrap resample against it (0 of 300: "< 1/300", rounded
+    # up) and no randomization trial as extreme (exact p 2/2**12, at the floor 1/(199 + 1))
+    assert sts.split()[7:11] == ["<=", "5e-03", "<", "3.4e-03"], sts
+    assert "not applicable" not in out
+    data = json.loads(run(capsys, *argv, "--trials", "199", "--bootstrap", "300", "-f", "json")[1])
+    sts = data["metrics"]["sts"]
+    assert sts["p_value_bootstrap"] == 0.0 and sts["p_value_randomization"] == 1 / 200
+    assert sts["bootstrap_samples"] == 300 and sts["trials"] == 199
+
+
+def test_distinguishability_lists_notes_apart_from_undefined(capsys, tmp_path, monkeypatch):
+    from test_meta_distinguishability import NOTED_CLASSES, NotingScorer
+
+    path = tmp_path / "noted.jsonl"
+    path.write_text("".join(json.dumps({"class": c, "code": p}) + "\n" for c, p in NOTED_CLASSES))
+    monkeypatch.setattr(meta_cli, "scorer_from_args", lambda args: NotingScorer())
+    argv = ["distinguishability", "--classes", path, "--lang", "java", "--no-classifier"]
+    code, out, err = run(capsys, *argv, "--bootstrap", "0")
+    assert code == 0, err
+    trs = next(line for line in out.splitlines() if line.startswith("TRS "))
+    assert trs.split()[-1] == "10"  # excluded
+    lines = [line for line in out.splitlines() if line.startswith("TRS ") and ":" in line]
+    assert lines == [
+        "TRS undefined on 10 pairs: 10 x candidate: parse error at line #, col #",
+        "TRS notes (scored, not excluded) on 8 pairs: "
+        "4 x candidate: # statement unparsed, kept as text (line #); "
+        "4 x reference: # statement unparsed, kept as text (line #)",
+    ]
+    data = json.loads(run(capsys, *argv, "--bootstrap", "0", "-f", "json")[1])
+    assert data["reasons"] == {"trs": {"candidate: parse error at line #, col #": 10}}
+    assert sum(data["notes"]["trs"].values()) == 8

@@ -1,6 +1,7 @@
 """Distinguishability and the threshold classifier, checked by hand on tiny classes."""
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -120,6 +121,43 @@ def test_report_counts_exclusions_and_groups_reasons():
     assert report["sts"].excluded_intra == 0
     assert report.reasons == {"trs": {"candidate: parse error at line #, col #": 8}}
     assert report.to_dict()["metrics"]["trs"]["d"] == pytest.approx(3.0)
+
+
+class NotingScorer(_FakeScorer):
+    """As :class:`_FakeScorer`, and TRS scored with a note when "kept" is involved."""
+
+    def score_corpus(self, refs, cands, ids=None, workers=1):
+        corpus = super().score_corpus(refs, cands, ids=ids, workers=workers)
+        pairs = []
+        for p, r, c in zip(corpus.pairs, refs, cands, strict=True):
+            if "kept" in (r, c) and p.trs is not None:
+                side = "reference" if r == "kept" else "candidate"
+                note = f"{side}: 1 statement unparsed, kept as text (line 2)"
+                p = replace(p, reasons={"trs": note})
+            pairs.append(p)
+        return replace(corpus, pairs=tuple(pairs))
+
+
+NOTED_CLASSES = [
+    ("x", "x1"), ("x", "x2"), ("x", "broken"), ("y", "y1"), ("y", "y2"), ("y", "kept")
+]
+
+
+def test_notes_on_scored_pairs_are_not_counted_as_undefined():
+    report = distinguishability(NOTED_CLASSES, NotingScorer(), bootstrap=0, seed=0)
+    trs = report["trs"]
+    # "broken" is in 2 * 5 ordered pairs, TRS undefined there; "kept" in 10 more (2 of them
+    # with "broken", which stay undefined), scored with a note: 8 notes, not exclusions
+    assert trs.excluded_intra + trs.excluded_inter == 10
+    assert report.reasons == {"trs": {"candidate: parse error at line #, col #": 10}}
+    assert report.notes == {
+        "trs": {
+            "candidate: # statement unparsed, kept as text (line #)": 4,
+            "reference: # statement unparsed, kept as text (line #)": 4,
+        }
+    }
+    data = report.to_dict()
+    assert data["reasons"] == report.reasons and data["notes"] == report.notes
 
 
 def test_score_class_pairs_scores_each_pair_once(scorer):

@@ -9,10 +9,12 @@ from scipy import stats
 import crystal
 from ruby_metric import RubyScorer
 from ruby_metric.meta import (
+    TESTS,
     StackedStats,
     approximate_randomization,
     compare_results,
     compare_systems,
+    minimum_pairs,
     paired_bootstrap,
     paired_ttest,
 )
@@ -170,3 +172,46 @@ def test_compare_results_excludes_pairs_undefined_for_either_system(scorer):
     assert r.score_a == pytest.approx(np.mean([a.pairs[i].sts for i in keep]), abs=1e-12)
     with pytest.raises(ValueError, match="pairs"):
         compare_results(a, scorer.score_corpus(REFS[:3], GOOD[:3]))
+
+
+def test_minimum_pairs_follow_each_tests_principle():
+    # randomization and t-test: 2; bootstrap: the least n with n**-n below the CI's tail
+    assert [minimum_pairs(t) for t in TESTS] == [2, 4, 2]
+    assert minimum_pairs("bootstrap", 0.9) == 3 and minimum_pairs("bootstrap", 0.999) == 5
+    with pytest.raises(ValueError, match="unknown test"):
+        minimum_pairs("sign")
+
+
+def test_one_pair_is_too_few_for_any_test(scorer):
+    a, b = scorer.score_corpus(REFS[:1], GOOD[:1]), scorer.score_corpus(REFS[:1], BAD[:1])
+    r = compare_results(a, b, metrics=["sts", "bleu"], trials=99, bootstrap=50)
+    for metric in ("sts", "bleu"):
+        assert r[metric].n == 1 and r[metric].difference > 0
+        assert r[metric].p_value_randomization is None
+        assert r[metric].p_value_bootstrap is None and r[metric].difference_ci is None
+        assert r[metric].p_value_ttest is None and r[metric].bootstrap_samples == 0
+        assert r[metric].not_applicable == {
+            "randomization": "1 pair, needs 2: swapping one pair only flips the sign of "
+            "A - B, so p = 1 always",
+            "bootstrap": "1 pair, needs 4: the only resample is the pair itself",
+            "ttest": "1 pair, needs 2: one pair has no variance",
+        }
+    data = r["sts"].to_dict()
+    assert data["p_value_bootstrap"] is None and set(data["not_applicable"]) == set(TESTS)
+
+
+def test_three_pairs_run_randomization_and_ttest_but_not_the_bootstrap(scorer):
+    a, b = scorer.score_corpus(REFS[:3], GOOD[:3]), scorer.score_corpus(REFS[:3], BAD[:3])
+    r = compare_results(a, b, metrics=["sts"], trials=999, bootstrap=100)["sts"]
+    # all three pairs favour A: the exact randomization p is 2 / 2**3
+    assert r.p_value_randomization == pytest.approx(0.25, abs=0.04)
+    assert r.p_value_ttest is not None and r.p_value_bootstrap is None
+    assert list(r.not_applicable) == ["bootstrap"]
+    assert r.not_applicable["bootstrap"].startswith("3 pairs, needs 4: resamples repeating")
+    full = compare_results(
+        scorer.score_corpus(REFS, GOOD), scorer.score_corpus(REFS, BAD), metrics=["sts"],
+        trials=99, bootstrap=100,
+    )["sts"]
+    # every pair favours A: 0 of the 100 resamples, which the JSON lets a reader see
+    assert full.p_value_bootstrap == 0.0 and full.not_applicable == {}
+    assert full.to_dict()["bootstrap_samples"] == 100 and full.to_dict()["trials"] == 99

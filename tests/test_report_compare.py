@@ -135,3 +135,24 @@ def test_library_equals_compare_systems_and_draws_density_when_large(monkeypatch
         compare_report(scorer, refs, sys_a[:2], sys_b)
     with pytest.raises(ValueError, match="not among the metrics"):
         compare_report(scorer, refs, sys_a, sys_b, differ_by="grs")
+
+
+def test_p_values_at_the_floor_are_bounds_and_too_few_pairs_no_test():
+    scorer = RubyScorer("java", metrics=["sts"])
+    refs = ["int a = b + c;", "return x * y;", "f(1, 2);", "int s = 0;"] * 3
+    bad = ["return 0;"] * len(refs)
+    page = compare_report(scorer, refs, refs, bad, trials=199, bootstrap=300)
+    sts = re.search(r'<tr id="cmp-sts">(.*?)</tr>', page.to_html()).group(1)
+    # A wins all 12 pairs: 0 of 300 resamples, no trial as extreme as the observed split
+    assert '<td class="num">&lt;= 5e-03</td><td class="num">&lt; 3.4e-03</td>' in sts
+    assert "not applicable" not in page.to_html()
+    one = compare_report(scorer, refs[:1], refs[:1], bad[:1], trials=199, bootstrap=300)
+    html = one.to_html()
+    sts = re.search(r'<tr id="cmp-sts">(.*?)</tr>', html).group(1)
+    assert sts.count('<td class="num">-</td>') == 4  # the interval and the three p-values
+    assert 'class="num win"' not in sts
+    assert (
+        '<p class="note not-applicable">p boot and CI not applicable for STS: 1 pair, needs 4: '
+        "the only resample is the pair itself</p>" in html
+    )
+    assert html.count('<p class="note not-applicable">') == 3

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..io.inputs import InputError, PairInput, read_text, split_lines
+from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..scoring.metrics import label
 from .args import (
     add_quiet,
@@ -283,12 +284,6 @@ def _ci(ci: Sequence[float] | None, digits: int = 3) -> str:
     return "-" if not ci else f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
 
 
-def _p(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value:.2e}" if 0 < value < 1e-4 else f"{value:.4f}"
-
-
 def _table(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [
@@ -299,6 +294,16 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
         for row in [header, *rows]
     ]
     return "\n".join(lines)
+
+
+def _tally(counts: dict[str, int], shown: int = 3) -> str:
+    """``"4 pairs: 2 x why; 1 x other; 1 more (-f json lists all)"``: the total, then the
+    commonest reasons."""
+    total = sum(counts.values())
+    items = list(counts.items())
+    text = "; ".join(f"{count} x {why}" for why, count in items[:shown])
+    rest = sum(count for _, count in items[shown:])
+    return f"{pairs_text(total)}: {text}" + (f"; {rest} more (-f json lists all)" if rest else "")
 
 
 def _dump(obj: Any, out: TextIO) -> None:
@@ -382,8 +387,9 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
                 + "\n"
             )
         for metric, reasons in report.reasons.items():
-            top = "; ".join(f"{count} x {why}" for why, count in list(reasons.items())[:3])
-            out.write(f"{_name(metric)} undefined: {top}\n")
+            out.write(f"{_name(metric)} undefined on {_tally(reasons)}\n")
+        for metric, notes in report.notes.items():
+            out.write(f"{_name(metric)} notes (scored, not excluded) on {_tally(notes)}\n")
         out.write(f"signature: {report.signature}\n")
     return 0
 
@@ -494,14 +500,16 @@ def _cmd_compare(args: argparse.Namespace) -> int:
                 _f(r.score_b),
                 _f(r.difference),
                 _ci(r.difference_ci, 4),
-                _p(r.p_value_randomization),
-                _p(r.p_value_bootstrap),
-                _p(r.p_value_ttest),
+                p_value_text(r.p_value_randomization, resamples=r.trials, plus_one=True),
+                p_value_text(r.p_value_bootstrap, resamples=r.bootstrap_samples),
+                p_value_text(r.p_value_ttest),
                 str(r.n),
             ]
             for name, r in report.items()
         ]
         out.write(_table(header, rows) + "\n")
+        for note in not_applicable_notes(report):
+            out.write(note + "\n")
         out.write(f"signature: {report.signature}\n")
     return 0
 

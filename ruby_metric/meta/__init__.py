@@ -39,12 +39,14 @@ from .distinguishability import (
 from .pair_scores import scoring_metric
 from .sampling import ClassPairs, class_pairs
 from .significance import (
+    TESTS,
     BootstrapTest,
     ComparisonReport,
     ComparisonResult,
     approximate_randomization,
     compare_results,
     compare_systems,
+    minimum_pairs,
     paired_bootstrap,
     paired_ttest,
 )
@@ -81,6 +83,8 @@ __all__ = [
     "approximate_randomization",
     "paired_bootstrap",
     "paired_ttest",
+    "minimum_pairs",
+    "TESTS",
     "ComparisonReport",
     "ComparisonResult",
     "BootstrapTest",

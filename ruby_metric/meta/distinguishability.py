@@ -19,7 +19,8 @@ and N inter-class pairs (N = 1000 by default). Here:
 * for CrystalBLEU and BLEU the corpus-level variant (statistics summed over the pairs, the
   way BLEU scores a corpus) is reported too, as ``corpus_d``;
 * pairs where a metric is undefined (a tier that does not apply) are left out for that
-  metric and counted; the reasons are tallied;
+  metric and counted; the reasons are tallied, apart from the notes on pairs the metric did
+  score (a statement kept as text, say), which are tallied as notes;
 * a percentile bootstrap interval for d resamples the scored intra and inter pairs
   (independently, with replacement): nothing is scored again.
 """
@@ -161,7 +162,11 @@ class DistinguishabilityReport(MetricMapping[DistinguishabilityResult]):
     seconds : wall-clock time spent scoring the pairs.
     signature : the scorer's reproducibility signature.
     reasons : per metric, why it was undefined on how many pairs (numbers in the reasons
-        replaced by ``#`` so that, e.g., size-limit reasons group together).
+        replaced by ``#`` so that, e.g., size-limit reasons group together); only pairs the
+        metric has no value on count (``excluded_intra + excluded_inter`` of them).
+    notes : per metric, the same tally of the notes on pairs the metric *did* score (a
+        ``PairResult.reasons`` entry where the metric has a value, e.g. a statement kept as
+        text); those pairs are not excluded.
     """
 
     metrics: dict[str, DistinguishabilityResult]
@@ -177,6 +182,7 @@ class DistinguishabilityReport(MetricMapping[DistinguishabilityResult]):
     seconds: float
     signature: str
     reasons: dict[str, dict[str, int]] = field(default_factory=dict)
+    notes: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as a JSON-ready dict; ``metrics`` maps names to result dicts."""
@@ -192,6 +198,7 @@ class DistinguishabilityReport(MetricMapping[DistinguishabilityResult]):
             "signature": self.signature,
             "metrics": self.metrics_dict(),
             "reasons": self.reasons,
+            "notes": self.notes,
         }
 
 
@@ -336,15 +343,26 @@ def score_class_pairs(
     return ScoredClassPairs(drawn, corpus, time.perf_counter() - start)
 
 
-def _reason_counts(corpus: CorpusResult, metrics: Sequence[str]) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
+def _reason_counts(
+    corpus: CorpusResult, metrics: Sequence[str]
+) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Per metric, the tallied reasons of the pairs where it has no value, and the tallied
+    notes of the pairs where it has one (numbers replaced by ``#``)."""
+    undefined: dict[str, dict[str, int]] = {}
+    notes: dict[str, dict[str, int]] = {}
     for metric in metrics:
-        counts = Counter(
-            re.sub(r"\d+", "#", p.reasons[metric]) for p in corpus.pairs if metric in p.reasons
-        )
-        if counts:
-            out[metric] = dict(counts.most_common())
-    return out
+        scores = pair_scores(corpus, metric)
+        why: Counter[str] = Counter()
+        noted: Counter[str] = Counter()
+        for pair, score in zip(corpus.pairs, scores, strict=True):
+            if metric in pair.reasons:
+                tally = noted if np.isfinite(score) else why
+                tally[re.sub(r"\d+", "#", pair.reasons[metric])] += 1
+        if why:
+            undefined[metric] = dict(why.most_common())
+        if noted:
+            notes[metric] = dict(noted.most_common())
+    return undefined, notes
 
 
 def distinguishability(
@@ -399,6 +417,7 @@ def distinguishability(
     metrics = list(scorer.metrics)
     n_intra = len(drawn.intra)
     results: dict[str, DistinguishabilityResult] = {}
+    reasons, notes = _reason_counts(corpus, metrics)
     for metric in metrics:
         intra, inter = scored.scores(metric)
         result = distinguishability_from_scores(
@@ -439,5 +458,6 @@ def distinguishability(
         pairs_requested=pairs,
         seconds=scored.seconds,
         signature=corpus.signature,
-        reasons=_reason_counts(corpus, metrics),
+        reasons=reasons,
+        notes=notes,
     )

@@ -11,7 +11,7 @@ paired bootstrap (Koehn 2004)
     Resample the pairs with replacement, score both systems on each resample; ``p`` is the
     share of resamples in which the observed winner does not win (difference of the
     opposite sign or zero; 1.0 when the systems tie on the full set). Also a percentile
-    interval of the difference.
+    interval of the difference. A ``p`` of 0 means none of the B resamples: read ``< 1/B``.
 paired t-test
     ``scipy.stats.ttest_rel`` on per-pair scores (sentence-level CrystalBLEU/BLEU for the
     BLEUs). Two-sided. When every per-pair difference is the same, scipy has no answer
@@ -21,6 +21,8 @@ Corpus scores follow the metric: CrystalBLEU and BLEU are corpus-level (statisti
 over the pairs, resampled as sums of the cached per-pair statistics, so no resample parses,
 tokenizes or counts again); RUBY, GRS, TRS and STS are means over the pairs. A pair where a
 metric is undefined for either system is left out of that metric's tests (and counted).
+A test on fewer pairs than :func:`minimum_pairs` asks is not applicable: its p-value is
+``None`` and :attr:`ComparisonResult.not_applicable` says why.
 The random draws are shared by every metric: one seed, one set of swaps and resamples.
 """
 
@@ -29,7 +31,7 @@ from __future__ import annotations
 import time
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -62,11 +64,62 @@ __all__ = [
     "paired_ttest",
     "compare_results",
     "compare_systems",
+    "minimum_pairs",
+    "TESTS",
 ]
+
+#: The three tests, as named in :attr:`ComparisonResult.not_applicable`.
+TESTS = ("randomization", "bootstrap", "ttest")
 
 #: Statistics within this of the observed one count as "at least as large": a trial that
 #: reproduces the observed split must count even when matrix products round differently.
 _TIE = 1e-12
+
+
+def minimum_pairs(test: str, confidence: float = 0.95) -> int:
+    """Fewest pairs on which ``test`` (one of :data:`TESTS`) says anything about the data.
+
+    - ``"randomization"``: 2. With one pair, a swap only flips the sign of the difference,
+      so every trial's ``|A - B|`` equals the observed one and p = 1 whatever the scores.
+    - ``"ttest"``: 2. It has n - 1 degrees of freedom; one pair leaves no variance.
+    - ``"bootstrap"``: the least n >= 2 with ``n ** -n < (1 - confidence) / 2`` (4 at 95%).
+      A resample repeating one of the n pairs n times has probability ``n ** -n``; while that
+      outweighs a tail of the interval, the interval's ends are single pairs' differences
+      (the range of the data, not an interval) and the p-value is decided by which pairs
+      favour whom. The extreme is n = 1: the only possible resample is the data itself, so
+      p is 0 whenever the systems differ, "< 1/B" from one pair.
+
+    Examples
+    --------
+    >>> [minimum_pairs(t) for t in TESTS], minimum_pairs("bootstrap", 0.999)
+    ([2, 4, 2], 5)
+    """
+    if test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; expected one of {', '.join(TESTS)}")
+    if test != "bootstrap":
+        return 2
+    tail = (1 - confidence) / 2
+    n = 2
+    while float(n) ** -n >= tail:
+        n += 1
+    return n
+
+
+def _not_applicable(n: int, confidence: float) -> dict[str, str]:
+    """Per test that ``n`` pairs are too few for, why (empty when every test applies)."""
+    why = {
+        "randomization": "swapping one pair only flips the sign of A - B, so p = 1 always",
+        "bootstrap": "the only resample is the pair itself"
+        if n == 1
+        else "resamples repeating one pair outweigh the interval's tails",
+        "ttest": "one pair has no variance",
+    }
+    out = {}
+    for test in TESTS:
+        need = minimum_pairs(test, confidence)
+        if n < need:
+            out[test] = f"{n} pair{'' if n == 1 else 's'}, needs {need}: {why[test]}"
+    return out
 
 
 class _SystemScore(Protocol):
@@ -119,6 +172,10 @@ class ComparisonResult:
     difference_ci : bootstrap percentile interval of the difference.
     p_value_ttest, t_statistic : paired t-test on per-pair scores.
     trials, bootstrap, confidence : the tests' settings.
+    bootstrap_samples : the resamples ``p_value_bootstrap`` is a share of (those where both
+        systems have a score); a ``p_value_bootstrap`` of 0 means ``< 1 / bootstrap_samples``.
+    not_applicable : test name (``"randomization"``, ``"bootstrap"``, ``"ttest"``) -> why it
+        was not run on so few pairs (see :func:`minimum_pairs`); its p-value is ``None``.
     """
 
     metric: str
@@ -136,9 +193,16 @@ class ComparisonResult:
     trials: int
     bootstrap: int
     confidence: float
+    bootstrap_samples: int = 0
+    not_applicable: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict with ``score_a``, ``score_b``, ``difference`` and the p-values."""
+        """JSON-ready dict with ``score_a``, ``score_b``, ``difference`` and the p-values.
+
+        ``trials`` and ``bootstrap_samples`` are the counts behind the resampling p-values
+        (``p_value_bootstrap`` 0 reads ``< 1 / bootstrap_samples``); ``not_applicable``
+        names the tests left out for too few pairs, with why.
+        """
         return {
             "level": self.level,
             "score_a": self.score_a,
@@ -151,6 +215,9 @@ class ComparisonResult:
             "difference_ci": list(self.difference_ci) if self.difference_ci else None,
             "p_value_ttest": self.p_value_ttest,
             "t_statistic": self.t_statistic,
+            "trials": self.trials,
+            "bootstrap_samples": self.bootstrap_samples,
+            "not_applicable": dict(self.not_applicable),
         }
 
 
@@ -242,6 +309,10 @@ def _koehn_p(differences: np.ndarray, observed: float) -> float:
         return 1.0
     not_better = finite <= 0 if observed > 0 else finite >= 0
     return float(np.mean(not_better))
+
+
+def _finite_count(differences: np.ndarray) -> int:
+    return int(np.isfinite(differences).sum())
 
 
 def paired_ttest(
@@ -462,8 +533,10 @@ def compare_results(
     for metric in metrics:
         a, b = per_pair[metric]
         idx = keep[metric]
+        # no pair at all: no score and no test, nothing to explain beyond n = 0
+        skip = _not_applicable(len(idx), confidence) if len(idx) else {}
         t_stat, p_t = paired_ttest(a[idx], b[idx]) if len(idx) else (None, None)
-        has = metric in scores
+        has_boot = metric in scores and bool(boot) and "bootstrap" not in skip
         results[metric] = ComparisonResult(
             metric=metric,
             level=levels[metric],
@@ -472,14 +545,16 @@ def compare_results(
             difference=observed.get(metric),
             n=len(idx),
             excluded=n - len(idx),
-            p_value_randomization=p_ar.get(metric),
-            p_value_bootstrap=_koehn_p(boot[metric], observed[metric]) if has and boot else None,
-            difference_ci=percentile_interval(boot[metric], confidence) if has and boot else None,
+            p_value_randomization=None if "randomization" in skip else p_ar.get(metric),
+            p_value_bootstrap=_koehn_p(boot[metric], observed[metric]) if has_boot else None,
+            difference_ci=percentile_interval(boot[metric], confidence) if has_boot else None,
             p_value_ttest=p_t,
             t_statistic=t_stat,
             trials=trials,
             bootstrap=bootstrap,
             confidence=confidence,
+            bootstrap_samples=_finite_count(boot[metric]) if has_boot else 0,
+            not_applicable=skip,
         )
     return ComparisonReport(
         metrics=results,

@@ -5,7 +5,8 @@ Pure rendering: the page object holds every number; equal input gives equal byte
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
 from ..scoring.metrics import LABELS
 from ..version import __version__
@@ -16,7 +17,7 @@ from .plots import Point, bin_index, density_svg, scatter_svg
 if TYPE_CHECKING:
     from ..reports.compare import ComparePage
 
-__all__ = ["render_compare"]
+__all__ = ["render_compare", "p_value_text", "not_applicable_notes"]
 
 _COMPARE_CSS = """
 td.win { font-weight: 700; color: #2e7d32; }
@@ -32,10 +33,59 @@ td.win { font-weight: 700; color: #2e7d32; }
 _esc = escape
 
 
-def _p(value: float | None) -> str:
+#: How the tables head each test's p-value column, by :data:`ruby_metric.meta.TESTS` name.
+_TEST_COLUMNS = {"randomization": "p rand", "bootstrap": "p boot and CI", "ttest": "p t"}
+
+
+def _bound(x: float) -> str:
+    """``x`` rounded *up* to two significant digits, as ``1e-03`` or ``3.4e-03``."""
+    exp = math.floor(math.log10(x))
+    mantissa = math.ceil(x / 10.0**exp * 10 - 1e-9) / 10
+    if mantissa >= 10:
+        mantissa, exp = 1.0, exp + 1
+    return f"{mantissa:g}e{exp:+03d}"
+
+
+def p_value_text(value: float | None, *, resamples: int = 0, plus_one: bool = False) -> str:
+    """A p-value for a table (text or HTML, before escaping).
+
+    ``-`` for none, 4 decimals, or 3 significant digits below 1e-4. A resampling test's
+    p-value at the floor of its ``resamples`` is a bound, not a measurement, and shows as one
+    (rounded up): a bootstrap share of 0 out of B resamples as ``< 1/B``; approximate
+    randomization's ``(hits + 1) / (B + 1)`` with no hit (``plus_one``) as ``<= 1/(B + 1)``.
+
+    >>> p_value_text(0.0, resamples=1000), p_value_text(1 / 10001, resamples=10000, plus_one=True)
+    ('< 1e-03', '<= 1e-04')
+    >>> p_value_text(0.0, resamples=300), p_value_text(0.0312), p_value_text(None)
+    ('< 3.4e-03', '0.0312', '-')
+    """
     if value is None:
         return "-"
+    if resamples > 0 and plus_one and value <= (1 + 1e-9) / (resamples + 1):
+        return f"<= {_bound(1 / (resamples + 1))}"
+    if resamples > 0 and not plus_one and value == 0:
+        return f"< {_bound(1 / resamples)}"
     return f"{value:.2e}" if 0 < value < 1e-4 else f"{value:.4f}"
+
+
+def not_applicable_notes(comparison: Any) -> list[str]:
+    """One line per test and reason that some metrics' tests were left out for (too few
+    pairs), naming those metrics: ``p boot and CI not applicable for STS, BLEU: 1 pair, ...``.
+
+    ``comparison`` is a :class:`ruby_metric.meta.ComparisonReport`.
+    """
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for metric, r in comparison.items():
+        for test, why in r.not_applicable.items():
+            grouped.setdefault((test, why), []).append(LABELS.get(metric, metric))
+    return [
+        f"{_TEST_COLUMNS.get(test, test)} not applicable for {', '.join(names)}: {why}"
+        for (test, why), names in grouped.items()
+    ]
+
+
+def _p(value: float | None, *, resamples: int = 0, plus_one: bool = False) -> str:
+    return _esc(p_value_text(value, resamples=resamples, plus_one=plus_one))
 
 
 def render_compare(page: ComparePage) -> str:
@@ -90,20 +140,25 @@ def _significance_section(page: ComparePage) -> str:
             + score_cell(r.score_b, extra_class="win" if win_b else "")
             + score_cell(r.difference)
             + f'<td class="num">{ci_text}</td>'
-            + f'<td class="num">{_p(r.p_value_randomization)}</td>'
-            + f'<td class="num">{_p(r.p_value_bootstrap)}</td>'
+            + f'<td class="num">{_p(r.p_value_randomization, resamples=r.trials, plus_one=True)}'
+            "</td>"
+            + f'<td class="num">{_p(r.p_value_bootstrap, resamples=r.bootstrap_samples)}</td>'
             + f'<td class="num">{_p(r.p_value_ttest)}</td>'
             + f'<td class="num">{r.n:,}</td><td class="num">{r.excluded:,}</td></tr>'
         )
     return (
         '<section id="significance">\n<h2>Is A better than B?</h2>\n'
-        f'<p class="note">Bold green: the better system where all three tests give p &lt; '
-        f"{alpha:g}. CrystalBLEU and BLEU are corpus-level (summed statistics), the others "
+        f'<p class="note">Bold green: the better system where every test that applies gives '
+        f"p &lt; {alpha:g}. CrystalBLEU and BLEU are corpus-level (summed statistics), the others "
         "means over the pairs where the metric is defined for both systems.</p>\n"
         '<table class="summary"><tr><th>metric</th><th>level</th><th>A</th><th>B</th>'
         f"<th>A \u2212 B</th><th>{level}</th><th>p rand</th><th>p boot</th><th>p t</th>"
         f"<th>n</th><th>excluded</th></tr>{''.join(rows)}</table>\n"
-        f'<p class="meta">signature: <span class="sig" id="signature">{_esc(c.signature)}'
+        + "".join(
+            f'<p class="note not-applicable">{_esc(note)}</p>\n'
+            for note in not_applicable_notes(c)
+        )
+        +         f'<p class="meta">signature: <span class="sig" id="signature">{_esc(c.signature)}'
         "</span></p>\n</section>\n"
     )
 
