@@ -148,3 +148,23 @@ def test_run_as_the_program_it_freezes_what_its_imports_made():
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=False)
     assert (proc.returncode, proc.stdout) == (0, "True\n"), proc.stderr
+
+
+def test_an_unknown_jsonl_language_is_an_unreadable_pair(capsys, tmp_path):
+    rust = json.dumps({"reference": "x", "candidate": "y", "language": "rust"})
+    java = json.dumps({"reference": "int x;", "candidate": "int y;", "language": "java"})
+    only = tmp_path / "rust.jsonl"
+    only.write_text(rust + "\n")
+    unknown = f"{only}:1: unknown language 'rust'; known: c, cpp, csharp, java, javascript"
+    # --strict: any unreadable pair is exit 2; without it, no readable pair at all is too
+    for extra in (["--strict"], []):
+        code, out, err = run(capsys, "score", "--jsonl", only, "-b", *extra)
+        assert (code, out) == (2, "") and unknown in err, (extra, err)
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(rust + "\n" + java + "\n")
+    code, _, err = run(capsys, "score", "--jsonl", mixed, "--strict", "-b")
+    assert code == 2 and f"{mixed}:1: unknown language 'rust'" in err
+    code, out, _ = run(capsys, "score", "--jsonl", mixed, "-f", "jsonl", "-q")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[1]["ruby"] == 1.0
+    assert rows[0]["reasons"]["input"].startswith(f"{mixed}:1: unknown language 'rust'")

@@ -92,7 +92,8 @@ def add_pair_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strict",
         action="store_true",
-        help="a pair that cannot be read (a missing or mistyped field) is an error (exit 2) "
+        help="a pair that cannot be read (a missing or mistyped field, an unknown language) "
+        "is an error (exit 2) "
         "instead of a result with reasons.input",
     )
     parser.add_argument(

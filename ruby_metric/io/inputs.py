@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
+from ..scoring.code import canonical_language
+
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -122,9 +124,10 @@ def iter_jsonl(
 
     The file is read line by line (constant memory). A line that is not JSON stops the read
     with an :class:`InputError` naming the line; an object with missing or mistyped fields
-    becomes a :class:`PairInput` with a ``problem``, so one bad pair is reported without
-    losing the others. Blank lines are skipped (they are not pairs); a missing ``id``
-    defaults to the pair's 0-based position in the file, as for line-aligned files.
+    (or a ``language`` no grammar is registered for) becomes a :class:`PairInput` with a
+    ``problem``, so one bad pair is reported without losing the others. Blank lines are
+    skipped (they are not pairs); a missing ``id`` defaults to the pair's 0-based position
+    in the file, as for line-aligned files.
 
     A key other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) is ignored with a
     warning, once per key, naming the line where it first appears and the closest known key.
@@ -266,6 +269,11 @@ def _pair_from_object(
     if language is not None and not isinstance(language, str):
         problems.append("'language' must be a string")
         language = None
+    elif language:
+        try:
+            canonical_language(language)
+        except ValueError as exc:  # no grammar: the pair cannot be scored as that language
+            problems.append(str(exc))
     problem = f"{where}: {'; '.join(problems)}" if problems else None
     if problem is None:
         candidate, cand_boms = strip_bom(candidate)
