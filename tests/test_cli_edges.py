@@ -51,6 +51,28 @@ def test_unknown_jsonl_key_warns_once_with_key_and_line(tmp_path, caplog, capsys
     assert [r.getMessage()[-60:] for r in caplog.records] == [warnings[0][-60:]]
 
 
+def test_a_lang_typo_is_named_in_the_no_language_error(tmp_path, capsys, monkeypatch):
+    import io
+
+    path = tmp_path / "k.jsonl"
+    text = json.dumps({"reference": "a", "candidate": "b", "lang": "java"}) + "\n"
+    path.write_text(text)
+    hint = "; unknown key 'lang' in line 1: did you mean 'language'?\n"
+    code, out, err = run(capsys, "score", "--jsonl", path)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"ruby-metric: error: {path}: no pair has a 'language'")
+    assert err.endswith("--allow-no-lang to score STS, CrystalBLEU and BLEU only" + hint)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, _, err = run(capsys, "score", "--jsonl", "-", "-q")
+    assert code == 2 and err.startswith("ruby-metric: error: <stdin>: no pair")
+    assert err.endswith(hint)
+    # the reader reports the stray keys with their first line, warned or not
+    path.write_text(text.replace('"lang"', '"language"') + text + text)
+    unknown: dict[str, int] = {}
+    assert len(list(iter_jsonl(path, warn=False, unknown_keys=unknown))) == 3
+    assert unknown == {"lang": 2}
+
+
 @pytest.mark.parametrize("fmt", ["table", "jsonl"])
 def test_two_empty_files_are_bad_usage(tmp_path, capsys, fmt):
     refs, hyps = tmp_path / "refs.txt", tmp_path / "hyps.txt"

@@ -11,7 +11,14 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..io.inputs import InputError, PairInput, display_name, iter_jsonl, read_aligned
+from ..io.inputs import (
+    InputError,
+    PairInput,
+    display_name,
+    iter_jsonl,
+    key_hint,
+    read_aligned,
+)
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 
@@ -273,8 +280,10 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
         if path != "-" and Path(path).is_file():
             if next(iter_jsonl(path, warn=False, against=side), None) is None:
                 raise InputError(f"no pairs to score: {name} has no JSON lines")
-            if not _has_language(args, iter_jsonl(path, warn=False, against=side)):
-                _no_language(name)
+            unknown: dict[str, int] = {}
+            read = iter_jsonl(path, warn=False, against=side, unknown_keys=unknown)
+            if not _has_language(args, read):
+                _no_language(name, unknown)
             reads = itertools.count()
 
             def pairs() -> Iterator[PairInput]:
@@ -283,11 +292,12 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
 
             return pairs, _count_lines(path)
         # Standard input, a pipe or process substitution can be read only once: keep its pairs.
-        kept = list(iter_jsonl(path, against=side))
+        unknown = {}
+        kept = list(iter_jsonl(path, against=side, unknown_keys=unknown))
         if not kept:
             raise InputError(f"no pairs to score: {name} has no JSON lines")
         if not _has_language(args, kept):
-            _no_language(name)
+            _no_language(name, unknown)
         return lambda: iter(kept), len(kept)
     if not (args.refs and args.hyps):
         raise InputError("give REFS and HYPS files, or --jsonl FILE ('-' reads stdin)")
@@ -310,11 +320,17 @@ def _has_language(args: argparse.Namespace, pairs: Iterable[PairInput]) -> bool:
     return any(pair.language for pair in pairs)
 
 
-def _no_language(name: str) -> None:
+def _no_language(name: str, unknown_keys: dict[str, int]) -> None:
+    """Fail: no pair names a language; ``unknown_keys`` (key: first line) may say why."""
+    typos = "".join(
+        f"; unknown key {key!r} in line {line}: did you mean 'language'?"
+        for key, line in unknown_keys.items()
+        if key_hint(key) == "language"
+    )
     raise InputError(
         f"{name}: no pair has a 'language' and no --lang was given, so GRS and TRS could not "
         "apply (RUBY would be STS for every pair); pass --lang LANG, add \"language\" to the "
-        "pairs, or --allow-no-lang to score STS, CrystalBLEU and BLEU only"
+        f"pairs, or --allow-no-lang to score STS, CrystalBLEU and BLEU only{typos}"
     )
 
 

@@ -118,7 +118,11 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
 
 
 def iter_jsonl(
-    path: str | Path, *, warn: bool = True, against: str = "reference"
+    path: str | Path,
+    *,
+    warn: bool = True,
+    against: str = "reference",
+    unknown_keys: dict[str, int] | None = None,
 ) -> Iterator[PairInput]:
     """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
 
@@ -140,6 +144,8 @@ def iter_jsonl(
     against : ``"reference"``, or ``"source"`` when candidates are scored against the program
         they translate: then each object has a ``source`` instead of a ``reference`` (read
         into :attr:`PairInput.reference`), and an object with the other key is a problem.
+    unknown_keys : if given, filled as the file is read with each key other than
+        :data:`JSONL_KEYS` and the (1-based) line where it first appears, warned or not.
 
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
@@ -165,11 +171,14 @@ def iter_jsonl(
         except json.JSONDecodeError as exc:
             message = f"{display_name(path)}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
             raise InputError(message) from None
-        if warn and isinstance(obj, dict):
+        if isinstance(obj, dict):
             for key in obj:
                 if key not in JSONL_KEYS and key not in unknown:
                     unknown.add(key)
-                    _warn_unknown_key(path, number, key)
+                    if unknown_keys is not None:
+                        unknown_keys.setdefault(key, number)
+                    if warn:
+                        _warn_unknown_key(path, number, key)
         yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         position += 1
 
@@ -183,10 +192,22 @@ _KEY_ALIASES = {
 }
 
 
-def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
-    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+def key_hint(key: str) -> str | None:
+    """The known JSONL key an unknown ``key`` most likely stands for, or ``None``.
+
+    >>> key_hint("lang"), key_hint("candidates"), key_hint("bleu")
+    ('language', 'candidate', None)
+    """
     alias = _KEY_ALIASES.get(key.lower())
-    hint = f"did you mean {alias or close[0]!r}? " if alias or close else ""
+    if alias:
+        return alias
+    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+    return close[0] if close else None
+
+
+def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
+    known = key_hint(key)
+    hint = f"did you mean {known!r}? " if known else ""
     logger.warning(
         "%s:%d: unknown key %r ignored (%sknown keys: %s)",
         display_name(path),
