@@ -12,7 +12,14 @@ import sys
 from typing import Any
 
 from ..api.explain import Explanation
-from ..io.inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
+from ..io.inputs import (
+    InputError,
+    display_name,
+    iter_jsonl,
+    read_aligned,
+    read_text,
+    split_lines,
+)
 from ..pages.html_text import write_page
 from .args import (
     EXAMPLES_FORMATTER,
@@ -126,6 +133,22 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
     return ref, hyp
 
 
+def _note_if_corpus_files(reference: str, candidate: str) -> None:
+    """Say so when REF and HYP could be line-aligned corpus files: the same number of lines,
+    above one, as ``score`` reads them (an empty line is a pair there: an empty candidate),
+    none of them indented (a snippet over several lines nearly always is). Each file is
+    still one snippet, but ``--pair`` may be what was meant."""
+    lines = [split_lines(text) for text in (reference, candidate)]
+    count = len(lines[0])
+    indented = any(line[:1].isspace() for side in lines for line in side)
+    if count == len(lines[1]) > 1 and not indented:
+        print(
+            f"ruby-metric: note: explaining each file as one snippet (both have {count} "
+            "lines); pass --pair K to explain pair K (line K+1) of line-aligned files",
+            file=sys.stderr,
+        )
+
+
 def _read(path: str) -> str:
     return sys.stdin.read() if path == "-" else read_text(path)
 
@@ -151,6 +174,8 @@ def run_explain(args: argparse.Namespace) -> int:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
     else:
         reference, candidate = _sides(args)
+        if not args.quiet and args.ref_text is None and args.hyp_text is None:
+            _note_if_corpus_files(reference, candidate)
     if not language:
         raise InputError("--lang is required (e.g. --lang java)")
     args.lang = language
