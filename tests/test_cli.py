@@ -168,3 +168,27 @@ def test_an_unknown_jsonl_language_is_an_unreadable_pair(capsys, tmp_path):
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and rows[1]["ruby"] == 1.0
     assert rows[0]["reasons"]["input"].startswith(f"{mixed}:1: unknown language 'rust'")
+
+
+def test_cli_messages_use_option_spelling_and_plurals(capsys, tmp_path):
+    ws = tmp_path / "ws.json"
+    code, _, err = run(capsys, "ngrams", "build", REFS, "--tokenizer", "whitespace", "-k", "20",
+                       "-o", ws, "-q")
+    assert code == 0, err
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", ws, "-b")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"ruby-metric: error: --ngrams {ws} was built with tokenizer 'whitespace' but the "
+        "scores use 'code'; pass --tokenizer whitespace, or build the set with --tokenizer "
+        "code\n"
+    )
+    code, out, _ = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", ws, "-b",
+                       "--tokenizer", "whitespace")
+    assert code == 0 and float(out) > 0
+    one, two = tmp_path / "one.cs", tmp_path / "two.cs"
+    one.write_text("int a;\n")
+    two.write_text("int a;\nint b;\n")
+    code, _, err = run(capsys, "score", one, two, "-l", "cs")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {one} has 1 line but {two} has 2: the files must be line-aligned\n"
+    )

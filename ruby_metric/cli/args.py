@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -19,11 +20,17 @@ from ..io.inputs import (
     key_hint,
     read_aligned,
 )
+from ..io.ngram_sets import load_ngram_file
+from ..scoring.code import canonical_language
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 
 if TYPE_CHECKING:
+    import crystal
+
     from ..api.scorer import RubyScorer
+
+logger = logging.getLogger(__name__)
 
 LANG_HELP = "language of the code (java, cs, python, c, cpp, js)"
 
@@ -209,7 +216,7 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
 
     return RubyScorer(
         language=args.lang,
-        ngrams=args.ngrams,
+        ngrams=ngram_file(args) if args.ngrams else None,
         metrics=getattr(args, "metrics", None),
         tokenizer=args.tokenizer,
         smoothing=getattr(args, "smoothing", "method1"),
@@ -217,6 +224,37 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         repair=getattr(args, "repair", True),
         source_language=getattr(args, "source_lang", None),
     )
+
+
+def ngram_file(args: argparse.Namespace) -> crystal.NgramSet:
+    """The set of ``--ngrams FILE``, checked against the run's ``--tokenizer`` and ``--lang``.
+
+    Raises
+    ------
+    InputError : the set was counted with another tokenizer than the one the scores use
+        (its n-grams could never match), or the file is missing or not an n-gram set.
+    """
+    try:
+        ngram_set, built_for = load_ngram_file(args.ngrams)
+        language = canonical_language(args.lang)
+        built_for = canonical_language(built_for)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    # the scorer's default tokenizer (ruby_metric.api.scorer.RubyScorer)
+    tokenizer = args.tokenizer or ("code-python" if language == "python" else "code")
+    if ngram_set.tokenizer != tokenizer:
+        raise InputError(
+            f"--ngrams {args.ngrams} was built with tokenizer {ngram_set.tokenizer!r} but the "
+            f"scores use {tokenizer!r}; pass --tokenizer {ngram_set.tokenizer}, or build the set "
+            f"with --tokenizer {tokenizer}"
+        )
+    if built_for is not None and language is not None and built_for != language:
+        logger.warning(
+            "--ngrams %s was built from %s code, but --lang is %s: its n-grams are not the "
+            "trivially shared ones of %s (build a set from %s code: ruby-metric ngrams build)",
+            args.ngrams, built_for, language, language, language,
+        )
+    return ngram_set
 
 
 def positive_float(text: str) -> float:

@@ -90,6 +90,15 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+def lines_text(count: int) -> str:
+    """``"1 line"``, ``"2,000 lines"``: a count of lines for a message.
+
+    >>> lines_text(1), lines_text(10000)
+    ('1 line', '10,000 lines')
+    """
+    return f"{count:,} line" + ("" if count == 1 else "s")
+
+
 def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
     """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
 
@@ -106,8 +115,8 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     cands = split_lines(read_text(candidates))
     if len(refs) != len(cands):
         raise InputError(
-            f"{display_name(references)} has {len(refs)} lines but {display_name(candidates)} "
-            f"has {len(cands)}: the files must be line-aligned"
+            f"{display_name(references)} has {lines_text(len(refs))} but "
+            f"{display_name(candidates)} has {len(cands):,}: the files must be line-aligned"
         )
     pairs = []
     for i, (ref, cand) in enumerate(zip(refs, cands, strict=True)):
