@@ -192,3 +192,44 @@ def test_cli_messages_use_option_spelling_and_plurals(capsys, tmp_path):
     assert code == 2 and err == (
         f"ruby-metric: error: {one} has 1 line but {two} has 2: the files must be line-aligned\n"
     )
+
+
+def test_ngrams_build_of_nothing_is_an_error_and_writes_nothing(capsys, tmp_path):
+    empty = tmp_path / "empty.cs"
+    empty.write_text("\n  \n")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "readme.md").write_text("no code here\n")
+    out_file = tmp_path / "set.json"
+    code, _, err = run(capsys, "ngrams", "build", empty, "-o", out_file)
+    assert code == 2 and err == (
+        f"ruby-metric: error: {empty}: no code to count n-grams in (the files are empty or "
+        "blank, or the folders hold no code files); nothing written\n"
+    )
+    code, _, err = run(capsys, "ngrams", "build", folder, "--lang", "java", "-o", out_file)
+    assert code == 2 and err == (
+        f"ruby-metric: error: {folder}: no java files (.java) in the folder(s) given; "
+        "nothing written\n"
+    )
+    assert not out_file.exists()
+
+
+def test_ngrams_build_records_the_language_and_warns_on_another(capsys, tmp_path, caplog):
+    import logging
+
+    out_file = tmp_path / "cs.json"
+    code, _, err = run(capsys, "ngrams", "build", REFS, "--lang", "C#", "-k", "5", "-o", out_file)
+    assert code == 0
+    assert err == f"wrote 5 n-grams (k5-n4-9b35fd52dde3, from 1 snippet) to {out_file}\n"
+    header = json.loads(out_file.read_text())
+    assert (header["language"], header["tokenizer"], len(header["ngrams"])) == ("csharp", "code", 5)
+    code, _, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", out_file, "-b")
+    assert code == 0 and err == ""
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, _, _ = run(capsys, "score", REFS, HYPS, "-l", "java", "--ngrams", out_file, "-b")
+    assert code == 0
+    assert [r.getMessage() for r in caplog.records] == [
+        f"--ngrams {out_file} was built from csharp code, but --lang is java: its n-grams are "
+        "not the trivially shared ones of java (build a set from java code: ruby-metric "
+        "ngrams build)"
+    ]
