@@ -188,3 +188,15 @@ def test_summary_gives_corpus_scores_of_the_requested_metrics_only(capsys):
     # STS scored the one pair RUBY fell back on: not a corpus score that was asked for
     for label in ("GRS ", "TRS ", "STS ", "BLEU "):
         assert f"\n{label}" not in summary
+
+
+def test_table_columns_are_the_requested_metrics(capsys):
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--metrics", "ruby,crystalbleu")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == ["id", "ruby", "tier", "cbleu", "why", "not"]
+    assert lines[2].split() == ["0", "1.0000", "graph", "1.0000"]
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--metrics", "bleu")
+    assert code == 0, err
+    assert out.splitlines()[0].split() == ["id", "bleu", "why", "not"]
+    assert "RUBY tiers" not in out  # no RUBY asked for: no tier column, no tier counts

@@ -143,7 +143,8 @@ def add_scorer_options(
             "--metrics",
             type=metrics_arg,
             default=list(METRICS),
-            help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
+            help=f"comma-separated subset of {','.join(METRICS)} (default: all); the table "
+            "shows these columns only",
         )
     parser.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
     parser.add_argument(
