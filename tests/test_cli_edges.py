@@ -200,3 +200,50 @@ def test_table_columns_are_the_requested_metrics(capsys):
     assert code == 0, err
     assert out.splitlines()[0].split() == ["id", "bleu", "why", "not"]
     assert "RUBY tiers" not in out  # no RUBY asked for: no tier column, no tier counts
+
+
+def test_duplicate_jsonl_ids_are_warned_with_their_lines(tmp_path, caplog, capsys):
+    path = tmp_path / "dup.jsonl"
+    rows = [
+        {"reference": "int a;", "candidate": "int a;", "id": "x"},
+        {"reference": "int a;", "candidate": "int b;", "id": 0},  # not the first's position
+        {"reference": "int a;", "candidate": "int c;", "id": "x"},
+        {"reference": "int a;", "candidate": "int d;", "id": 4},  # the next one's position
+        {"reference": "int a;", "candidate": "int e;"},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl")
+    assert code == 0, err
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: duplicate pair ids, which outputs and explain --pair cannot tell apart: "
+        "id 'x' in lines 1, 3; id '4' in lines 4, 5"
+    ]
+    assert [p.line for p in iter_jsonl(path, warn=False)] == [1, 2, 3, 4, 5]
+
+
+def test_explain_missing_pair_names_the_ids_there_are(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    rows = [{"reference": "int a;", "candidate": "int b;", "id": f"p{i}"} for i in range(6)]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, _, err = run(capsys, "explain", "--pair", "7", "--jsonl", path, "-l", "java")
+    assert code == 2
+    assert err == (
+        f"ruby-metric: error: {path}: no pair with id 7 (6 pairs, ids p0, p1, p2, p3, ...)\n"
+    )
+    code, _, err = run(capsys, "explain", "--pair", "10", REFS, HYPS, "-l", "cs")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {REFS} / {HYPS}: no pair with id 10 "
+        "(10 pairs: ids 0 to 9, the 0-based positions)\n"
+    )
+
+
+def test_cite_with_a_command_is_an_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--cite", "score")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "ruby-metric: error: --cite takes no command (got 'score'): run it alone\n"
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--cite")
+    assert exit_.value.code == 0 and capsys.readouterr().out.count("@inproceedings{") == 2

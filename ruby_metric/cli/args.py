@@ -283,14 +283,18 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
     # when nothing can be read, or, with --strict, when anything cannot.
     count = readable = 0
     first: str | None = None
+    lines: dict[str, list[int]] = {}  # each id: the JSONL lines of its pairs
     for pair in pairs():
         count += 1
+        if pair.line is not None:
+            lines.setdefault(str(pair.id), []).append(pair.line)
         if pair.problem is None:
             readable += 1
         elif first is None:
             first = pair.problem
             if strict:
                 raise InputError(f"{first} (--strict: every pair must be readable)")
+    _warn_duplicate_ids(name, lines)
     if readable == 0:
         raise InputError(
             f"no pair could be read: {'the' if count == 1 else 'all'} {pairs_text(count)} of "
@@ -299,6 +303,23 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
     if strict:
         return lambda: strict_pairs(pairs()), total
     return pairs, total
+
+
+def _warn_duplicate_ids(name: str, lines: dict[str, list[int]]) -> None:
+    """One warning naming the ids that more than one pair has (an explicit ``id`` equal to
+    another's, or to another pair's 0-based position), with their lines."""
+    clashes = [(pair_id, at) for pair_id, at in lines.items() if len(at) > 1]
+    if not clashes:
+        return
+    shown = "; ".join(
+        f"id {pair_id!r} in lines {', '.join(map(str, at[:5]))}{', ...' if len(at) > 5 else ''}"
+        for pair_id, at in clashes[:3]
+    )
+    more = f" (and {len(clashes) - 3} more)" if len(clashes) > 3 else ""
+    logger.warning(
+        "%s: duplicate pair ids, which outputs and explain --pair cannot tell apart: %s%s",
+        name, shown, more,
+    )
 
 
 def strict_pairs(pairs: Iterable[PairInput]) -> Iterator[PairInput]:

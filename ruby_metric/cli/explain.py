@@ -28,6 +28,7 @@ from .args import (
     add_source_language,
     int_at_least,
     jsonl_side,
+    pairs_text,
     scorer_from_args,
 )
 
@@ -104,16 +105,25 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
         pairs = iter(read_aligned(args.ref, args.hyp))
         name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
     count = 0
+    ids: list[str] = []  # the first few, to name them
+    positional = True  # every id so far is the pair's 0-based position
     for pair in pairs:
-        count += 1
         if str(pair.id) == args.pair:
             if pair.problem is not None:
                 raise InputError(f"pair {args.pair}: {pair.problem}")
             return pair.reference, pair.candidate, pair.language
-    raise InputError(
-        f"{name}: no pair with id {args.pair} ({count} pairs; ids are 0-based positions, "
-        f"0 to {count - 1}, unless a JSONL pair gives its own)"
-    )
+        positional = positional and pair.id == count and not isinstance(pair.id, bool)
+        if len(ids) < 4:
+            ids.append(str(pair.id))
+        count += 1
+    if count == 0:
+        known = "no pairs"
+    elif positional:
+        known = f"{pairs_text(count)}: ids 0 to {count - 1}, the 0-based positions"
+    else:
+        more = ", ..." if count > len(ids) else ""
+        known = f"{pairs_text(count)}, ids {', '.join(ids)}{more}"
+    raise InputError(f"{name}: no pair with id {args.pair} ({known})")
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:

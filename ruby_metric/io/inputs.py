@@ -15,6 +15,7 @@ The path ``-`` means standard input (read once).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import difflib
 import io
 import json
@@ -56,6 +57,7 @@ class PairInput:
     language: str | None = None
     problem: str | None = None
     boms: int = 0  # byte-order marks dropped from this pair's texts
+    line: int | None = None  # the 1-based line of the JSONL file it was read from
 
 
 def display_name(path: str | Path) -> str:
@@ -188,7 +190,8 @@ def iter_jsonl(
                         unknown_keys.setdefault(key, number)
                     if warn:
                         _warn_unknown_key(path, number, key)
-        yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+        pair = _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+        yield dataclasses.replace(pair, line=number)
         position += 1
 
 
