@@ -5,14 +5,24 @@
 >>> result = scorer.score("int f(){return 1;}", "int f(){return 1;}")
 >>> result.ruby, result.tier
 (1.0, 'graph')
+
+The names below are imported when first used (PEP 562), not when the package is: importing
+``ruby_metric.cli`` then costs nothing before the command line has installed its signal
+handling, so a Ctrl-C while numpy, scipy and numba load stops it cleanly.
 """
 
-from .api.explain import Explanation  # noqa: E402
-from .api.scorer import RubyScorer  # noqa: E402
-from .scoring.code import Limits  # noqa: E402
-from .scoring.metrics import METRICS  # noqa: E402
-from .scoring.results import CorpusResult, PairResult  # noqa: E402
-from .version import __version__  # noqa: E402
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .version import __version__
+
+if TYPE_CHECKING:
+    from .api.explain import Explanation
+    from .api.scorer import RubyScorer
+    from .scoring.code import Limits
+    from .scoring.metrics import METRICS
+    from .scoring.results import CorpusResult, PairResult
 
 __all__ = [
     "RubyScorer",
@@ -23,3 +33,27 @@ __all__ = [
     "METRICS",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names of :data:`__all__`, imported on first use."""
+    if name == "RubyScorer":
+        from .api.scorer import RubyScorer as value
+    elif name == "Explanation":
+        from .api.explain import Explanation as value
+    elif name == "Limits":
+        from .scoring.code import Limits as value
+    elif name == "METRICS":
+        from .scoring.metrics import METRICS as value
+    elif name == "CorpusResult":
+        from .scoring.results import CorpusResult as value
+    elif name == "PairResult":
+        from .scoring.results import PairResult as value
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

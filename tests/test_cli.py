@@ -148,3 +148,88 @@ def test_run_as_the_program_it_freezes_what_its_imports_made():
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=False)
     assert (proc.returncode, proc.stdout) == (0, "True\n"), proc.stderr
+
+
+def test_an_unknown_jsonl_language_is_an_unreadable_pair(capsys, tmp_path):
+    rust = json.dumps({"reference": "x", "candidate": "y", "language": "rust"})
+    java = json.dumps({"reference": "int x;", "candidate": "int y;", "language": "java"})
+    only = tmp_path / "rust.jsonl"
+    only.write_text(rust + "\n")
+    unknown = f"{only}:1: unknown language 'rust'; known: c, cpp, csharp, java, javascript"
+    # --strict: any unreadable pair is exit 2; without it, no readable pair at all is too
+    for extra in (["--strict"], []):
+        code, out, err = run(capsys, "score", "--jsonl", only, "-b", *extra)
+        assert (code, out) == (2, "") and unknown in err, (extra, err)
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(rust + "\n" + java + "\n")
+    code, _, err = run(capsys, "score", "--jsonl", mixed, "--strict", "-b")
+    assert code == 2 and f"{mixed}:1: unknown language 'rust'" in err
+    code, out, _ = run(capsys, "score", "--jsonl", mixed, "-f", "jsonl", "-q")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[1]["ruby"] == 1.0
+    assert rows[0]["reasons"]["input"].startswith(f"{mixed}:1: unknown language 'rust'")
+
+
+def test_cli_messages_use_option_spelling_and_plurals(capsys, tmp_path):
+    ws = tmp_path / "ws.json"
+    code, _, err = run(capsys, "ngrams", "build", REFS, "--tokenizer", "whitespace", "-k", "20",
+                       "-o", ws, "-q")
+    assert code == 0, err
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", ws, "-b")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"ruby-metric: error: --ngrams {ws} was built with tokenizer 'whitespace' but the "
+        "scores use 'code'; pass --tokenizer whitespace, or build the set with --tokenizer "
+        "code\n"
+    )
+    code, out, _ = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", ws, "-b",
+                       "--tokenizer", "whitespace")
+    assert code == 0 and float(out) > 0
+    one, two = tmp_path / "one.cs", tmp_path / "two.cs"
+    one.write_text("int a;\n")
+    two.write_text("int a;\nint b;\n")
+    code, _, err = run(capsys, "score", one, two, "-l", "cs")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {one} has 1 line but {two} has 2: the files must be line-aligned\n"
+    )
+
+
+def test_ngrams_build_of_nothing_is_an_error_and_writes_nothing(capsys, tmp_path):
+    empty = tmp_path / "empty.cs"
+    empty.write_text("\n  \n")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "readme.md").write_text("no code here\n")
+    out_file = tmp_path / "set.json"
+    code, _, err = run(capsys, "ngrams", "build", empty, "-o", out_file)
+    assert code == 2 and err == (
+        f"ruby-metric: error: {empty}: no code to count n-grams in (the files are empty or "
+        "blank, or the folders hold no code files); nothing written\n"
+    )
+    code, _, err = run(capsys, "ngrams", "build", folder, "--lang", "java", "-o", out_file)
+    assert code == 2 and err == (
+        f"ruby-metric: error: {folder}: no java files (.java) in the folder(s) given; "
+        "nothing written\n"
+    )
+    assert not out_file.exists()
+
+
+def test_ngrams_build_records_the_language_and_warns_on_another(capsys, tmp_path, caplog):
+    import logging
+
+    out_file = tmp_path / "cs.json"
+    code, _, err = run(capsys, "ngrams", "build", REFS, "--lang", "C#", "-k", "5", "-o", out_file)
+    assert code == 0
+    assert err == f"wrote 5 n-grams (k5-n4-9b35fd52dde3, from 1 snippet) to {out_file}\n"
+    header = json.loads(out_file.read_text())
+    assert (header["language"], header["tokenizer"], len(header["ngrams"])) == ("csharp", "code", 5)
+    code, _, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--ngrams", out_file, "-b")
+    assert code == 0 and err == ""
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, _, _ = run(capsys, "score", REFS, HYPS, "-l", "java", "--ngrams", out_file, "-b")
+    assert code == 0
+    assert [r.getMessage() for r in caplog.records] == [
+        f"--ngrams {out_file} was built from csharp code, but --lang is java: its n-grams are "
+        "not the trivially shared ones of java (build a set from java code: ruby-metric "
+        "ngrams build)"
+    ]

@@ -51,6 +51,28 @@ def test_unknown_jsonl_key_warns_once_with_key_and_line(tmp_path, caplog, capsys
     assert [r.getMessage()[-60:] for r in caplog.records] == [warnings[0][-60:]]
 
 
+def test_a_lang_typo_is_named_in_the_no_language_error(tmp_path, capsys, monkeypatch):
+    import io
+
+    path = tmp_path / "k.jsonl"
+    text = json.dumps({"reference": "a", "candidate": "b", "lang": "java"}) + "\n"
+    path.write_text(text)
+    hint = "; unknown key 'lang' in line 1: did you mean 'language'?\n"
+    code, out, err = run(capsys, "score", "--jsonl", path)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"ruby-metric: error: {path}: no pair has a 'language'")
+    assert err.endswith("--allow-no-lang to score STS, CrystalBLEU and BLEU only" + hint)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, _, err = run(capsys, "score", "--jsonl", "-", "-q")
+    assert code == 2 and err.startswith("ruby-metric: error: <stdin>: no pair")
+    assert err.endswith(hint)
+    # the reader reports the stray keys with their first line, warned or not
+    path.write_text(text.replace('"lang"', '"language"') + text + text)
+    unknown: dict[str, int] = {}
+    assert len(list(iter_jsonl(path, warn=False, unknown_keys=unknown))) == 3
+    assert unknown == {"lang": 2}
+
+
 @pytest.mark.parametrize("fmt", ["table", "jsonl"])
 def test_two_empty_files_are_bad_usage(tmp_path, capsys, fmt):
     refs, hyps = tmp_path / "refs.txt", tmp_path / "hyps.txt"
@@ -166,3 +188,62 @@ def test_summary_gives_corpus_scores_of_the_requested_metrics_only(capsys):
     # STS scored the one pair RUBY fell back on: not a corpus score that was asked for
     for label in ("GRS ", "TRS ", "STS ", "BLEU "):
         assert f"\n{label}" not in summary
+
+
+def test_table_columns_are_the_requested_metrics(capsys):
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--metrics", "ruby,crystalbleu")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == ["id", "ruby", "tier", "cbleu", "why", "not"]
+    assert lines[2].split() == ["0", "1.0000", "graph", "1.0000"]
+    code, out, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--metrics", "bleu")
+    assert code == 0, err
+    assert out.splitlines()[0].split() == ["id", "bleu", "why", "not"]
+    assert "RUBY tiers" not in out  # no RUBY asked for: no tier column, no tier counts
+
+
+def test_duplicate_jsonl_ids_are_warned_with_their_lines(tmp_path, caplog, capsys):
+    path = tmp_path / "dup.jsonl"
+    rows = [
+        {"reference": "int a;", "candidate": "int a;", "id": "x"},
+        {"reference": "int a;", "candidate": "int b;", "id": 0},  # not the first's position
+        {"reference": "int a;", "candidate": "int c;", "id": "x"},
+        {"reference": "int a;", "candidate": "int d;", "id": 4},  # the next one's position
+        {"reference": "int a;", "candidate": "int e;"},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl")
+    assert code == 0, err
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: duplicate pair ids, which outputs and explain --pair cannot tell apart: "
+        "id 'x' in lines 1, 3; id '4' in lines 4, 5"
+    ]
+    assert [p.line for p in iter_jsonl(path, warn=False)] == [1, 2, 3, 4, 5]
+
+
+def test_explain_missing_pair_names_the_ids_there_are(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    rows = [{"reference": "int a;", "candidate": "int b;", "id": f"p{i}"} for i in range(6)]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, _, err = run(capsys, "explain", "--pair", "7", "--jsonl", path, "-l", "java")
+    assert code == 2
+    assert err == (
+        f"ruby-metric: error: {path}: no pair with id 7 (6 pairs, ids p0, p1, p2, p3, ...)\n"
+    )
+    code, _, err = run(capsys, "explain", "--pair", "10", REFS, HYPS, "-l", "cs")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {REFS} / {HYPS}: no pair with id 10 "
+        "(10 pairs: ids 0 to 9, the 0-based positions)\n"
+    )
+
+
+def test_cite_with_a_command_is_an_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--cite", "score")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "ruby-metric: error: --cite takes no command (got 'score'): run it alone\n"
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--cite")
+    assert exit_.value.code == 0 and capsys.readouterr().out.count("@inproceedings{") == 2

@@ -518,3 +518,20 @@ def test_cli_bad_usage_exit_2(capsys, pair_files, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("ruby-metric: error:") and err.count("\n") == 1
+
+
+def test_cli_notes_when_two_files_look_line_aligned(capsys, pair_files):
+    from cli_helpers import HYPS, REFS
+
+    # ten lines each (one of them an empty candidate): explained whole, with a note
+    code, out, err = run(capsys, "explain", REFS, HYPS, "--lang", "cs")
+    assert code == 0 and out.startswith("RUBY explanation (csharp)")
+    assert err == (
+        "ruby-metric: note: explaining each file as one snippet (both have 10 lines); "
+        "pass --pair K to explain pair K (line K+1) of line-aligned files\n"
+    )
+    code, _, err = run(capsys, "explain", REFS, HYPS, "--lang", "cs", "-q")
+    assert (code, err) == (0, "")
+    # one method over three (indented) lines on each side: no note
+    code, _, err = run(capsys, "explain", *pair_files, "--lang", "java")
+    assert (code, err) == (0, "")

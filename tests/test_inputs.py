@@ -66,3 +66,18 @@ def test_jsonl_bad_fields_become_problems_not_errors(tmp_path):
     assert "'reference' must be a string" in pairs[2].problem
     assert "'candidate' must be a string" in pairs[2].problem
     assert pairs[3].problem == f"{path}:4: expected a JSON object"
+
+
+def test_jsonl_unknown_language_is_a_problem_known_aliases_are_not(tmp_path):
+    path = tmp_path / "pairs.jsonl"
+    rows = [
+        {"reference": "a", "candidate": "b", "language": "rust"},
+        {"reference": "a", "candidate": "b", "language": "C#"},
+        {"reference": "a", "candidate": "b", "language": ""},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    pairs = list(iter_jsonl(path))
+    assert pairs[0].problem.startswith(f"{path}:1: unknown language 'rust'; known: c, cpp")
+    assert pairs[0].language == "rust"
+    assert pairs[1].problem is None and pairs[1].language == "C#"
+    assert pairs[2].problem is None

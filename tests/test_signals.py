@@ -246,3 +246,36 @@ def test_ctrl_c_while_workers_start(corpus, tmp_path, repeat):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+#: Runs ``ruby-metric`` as its console script does (``from ruby_metric.cli import main``) or
+#: as ``python -m ruby_metric``, with a signal sent to itself as scipy starts to load: an
+#: interrupt in the middle of the start-up's imports.
+_SIGNAL_DURING_IMPORTS = """\
+import os, runpy, signal, sys
+
+class SignalOnImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "scipy":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.{signal})
+        return None
+
+sys.meta_path.insert(0, SignalOnImport())
+sys.argv = ["ruby-metric", "--version"]
+if "{entry}" == "module":
+    runpy.run_module("ruby_metric", run_name="__main__", alter_sys=True)
+else:
+    from ruby_metric.cli import main
+    sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("entry", ["script", "module"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
+def test_a_signal_during_the_start_up_imports_stops_in_one_line(entry, sig):
+    script = _SIGNAL_DURING_IMPORTS.format(signal=sig.name, entry=entry)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert (proc.returncode, proc.stdout) == (128 + sig, ""), proc.stderr[-2000:]
+    assert proc.stderr == f"ruby-metric: stopped by {sig.name}\n"

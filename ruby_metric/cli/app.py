@@ -56,11 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ruby-metric {__version__}")
     parser.add_argument(
         "--cite",
-        action="version",
-        version=BIBTEX.rstrip("\n"),
-        help="print BibTeX for the RUBY and CrystalBLEU papers and exit",
+        action="store_true",
+        help="print BibTeX for the RUBY and CrystalBLEU papers and exit (alone: with a "
+        "command it is an error)",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    # required by hand in _main: --cite alone needs none
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     add_score_parser(sub)
     add_ngrams_parser(sub)
@@ -118,6 +119,10 @@ def _stdout_gone() -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.cite and args.command is not None:
+        parser.error(f"--cite takes no command (got {args.command!r}): run it alone")
+    if args.command is None and not args.cite:
+        parser.error("the following arguments are required: command")
     logging.basicConfig(
         level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
         format="ruby-metric: %(levelname)s: %(message)s",
@@ -143,6 +148,10 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
+    if args.cite:  # print and exit, as --version does
+        sys.stdout.write(BIBTEX)
+        sys.stdout.flush()  # a reader gone (| head) is seen here, not at exit
+        raise SystemExit(0)
     if args.command == "score":
         return run_score(args, guard)
     if args.command == "ngrams":

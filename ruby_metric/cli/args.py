@@ -6,17 +6,31 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..io.inputs import InputError, PairInput, display_name, iter_jsonl, read_aligned
+from ..io.inputs import (
+    InputError,
+    PairInput,
+    display_name,
+    iter_jsonl,
+    key_hint,
+    read_aligned,
+)
+from ..io.ngram_sets import load_ngram_file
+from ..scoring.code import canonical_language
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 
 if TYPE_CHECKING:
+    import crystal
+
     from ..api.scorer import RubyScorer
+
+logger = logging.getLogger(__name__)
 
 LANG_HELP = "language of the code (java, cs, python, c, cpp, js)"
 
@@ -92,7 +106,8 @@ def add_pair_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strict",
         action="store_true",
-        help="a pair that cannot be read (a missing or mistyped field) is an error (exit 2) "
+        help="a pair that cannot be read (a missing or mistyped field, an unknown language) "
+        "is an error (exit 2) "
         "instead of a result with reasons.input",
     )
     parser.add_argument(
@@ -128,7 +143,8 @@ def add_scorer_options(
             "--metrics",
             type=metrics_arg,
             default=list(METRICS),
-            help=f"comma-separated subset of {','.join(METRICS)} (default: all)",
+            help=f"comma-separated subset of {','.join(METRICS)} (default: all); the table "
+            "shows these columns only",
         )
     parser.add_argument("--ngrams", metavar="FILE", help="trivially shared n-grams for CrystalBLEU")
     parser.add_argument(
@@ -201,7 +217,7 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
 
     return RubyScorer(
         language=args.lang,
-        ngrams=args.ngrams,
+        ngrams=ngram_file(args) if args.ngrams else None,
         metrics=getattr(args, "metrics", None),
         tokenizer=args.tokenizer,
         smoothing=getattr(args, "smoothing", "method1"),
@@ -209,6 +225,37 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         repair=getattr(args, "repair", True),
         source_language=getattr(args, "source_lang", None),
     )
+
+
+def ngram_file(args: argparse.Namespace) -> crystal.NgramSet:
+    """The set of ``--ngrams FILE``, checked against the run's ``--tokenizer`` and ``--lang``.
+
+    Raises
+    ------
+    InputError : the set was counted with another tokenizer than the one the scores use
+        (its n-grams could never match), or the file is missing or not an n-gram set.
+    """
+    try:
+        ngram_set, built_for = load_ngram_file(args.ngrams)
+        language = canonical_language(args.lang)
+        built_for = canonical_language(built_for)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    # the scorer's default tokenizer (ruby_metric.api.scorer.RubyScorer)
+    tokenizer = args.tokenizer or ("code-python" if language == "python" else "code")
+    if ngram_set.tokenizer != tokenizer:
+        raise InputError(
+            f"--ngrams {args.ngrams} was built with tokenizer {ngram_set.tokenizer!r} but the "
+            f"scores use {tokenizer!r}; pass --tokenizer {ngram_set.tokenizer}, or build the set "
+            f"with --tokenizer {tokenizer}"
+        )
+    if built_for is not None and language is not None and built_for != language:
+        logger.warning(
+            "--ngrams %s was built from %s code, but --lang is %s: its n-grams are not the "
+            "trivially shared ones of %s (build a set from %s code: ruby-metric ngrams build)",
+            args.ngrams, built_for, language, language, language,
+        )
+    return ngram_set
 
 
 def positive_float(text: str) -> float:
@@ -236,14 +283,18 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
     # when nothing can be read, or, with --strict, when anything cannot.
     count = readable = 0
     first: str | None = None
+    lines: dict[str, list[int]] = {}  # each id: the JSONL lines of its pairs
     for pair in pairs():
         count += 1
+        if pair.line is not None:
+            lines.setdefault(str(pair.id), []).append(pair.line)
         if pair.problem is None:
             readable += 1
         elif first is None:
             first = pair.problem
             if strict:
                 raise InputError(f"{first} (--strict: every pair must be readable)")
+    _warn_duplicate_ids(name, lines)
     if readable == 0:
         raise InputError(
             f"no pair could be read: {'the' if count == 1 else 'all'} {pairs_text(count)} of "
@@ -252,6 +303,23 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
     if strict:
         return lambda: strict_pairs(pairs()), total
     return pairs, total
+
+
+def _warn_duplicate_ids(name: str, lines: dict[str, list[int]]) -> None:
+    """One warning naming the ids that more than one pair has (an explicit ``id`` equal to
+    another's, or to another pair's 0-based position), with their lines."""
+    clashes = [(pair_id, at) for pair_id, at in lines.items() if len(at) > 1]
+    if not clashes:
+        return
+    shown = "; ".join(
+        f"id {pair_id!r} in lines {', '.join(map(str, at[:5]))}{', ...' if len(at) > 5 else ''}"
+        for pair_id, at in clashes[:3]
+    )
+    more = f" (and {len(clashes) - 3} more)" if len(clashes) > 3 else ""
+    logger.warning(
+        "%s: duplicate pair ids, which outputs and explain --pair cannot tell apart: %s%s",
+        name, shown, more,
+    )
 
 
 def strict_pairs(pairs: Iterable[PairInput]) -> Iterator[PairInput]:
@@ -272,8 +340,10 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
         if path != "-" and Path(path).is_file():
             if next(iter_jsonl(path, warn=False, against=side), None) is None:
                 raise InputError(f"no pairs to score: {name} has no JSON lines")
-            if not _has_language(args, iter_jsonl(path, warn=False, against=side)):
-                _no_language(name)
+            unknown: dict[str, int] = {}
+            read = iter_jsonl(path, warn=False, against=side, unknown_keys=unknown)
+            if not _has_language(args, read):
+                _no_language(name, unknown)
             reads = itertools.count()
 
             def pairs() -> Iterator[PairInput]:
@@ -282,11 +352,12 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
 
             return pairs, _count_lines(path)
         # Standard input, a pipe or process substitution can be read only once: keep its pairs.
-        kept = list(iter_jsonl(path, against=side))
+        unknown = {}
+        kept = list(iter_jsonl(path, against=side, unknown_keys=unknown))
         if not kept:
             raise InputError(f"no pairs to score: {name} has no JSON lines")
         if not _has_language(args, kept):
-            _no_language(name)
+            _no_language(name, unknown)
         return lambda: iter(kept), len(kept)
     if not (args.refs and args.hyps):
         raise InputError("give REFS and HYPS files, or --jsonl FILE ('-' reads stdin)")
@@ -309,11 +380,17 @@ def _has_language(args: argparse.Namespace, pairs: Iterable[PairInput]) -> bool:
     return any(pair.language for pair in pairs)
 
 
-def _no_language(name: str) -> None:
+def _no_language(name: str, unknown_keys: dict[str, int]) -> None:
+    """Fail: no pair names a language; ``unknown_keys`` (key: first line) may say why."""
+    typos = "".join(
+        f"; unknown key {key!r} in line {line}: did you mean 'language'?"
+        for key, line in unknown_keys.items()
+        if key_hint(key) == "language"
+    )
     raise InputError(
         f"{name}: no pair has a 'language' and no --lang was given, so GRS and TRS could not "
         "apply (RUBY would be STS for every pair); pass --lang LANG, add \"language\" to the "
-        "pairs, or --allow-no-lang to score STS, CrystalBLEU and BLEU only"
+        f"pairs, or --allow-no-lang to score STS, CrystalBLEU and BLEU only{typos}"
     )
 
 

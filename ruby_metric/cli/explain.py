@@ -12,7 +12,14 @@ import sys
 from typing import Any
 
 from ..api.explain import Explanation
-from ..io.inputs import InputError, display_name, iter_jsonl, read_aligned, read_text
+from ..io.inputs import (
+    InputError,
+    display_name,
+    iter_jsonl,
+    read_aligned,
+    read_text,
+    split_lines,
+)
 from ..pages.html_text import write_page
 from .args import (
     EXAMPLES_FORMATTER,
@@ -21,6 +28,7 @@ from .args import (
     add_source_language,
     int_at_least,
     jsonl_side,
+    pairs_text,
     scorer_from_args,
 )
 
@@ -97,16 +105,25 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
         pairs = iter(read_aligned(args.ref, args.hyp))
         name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
     count = 0
+    ids: list[str] = []  # the first few, to name them
+    positional = True  # every id so far is the pair's 0-based position
     for pair in pairs:
-        count += 1
         if str(pair.id) == args.pair:
             if pair.problem is not None:
                 raise InputError(f"pair {args.pair}: {pair.problem}")
             return pair.reference, pair.candidate, pair.language
-    raise InputError(
-        f"{name}: no pair with id {args.pair} ({count} pairs; ids are 0-based positions, "
-        f"0 to {count - 1}, unless a JSONL pair gives its own)"
-    )
+        positional = positional and pair.id == count and not isinstance(pair.id, bool)
+        if len(ids) < 4:
+            ids.append(str(pair.id))
+        count += 1
+    if count == 0:
+        known = "no pairs"
+    elif positional:
+        known = f"{pairs_text(count)}: ids 0 to {count - 1}, the 0-based positions"
+    else:
+        more = ", ..." if count > len(ids) else ""
+        known = f"{pairs_text(count)}, ids {', '.join(ids)}{more}"
+    raise InputError(f"{name}: no pair with id {args.pair} ({known})")
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:
@@ -124,6 +141,22 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
     ref = args.ref_text if args.ref_text is not None else _read(queue.pop(0))
     hyp = args.hyp_text if args.hyp_text is not None else _read(queue.pop(0))
     return ref, hyp
+
+
+def _note_if_corpus_files(reference: str, candidate: str) -> None:
+    """Say so when REF and HYP could be line-aligned corpus files: the same number of lines,
+    above one, as ``score`` reads them (an empty line is a pair there: an empty candidate),
+    none of them indented (a snippet over several lines nearly always is). Each file is
+    still one snippet, but ``--pair`` may be what was meant."""
+    lines = [split_lines(text) for text in (reference, candidate)]
+    count = len(lines[0])
+    indented = any(line[:1].isspace() for side in lines for line in side)
+    if count == len(lines[1]) > 1 and not indented:
+        print(
+            f"ruby-metric: note: explaining each file as one snippet (both have {count} "
+            "lines); pass --pair K to explain pair K (line K+1) of line-aligned files",
+            file=sys.stderr,
+        )
 
 
 def _read(path: str) -> str:
@@ -151,6 +184,8 @@ def run_explain(args: argparse.Namespace) -> int:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
     else:
         reference, candidate = _sides(args)
+        if not args.quiet and args.ref_text is None and args.hyp_text is None:
+            _note_if_corpus_files(reference, candidate)
     if not language:
         raise InputError("--lang is required (e.g. --lang java)")
     args.lang = language

@@ -11,6 +11,7 @@ import crystal
 import graphs
 
 from ..io.inputs import InputError
+from ..io.ngram_sets import save_ngram_set
 from ..scoring.signature import ngram_set_id
 from .args import EXAMPLES_FORMATTER, Parser, add_quiet, int_at_least
 
@@ -72,6 +73,7 @@ def run_ngrams(args: argparse.Namespace) -> int:
     """Run ``ruby-metric ngrams build``; returns the exit status."""
     extensions = None
     tokenizer = args.tokenizer
+    language = None
     if args.lang:
         language = graphs.get_language(args.lang)
         extensions = language.extensions
@@ -89,6 +91,12 @@ def run_ngrams(args: argparse.Namespace) -> int:
             )
         else:
             paths.append(item)
+    corpus = ", ".join(args.corpus)
+    if not paths:  # only folders, none holding a file of the language
+        raise InputError(
+            f"{corpus}: no {args.lang} files ({', '.join(extensions or ())}) in the "
+            "folder(s) given; nothing written"
+        )
     snippets = crystal.read_corpus(paths, per_line=args.per_line)
     try:
         ngram_set = crystal.build_ngram_set(
@@ -96,14 +104,23 @@ def run_ngrams(args: argparse.Namespace) -> int:
         )
     except OSError as exc:
         raise InputError(str(exc)) from None
+    if not ngram_set.counts:  # an empty set would silently make CrystalBLEU plain BLEU
+        raise InputError(
+            f"{corpus}: no code to count n-grams in (the files are empty or blank, or the "
+            "folders hold no code files); nothing written"
+        )
     try:
-        ngram_set.save(args.output)
+        save_ngram_set(ngram_set, args.output, language.name if language else None)
     except OSError as exc:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:
         print(
-            f"wrote {len(ngram_set.counts)} n-grams ({ngram_set_id(ngram_set)}, "
-            f"from {ngram_set.corpus_size} snippets) to {args.output}",
+            f"wrote {_count(len(ngram_set.counts), 'n-gram')} ({ngram_set_id(ngram_set)}, "
+            f"from {_count(ngram_set.corpus_size, 'snippet')}) to {args.output}",
             file=sys.stderr,
         )
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")

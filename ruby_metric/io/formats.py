@@ -87,12 +87,14 @@ def write_table(
 ) -> None:
     """Aligned per-pair rows, then the corpus summary and the signature.
 
-    ``metrics``: the metrics that were asked for; the summary gives corpus scores for those
-    only (a tier RUBY fell back to is in the pair rows, but its mean over the few pairs
-    that needed it is no corpus score). ``None``: every metric.
+    ``metrics``: the metrics that were asked for; the pair rows have columns for those only
+    (with RUBY's, the tier it used) and the summary gives their corpus scores (a tier RUBY
+    fell back to was scored on some pairs, but its mean over the few pairs that needed it is
+    no corpus score). ``None``: every metric.
     """
+    shown = [m for m in METRIC_TABLE if metrics is None or m.key in metrics]
     header = ["id"]
-    for m in METRIC_TABLE:
+    for m in shown:
         header += [m.short, "tier"] if m.key == "ruby" else [m.short]
     header.append("why not")
     rows = []
@@ -105,7 +107,7 @@ def write_table(
         if len(why) > max_reason:
             why = why[: max_reason - 1] + "…"
         row = [str(pair.id)]
-        for m in METRIC_TABLE:
+        for m in shown:
             row.append(_fmt(getattr(pair, m.key)))
             if m.key == "ruby":
                 row.append(pair.tier or "-")
@@ -118,13 +120,12 @@ def write_table(
     summary = corpus.summary()
     out.write("\n")
     out.write(f"pairs        {summary['pairs']}\n")
-    for m in METRIC_TABLE:
-        if metrics is not None and m.key not in metrics:
-            continue
+    for m in shown:
         how = f"mean of {summary['counts'][m.key]}" if m.aggregate == "mean" else "corpus"
         out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
-    tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
-    out.write(f"{'RUBY tiers':<12} {tiers}\n")
+    if any(m.key == "ruby" for m in shown):
+        tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
+        out.write(f"{'RUBY tiers':<12} {tiers}\n")
     structure = structure_summary(summary.get("structure", {}))
     if structure:
         out.write(f"{'structure':<12} {structure}\n")

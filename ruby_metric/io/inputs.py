@@ -15,6 +15,7 @@ The path ``-`` means standard input (read once).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import difflib
 import io
 import json
@@ -24,6 +25,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
+
+from ..scoring.code import canonical_language
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +57,7 @@ class PairInput:
     language: str | None = None
     problem: str | None = None
     boms: int = 0  # byte-order marks dropped from this pair's texts
+    line: int | None = None  # the 1-based line of the JSONL file it was read from
 
 
 def display_name(path: str | Path) -> str:
@@ -88,6 +92,15 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+def lines_text(count: int) -> str:
+    """``"1 line"``, ``"2,000 lines"``: a count of lines for a message.
+
+    >>> lines_text(1), lines_text(10000)
+    ('1 line', '10,000 lines')
+    """
+    return f"{count:,} line" + ("" if count == 1 else "s")
+
+
 def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
     """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
 
@@ -104,8 +117,8 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     cands = split_lines(read_text(candidates))
     if len(refs) != len(cands):
         raise InputError(
-            f"{display_name(references)} has {len(refs)} lines but {display_name(candidates)} "
-            f"has {len(cands)}: the files must be line-aligned"
+            f"{display_name(references)} has {lines_text(len(refs))} but "
+            f"{display_name(candidates)} has {len(cands):,}: the files must be line-aligned"
         )
     pairs = []
     for i, (ref, cand) in enumerate(zip(refs, cands, strict=True)):
@@ -116,15 +129,20 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
 
 
 def iter_jsonl(
-    path: str | Path, *, warn: bool = True, against: str = "reference"
+    path: str | Path,
+    *,
+    warn: bool = True,
+    against: str = "reference",
+    unknown_keys: dict[str, int] | None = None,
 ) -> Iterator[PairInput]:
     """Pairs from a JSONL file of ``{"reference", "candidate", "language"?, "id"?}`` objects.
 
     The file is read line by line (constant memory). A line that is not JSON stops the read
     with an :class:`InputError` naming the line; an object with missing or mistyped fields
-    becomes a :class:`PairInput` with a ``problem``, so one bad pair is reported without
-    losing the others. Blank lines are skipped (they are not pairs); a missing ``id``
-    defaults to the pair's 0-based position in the file, as for line-aligned files.
+    (or a ``language`` no grammar is registered for) becomes a :class:`PairInput` with a
+    ``problem``, so one bad pair is reported without losing the others. Blank lines are
+    skipped (they are not pairs); a missing ``id`` defaults to the pair's 0-based position
+    in the file, as for line-aligned files.
 
     A key other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) is ignored with a
     warning, once per key, naming the line where it first appears and the closest known key.
@@ -137,6 +155,8 @@ def iter_jsonl(
     against : ``"reference"``, or ``"source"`` when candidates are scored against the program
         they translate: then each object has a ``source`` instead of a ``reference`` (read
         into :attr:`PairInput.reference`), and an object with the other key is a problem.
+    unknown_keys : if given, filled as the file is read with each key other than
+        :data:`JSONL_KEYS` and the (1-based) line where it first appears, warned or not.
 
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
@@ -162,12 +182,16 @@ def iter_jsonl(
         except json.JSONDecodeError as exc:
             message = f"{display_name(path)}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
             raise InputError(message) from None
-        if warn and isinstance(obj, dict):
+        if isinstance(obj, dict):
             for key in obj:
                 if key not in JSONL_KEYS and key not in unknown:
                     unknown.add(key)
-                    _warn_unknown_key(path, number, key)
-        yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+                    if unknown_keys is not None:
+                        unknown_keys.setdefault(key, number)
+                    if warn:
+                        _warn_unknown_key(path, number, key)
+        pair = _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+        yield dataclasses.replace(pair, line=number)
         position += 1
 
 
@@ -180,10 +204,22 @@ _KEY_ALIASES = {
 }
 
 
-def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
-    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+def key_hint(key: str) -> str | None:
+    """The known JSONL key an unknown ``key`` most likely stands for, or ``None``.
+
+    >>> key_hint("lang"), key_hint("candidates"), key_hint("bleu")
+    ('language', 'candidate', None)
+    """
     alias = _KEY_ALIASES.get(key.lower())
-    hint = f"did you mean {alias or close[0]!r}? " if alias or close else ""
+    if alias:
+        return alias
+    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+    return close[0] if close else None
+
+
+def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
+    known = key_hint(key)
+    hint = f"did you mean {known!r}? " if known else ""
     logger.warning(
         "%s:%d: unknown key %r ignored (%sknown keys: %s)",
         display_name(path),
@@ -266,6 +302,11 @@ def _pair_from_object(
     if language is not None and not isinstance(language, str):
         problems.append("'language' must be a string")
         language = None
+    elif language:
+        try:
+            canonical_language(language)
+        except ValueError as exc:  # no grammar: the pair cannot be scored as that language
+            problems.append(str(exc))
     problem = f"{where}: {'; '.join(problems)}" if problems else None
     if problem is None:
         candidate, cand_boms = strip_bom(candidate)
