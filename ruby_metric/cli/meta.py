@@ -458,7 +458,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
         if len(lines) != len(refs):
             raise InputError(
-                f"{args.refs} has {len(refs)} lines but {path} has {len(lines)}: "
+                f"{args.refs} has {len(refs)} line{'' if len(refs) == 1 else 's'} but {path} has "
+                f"{len(lines)}: "
                 "the files must be line-aligned"
             )
     if not refs:

@@ -52,7 +52,7 @@ class Progress:
         if self.total:
             line = f"scored {done:,}/{self.total:,} pairs ({100 * done / self.total:.0f}%)"
         else:
-            line = f"scored {done:,} pairs"
+            line = f"scored {done:,} pair{'' if done == 1 else 's'}"
         self.stream.write(f"\r{line}, {rate:,.0f} pairs/s\x1b[K")
         self.stream.flush()
         self._drawn = True

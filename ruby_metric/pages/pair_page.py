@@ -498,7 +498,8 @@ def _details_section(e: Explanation) -> str:
         )
         parts.append(
             f"<details open><summary>AST edits: TED {t.distance} over sizes {t.ref_size} + "
-            f"{t.cand_size} ({t.matched} nodes matched)</summary><table><tr><th>edit</th>"
+            f"{t.cand_size} ({t.matched} node{'' if t.matched == 1 else 's'} matched)</summary>"
+            "<table><tr><th>edit</th>"
             "<th>reference</th><th>candidate</th><th>node type</th><th>reference at</th>"
             f"<th>candidate at</th></tr>{_rows(rows, 6)}</table></details>\n"
         )
