@@ -308,3 +308,19 @@ def test_cli_grs_beta(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["score", str(refs), str(hyps), "-l", "java", "--grs-beta", "0"])
     assert exc.value.code == 2 and "positive number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("field", ["max_tokens", "max_ast_nodes", "max_pdg_nodes",
+                                   "max_chars", "max_repair_chars"])
+@pytest.mark.parametrize("value", [-1, 0, 1.5, "10", True, None])
+def test_limits_reject_anything_but_a_positive_integer(field, value):
+    with pytest.raises(ValueError, match=rf"^Limits\.{field} must be a positive integer, got "):
+        Limits(**{field: value})
+
+
+def test_limits_accept_positive_integers():
+    import numpy as np
+
+    limits = Limits(max_tokens=1, max_ast_nodes=np.int64(7), max_pdg_nodes=2, max_chars=3,
+                    max_repair_chars=4)
+    assert (limits.max_tokens, limits.max_ast_nodes) == (1, 7)
