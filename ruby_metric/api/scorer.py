@@ -18,7 +18,7 @@ from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
 from ..batch.pool import WorkerPool
 from ..io.inputs import PairInput
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
-from ..scoring.code import Code, Limits, NotApplicable, canonical_language
+from ..scoring.code import Code, Limits, NotApplicable, canonical_language, default_tokenizer
 from ..scoring.crosslang import (
     NOT_COMPARABLE,
     SOURCE_METRICS,
@@ -33,6 +33,7 @@ from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
+from .crystal_sets import AllLanguages, no_set_reason, shipped_for
 
 if TYPE_CHECKING:
     from graphs.neutral import CallTable
@@ -56,9 +57,13 @@ class RubyScorer:
         :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
         builds a set from the corpus's references (and logs a warning).
     metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
-    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` (the default;
-        ``"code-python"``, which drops ``#`` comments, for Python) or ``"whitespace"`` for
-        pre-tokenized data.
+    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` or
+        ``"whitespace"`` for pre-tokenized data, for every pair. Default (``None``): each
+        pair's language chooses (:meth:`tokenizer_for`): ``"code-python"``, which drops ``#``
+        comments and tokenizes indentation, for Python, ``"code"`` for the others; so a
+        Python pair gets the same numbers whether its language comes from the scorer or from
+        the pair (``languages=``, a JSONL ``language``). :attr:`tokenizer` is the one for
+        ``language``.
     smoothing, epsilon : BLEU smoothing (NLTK ``method0``..``method7`` or sacrebleu's
         ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
     variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
@@ -112,8 +117,9 @@ class RubyScorer:
         self.repair = bool(repair)
         self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
-        if tokenizer is None:
-            tokenizer = "code-python" if self.language == "python" else "code"
+        #: the tokenizer set explicitly (``None``: each language's default)
+        self.tokenizer_choice = tokenizer
+        tokenizer = self.tokenizer_for(self.language)
         self.tokenizer = tokenizer
         crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
         self.smoothing = smoothing
@@ -160,8 +166,9 @@ class RubyScorer:
 
     def with_language(self, language: str | None, *, ngrams: NgramSource = None) -> RubyScorer:
         """A scorer with every setting of this one but the candidates' language and the
-        n-gram set (tokenizer, metrics, smoothing, limits, beta, repair, source language,
-        call table); what explains a pair that names its own language.
+        n-gram set (metrics, smoothing, limits, beta, repair, source language, call table,
+        and the tokenizer if one was set: else the new language's default, as the batch
+        engine scores such a pair); what explains a pair that names its own language.
 
         Parameters
         ----------
@@ -176,7 +183,7 @@ class RubyScorer:
             language,
             ngrams=ngrams,
             metrics=self.metrics,
-            tokenizer=self.tokenizer,
+            tokenizer=self.tokenizer_choice,
             smoothing=self.smoothing,
             epsilon=self.epsilon,
             variant=self.variant,
@@ -186,6 +193,20 @@ class RubyScorer:
             source_language=self.source_language,
             call_table=self.call_table,
         )
+
+    def tokenizer_for(self, language: str | None) -> str:
+        """The tokenizer of a pair in ``language`` (canonical): the one set explicitly, else
+        that language's default (``"code-python"`` for Python, ``"code"`` otherwise).
+
+        >>> s = RubyScorer("java")
+        >>> s.tokenizer_for("java"), s.tokenizer_for("python")
+        ('code', 'code-python')
+        >>> RubyScorer("java", tokenizer="whitespace").tokenizer_for("python")
+        'whitespace'
+        """
+        if self.tokenizer_choice is not None:
+            return self.tokenizer_choice
+        return default_tokenizer(language)
 
     def close(self) -> None:
         """Stop this scorer's worker processes, if any (it can still score afterwards)."""
@@ -204,7 +225,9 @@ class RubyScorer:
         state["_pool"] = None  # workers are this process's, never sent anywhere
         return state
 
-    def _crystalbleu_for(self, ngram_set: crystal.NgramSet | None) -> crystal.CrystalBLEU | None:
+    def _crystalbleu_for(
+        self, ngram_set: crystal.NgramSet | None, tokenizer: str | None = None
+    ) -> crystal.CrystalBLEU | None:
         if ngram_set is None:
             return None
         return crystal.CrystalBLEU(
@@ -212,7 +235,7 @@ class RubyScorer:
             variant=self.variant,
             smoothing=self.smoothing,
             epsilon=self.epsilon,
-            tokenizer=self.tokenizer,
+            tokenizer=self.tokenizer if tokenizer is None else tokenizer,
         )
 
     # -- one pair -------------------------------------------------------------------------
@@ -346,7 +369,11 @@ class RubyScorer:
             ref_tokens = [code.tokens for code in refs]
             if "crystalbleu" in wanted:
                 if cbleu is None:
-                    reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+                    reasons["crystalbleu"] = no_set_reason(
+                        language,
+                        self.tokenizer_for(language),
+                        self.ngram_set if self._explicit_ngrams else None,
+                    )
                 elif "bleu" in wanted:
                     # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
                     cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
@@ -392,19 +419,20 @@ class RubyScorer:
     ) -> tuple[list[Code], Code]:
         """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
         references = _check_pair(reference, candidate)
-        cand = Code(candidate, language, self.tokenizer, self.limits, self.repair)
+        tokenizer = self.tokenizer_for(language)
+        cand = Code(candidate, language, tokenizer, self.limits, self.repair)
         if self.source_language is not None:
             # a source is in its own language: never shared with the candidate's Code
+            source_tokenizer = self.tokenizer_for(self.source_language)
             return [
-                Code(text, self.source_language, self.tokenizer, self.limits, self.repair)
+                Code(text, self.source_language, source_tokenizer, self.limits, self.repair)
                 for text in references
             ], cand
         # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
         # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
         codes = {candidate: cand}
         refs = [
-            codes.setdefault(text, Code(text, language, self.tokenizer, self.limits,
-                                        self.repair))
+            codes.setdefault(text, Code(text, language, tokenizer, self.limits, self.repair))
             for text in references
         ]
         return refs, cand
@@ -637,17 +665,18 @@ class RubyScorer:
         if "crystalbleu" not in self.metrics or self.source_language is not None:
             return out
         if self._crystal is not None and self._explicit_ngrams:
-            return _AllLanguages(self._crystal)
+            return AllLanguages(self._crystal, self.tokenizer_choice)
         languages = {self.pair_language(p) for p in pairs()}
         languages.discard(UNKNOWN_LANGUAGE)
         for lang in sorted(languages, key=str):
             if self._crystal is not None and lang == self.language:
                 out[lang] = self._crystal
                 continue
-            ngram_set = _safe_shipped(lang, self.tokenizer)
+            tokenizer = self.tokenizer_for(lang)
+            ngram_set = shipped_for(lang, tokenizer)
             if ngram_set is None:
                 ngram_set = self._corpus_ngram_set(pairs, lang)
-            out[lang] = self._crystalbleu_for(ngram_set)
+            out[lang] = self._crystalbleu_for(ngram_set, tokenizer)
         return out
 
     def pair_language(self, pair: PairInput) -> str | None:
@@ -667,7 +696,7 @@ class RubyScorer:
             for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
             if isinstance(text, str)
         )
-        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer)
+        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer_for(lang))
         logger.warning(
             "no n-gram set for language %s: built one from the %d references being scored "
             "(k=%d); pass ngrams= for CrystalBLEU scores comparable across corpora",
@@ -689,11 +718,14 @@ class RubyScorer:
         languages: set[str | None] | None = None,
     ) -> str:
         """The signature for these n-gram sets; ``languages``: those of the pairs actually
-        scored, when known (the batch engine's corpus signature)."""
+        scored, when known (the batch engine's corpus signature: it names the tokenizer of
+        each when they differ, ``tok:java=code+python=code-python``)."""
         return signature(
             language=self.language,
             languages=sorted(languages, key=str) if languages else None,
             tokenizer=self.tokenizer,
+            tokenizers={lang: self.tokenizer_for(lang) for lang in languages} if languages
+            else None,
             ngram_sets=ngram_sets,
             variant=self.variant,
             smoothing=self.smoothing,
@@ -704,24 +736,6 @@ class RubyScorer:
                 self.source_language, signature_fields(self.source_language, self.call_table)
             ),
         )
-
-
-class _AllLanguages(dict):
-    """The same CrystalBLEU for every language (an n-gram set given explicitly)."""
-
-    def __init__(self, metric: crystal.CrystalBLEU) -> None:
-        super().__init__({None: metric})
-        self.metric = metric
-
-    def get(self, key: Any, default: Any = None) -> crystal.CrystalBLEU:  # noqa: ARG002
-        return self.metric
-
-
-def _safe_shipped(language: str | None, tokenizer: str) -> crystal.NgramSet | None:
-    try:
-        return resolve_ngram_set(None, canonical_language(language), tokenizer)
-    except ValueError:
-        return None
 
 
 def _check_pair(reference: Any, candidate: Any) -> list[str]:

@@ -189,3 +189,14 @@ def canonical_language(language: str | None) -> str | None:
     import graphs
 
     return graphs.get_language(language).name
+
+
+def default_tokenizer(language: str | None) -> str:
+    """The tokenizer a scorer uses for code in ``language`` when none is set explicitly:
+    ``"code-python"`` (``#`` comments dropped, indentation as tokens) for Python, ``"code"``
+    for every other language and for none.
+
+    >>> default_tokenizer("python"), default_tokenizer("csharp"), default_tokenizer(None)
+    ('code-python', 'code', 'code')
+    """
+    return "code-python" if language == "python" else "code"
