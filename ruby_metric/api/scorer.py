@@ -33,7 +33,12 @@ from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
-from .crystal_sets import AllLanguages, no_set_reason, shipped_for
+from .crystal_sets import (
+    AllLanguages,
+    corpus_ngram_set,
+    no_set_reason,
+    shipped_for,
+)
 
 if TYPE_CHECKING:
     from graphs.neutral import CallTable
@@ -53,9 +58,11 @@ class RubyScorer:
         tiers need it. ``None`` scores the language-agnostic metrics only (STS, BLEUs).
     ngrams : the trivially shared n-grams for CrystalBLEU: a path to a file written by
         ``ruby-metric ngrams build``, a :class:`crystal.NgramSet`, an iterable of n-gram
-        tuples, or ``None`` for the set shipped for ``language``. Without any set,
-        :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
-        builds a set from the corpus's references (and logs a warning).
+        tuples, or ``None`` for the set shipped for ``language``. Without any set, a set is
+        built from the references being scored (the pair's in :meth:`score`, a language's
+        in :meth:`score_corpus`; a warning is logged) when they hold at least 10 x k
+        distinct n-grams (:mod:`ruby_metric.api.crystal_sets`); with fewer, CrystalBLEU is
+        ``None`` with the reason.
     metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
     tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` or
         ``"whitespace"`` for pre-tokenized data, for every pair. Default (``None``): each
@@ -261,7 +268,8 @@ class RubyScorer:
             :meth:`score_source`.
         """
         self._check_mode("reference")
-        return self.score_detailed(reference, candidate, id, self.language, self._crystal).result
+        cbleu = self._pair_crystalbleu(_check_pair(reference, candidate))
+        return self.score_detailed(reference, candidate, id, self.language, cbleu).result
 
     def score_source(self, source: str, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
         """Score a translation against the program it translates, with no reference.
@@ -301,6 +309,15 @@ class RubyScorer:
         """
         self._check_mode("source")
         return self.score_detailed(source, candidate, id, self.language, None).result
+
+    def _pair_crystalbleu(self, references: list[str]) -> crystal.CrystalBLEU | None:
+        """CrystalBLEU for one pair: the scorer's, else one built from the pair's references
+        when they are enough, as :meth:`score_corpus` does for a corpus of that one pair."""
+        if (self._crystal is not None or "crystalbleu" not in self.metrics
+                or self.source_language is not None):
+            return self._crystal
+        built = corpus_ngram_set(references, self.language, self.tokenizer, quiet=True)
+        return self._crystalbleu_for(built)
 
     def _check_mode(self, wanted: str) -> None:
         if wanted == "reference" and self.source_language is not None:
@@ -479,12 +496,13 @@ class RubyScorer:
         from .explain import assemble_explanation
 
         refs, cand = self._codes(reference, candidate, self.language)
+        cbleu = self._pair_crystalbleu([code.text for code in refs])
         scored = self.score_detailed(
             reference,
             candidate,
             None,
             self.language,
-            self._crystal,
+            cbleu,
             codes=(refs, cand),
             explain=True,
         )
@@ -497,7 +515,7 @@ class RubyScorer:
             metrics=self.metrics,
             language=self.language,
             tokenizer=self.tokenizer,
-            ngram_set=self._crystal.ngrams if self._crystal is not None else None,
+            ngram_set=cbleu.ngrams if cbleu is not None else None,
             max_n=self.bleu_metric.max_n,
             variant=self.variant,
             source_language=self.source_language,
@@ -688,7 +706,7 @@ class RubyScorer:
 
     def _corpus_ngram_set(
         self, pairs: Callable[[], Iterable[PairInput]], lang: str | None
-    ) -> crystal.NgramSet:
+    ) -> crystal.NgramSet | None:
         texts = (
             text
             for p in pairs()
@@ -696,15 +714,7 @@ class RubyScorer:
             for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
             if isinstance(text, str)
         )
-        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer_for(lang))
-        logger.warning(
-            "no n-gram set for language %s: built one from the %d references being scored "
-            "(k=%d); pass ngrams= for CrystalBLEU scores comparable across corpora",
-            lang or "(none)",
-            ngram_set.corpus_size,
-            ngram_set.k,
-        )
-        return ngram_set
+        return corpus_ngram_set(texts, lang, self.tokenizer_for(lang))
 
     # -- reproducibility ------------------------------------------------------------------
 
