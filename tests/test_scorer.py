@@ -12,6 +12,7 @@ import graphs
 from ruby_metric import Limits, RubyScorer
 from ruby_metric.io.inputs import read_aligned
 from ruby_metric.scoring.grs_cost import GRSCostModel
+from ruby_metric.scoring.signature import ngram_set_id
 from ruby_metric.scoring.tiers import grs_ged_options
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -117,16 +118,65 @@ def test_unknown_language_lists_the_known_ones():
         RubyScorer(language="cobol")
 
 
-def test_no_ngram_set_single_pair_gives_reason_corpus_builds_one(caplog):
+def test_no_ngram_set_and_too_few_references_no_crystalbleu_in_score_or_corpus(caplog):
+    # One or two references are far too few to say which n-grams every program shares:
+    # CrystalBLEU does not apply (it would be 0.0 by construction), the same way for score
+    # and score_corpus, with a reason saying how to get it.
     scorer = RubyScorer(language="python")
-    r = scorer.score("x = 1\n", "x = 1\n")
     if crystal_default_exists("python"):
         pytest.skip("a default python n-gram set is shipped")
-    assert r.crystalbleu is None and "n-gram set" in r.reasons["crystalbleu"]
+    r = scorer.score("x = 1\n", "x = 1\n")
+    reason = (
+        "no n-gram set for python with the code-python tokenizer, and the references being "
+        "scored are too few to build one (fewer than 10 x k = 5000 distinct n-grams); pass "
+        "ngrams= (--ngrams FILE) with a set built from a large corpus of python code "
+        "(ruby-metric ngrams build)"
+    )
+    assert r.crystalbleu is None and r.reasons == {"crystalbleu": reason}
     with caplog.at_level("WARNING"):
         c = scorer.score_corpus(["x = 1\n", "y = 2\n"], ["x = 1\n", "y = 3\n"])
-    assert "built one from the 2 references" in caplog.text
-    assert c.crystalbleu is not None and c.pairs[0].crystalbleu == 1.0
+    assert c.crystalbleu is None and c.counts["crystalbleu"] == 0
+    assert c.pairs[0].to_dict() == dict(r.to_dict(), id=0)
+    assert "ngrams:none" in c.signature
+    assert (
+        "no n-gram set for python with the code-python tokenizer, and the 2 references being "
+        "scored hold 11 distinct n-grams, too few to take their 500 most frequent as "
+        "trivially shared (that needs 5000: 10 x k)" in caplog.text
+    )
+
+
+def test_enough_references_build_a_set_in_score_and_corpus(caplog):
+    if crystal_default_exists("python"):
+        pytest.skip("a default python n-gram set is shipped")
+    refs = [f"def f{i}(a{i}, b):\n    x{i} = a{i} * {i} + b\n    return g{i}(x{i})\n"
+            for i in range(300)]
+    cands = [ref.replace("b", "c") for ref in refs]
+    scorer = RubyScorer(language="python", metrics=["crystalbleu"])
+    with caplog.at_level("WARNING"):
+        c = scorer.score_corpus(refs, cands)
+    assert "built one from the 300 references being scored (k=500)" in caplog.text
+    built = crystal.build_ngram_set(refs, k=500, tokenizer="code-python")
+    assert c.signature.split("|")[3] == "ngrams:" + ngram_set_id(built)
+    expected = crystal.CrystalBLEU(built, tokenizer="code-python")
+    assert c.pairs[7].crystalbleu == expected.sentence_score(
+        [crystal.tokenize(refs[7], "code-python")], crystal.tokenize(cands[7], "code-python"))
+    # one pair whose one reference holds enough n-grams: score agrees with score_corpus
+    whole, changed = "".join(refs), "".join(cands)
+    alone = scorer.score(whole, changed)
+    assert alone.crystalbleu is not None
+    assert alone.crystalbleu == scorer.score_corpus([whole], [changed]).pairs[0].crystalbleu
+
+
+def test_shipped_set_for_another_tokenizer_is_named_in_the_warning(caplog):
+    scorer = RubyScorer(language="cs", tokenizer="whitespace")
+    with caplog.at_level("WARNING"):
+        c = scorer.score_corpus([SUM_CS], [SUM_CS])
+    assert c.crystalbleu is None
+    assert c.pairs[0].reasons["crystalbleu"].startswith(
+        "no n-gram set for csharp with the whitespace tokenizer (the one shipped for csharp "
+        "is for the code tokenizer), and the references being scored are too few")
+    assert "no n-gram set for csharp with the whitespace tokenizer (the one shipped" in (
+        caplog.text)
 
 
 def crystal_default_exists(language):
@@ -308,3 +358,19 @@ def test_cli_grs_beta(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["score", str(refs), str(hyps), "-l", "java", "--grs-beta", "0"])
     assert exc.value.code == 2 and "positive number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("field", ["max_tokens", "max_ast_nodes", "max_pdg_nodes",
+                                   "max_chars", "max_repair_chars"])
+@pytest.mark.parametrize("value", [-1, 0, 1.5, "10", True, None])
+def test_limits_reject_anything_but_a_positive_integer(field, value):
+    with pytest.raises(ValueError, match=rf"^Limits\.{field} must be a positive integer, got "):
+        Limits(**{field: value})
+
+
+def test_limits_accept_positive_integers():
+    import numpy as np
+
+    limits = Limits(max_tokens=1, max_ast_nodes=np.int64(7), max_pdg_nodes=2, max_chars=3,
+                    max_repair_chars=4)
+    assert (limits.max_tokens, limits.max_ast_nodes) == (1, 7)

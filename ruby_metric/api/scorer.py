@@ -18,7 +18,7 @@ from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
 from ..batch.pool import WorkerPool
 from ..io.inputs import PairInput
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
-from ..scoring.code import Code, Limits, NotApplicable, canonical_language
+from ..scoring.code import Code, Limits, NotApplicable, canonical_language, default_tokenizer
 from ..scoring.crosslang import (
     NOT_COMPARABLE,
     SOURCE_METRICS,
@@ -33,6 +33,12 @@ from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
+from .crystal_sets import (
+    AllLanguages,
+    corpus_ngram_set,
+    no_set_reason,
+    shipped_for,
+)
 
 if TYPE_CHECKING:
     from graphs.neutral import CallTable
@@ -52,13 +58,19 @@ class RubyScorer:
         tiers need it. ``None`` scores the language-agnostic metrics only (STS, BLEUs).
     ngrams : the trivially shared n-grams for CrystalBLEU: a path to a file written by
         ``ruby-metric ngrams build``, a :class:`crystal.NgramSet`, an iterable of n-gram
-        tuples, or ``None`` for the set shipped for ``language``. Without any set,
-        :meth:`score` reports CrystalBLEU as ``None`` with a reason and :meth:`score_corpus`
-        builds a set from the corpus's references (and logs a warning).
+        tuples, or ``None`` for the set shipped for ``language``. Without any set, a set is
+        built from the references being scored (the pair's in :meth:`score`, a language's
+        in :meth:`score_corpus`; a warning is logged) when they hold at least 10 x k
+        distinct n-grams (:mod:`ruby_metric.api.crystal_sets`); with fewer, CrystalBLEU is
+        ``None`` with the reason.
     metrics : the subset of ``ruby, grs, trs, sts, crystalbleu, bleu`` to report (default all).
-    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` (the default;
-        ``"code-python"``, which drops ``#`` comments, for Python) or ``"whitespace"`` for
-        pre-tokenized data.
+    tokenizer : the :mod:`crystal` tokenizer for STS and the BLEUs: ``"code"`` or
+        ``"whitespace"`` for pre-tokenized data, for every pair. Default (``None``): each
+        pair's language chooses (:meth:`tokenizer_for`): ``"code-python"``, which drops ``#``
+        comments and tokenizes indentation, for Python, ``"code"`` for the others; so a
+        Python pair gets the same numbers whether its language comes from the scorer or from
+        the pair (``languages=``, a JSONL ``language``). :attr:`tokenizer` is the one for
+        ``language``.
     smoothing, epsilon : BLEU smoothing (NLTK ``method0``..``method7`` or sacrebleu's
         ``exp``/``floor``/``add-k``); default NLTK method1 with epsilon 1e-4.
     variant : CrystalBLEU variant, ``"ignore"`` (the paper's main one) or ``"log-weight"``.
@@ -112,8 +124,9 @@ class RubyScorer:
         self.repair = bool(repair)
         self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
-        if tokenizer is None:
-            tokenizer = "code-python" if self.language == "python" else "code"
+        #: the tokenizer set explicitly (``None``: each language's default)
+        self.tokenizer_choice = tokenizer
+        tokenizer = self.tokenizer_for(self.language)
         self.tokenizer = tokenizer
         crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
         self.smoothing = smoothing
@@ -160,8 +173,9 @@ class RubyScorer:
 
     def with_language(self, language: str | None, *, ngrams: NgramSource = None) -> RubyScorer:
         """A scorer with every setting of this one but the candidates' language and the
-        n-gram set (tokenizer, metrics, smoothing, limits, beta, repair, source language,
-        call table); what explains a pair that names its own language.
+        n-gram set (metrics, smoothing, limits, beta, repair, source language, call table,
+        and the tokenizer if one was set: else the new language's default, as the batch
+        engine scores such a pair); what explains a pair that names its own language.
 
         Parameters
         ----------
@@ -176,7 +190,7 @@ class RubyScorer:
             language,
             ngrams=ngrams,
             metrics=self.metrics,
-            tokenizer=self.tokenizer,
+            tokenizer=self.tokenizer_choice,
             smoothing=self.smoothing,
             epsilon=self.epsilon,
             variant=self.variant,
@@ -186,6 +200,20 @@ class RubyScorer:
             source_language=self.source_language,
             call_table=self.call_table,
         )
+
+    def tokenizer_for(self, language: str | None) -> str:
+        """The tokenizer of a pair in ``language`` (canonical): the one set explicitly, else
+        that language's default (``"code-python"`` for Python, ``"code"`` otherwise).
+
+        >>> s = RubyScorer("java")
+        >>> s.tokenizer_for("java"), s.tokenizer_for("python")
+        ('code', 'code-python')
+        >>> RubyScorer("java", tokenizer="whitespace").tokenizer_for("python")
+        'whitespace'
+        """
+        if self.tokenizer_choice is not None:
+            return self.tokenizer_choice
+        return default_tokenizer(language)
 
     def close(self) -> None:
         """Stop this scorer's worker processes, if any (it can still score afterwards)."""
@@ -204,7 +232,9 @@ class RubyScorer:
         state["_pool"] = None  # workers are this process's, never sent anywhere
         return state
 
-    def _crystalbleu_for(self, ngram_set: crystal.NgramSet | None) -> crystal.CrystalBLEU | None:
+    def _crystalbleu_for(
+        self, ngram_set: crystal.NgramSet | None, tokenizer: str | None = None
+    ) -> crystal.CrystalBLEU | None:
         if ngram_set is None:
             return None
         return crystal.CrystalBLEU(
@@ -212,7 +242,7 @@ class RubyScorer:
             variant=self.variant,
             smoothing=self.smoothing,
             epsilon=self.epsilon,
-            tokenizer=self.tokenizer,
+            tokenizer=self.tokenizer if tokenizer is None else tokenizer,
         )
 
     # -- one pair -------------------------------------------------------------------------
@@ -238,7 +268,8 @@ class RubyScorer:
             :meth:`score_source`.
         """
         self._check_mode("reference")
-        return self.score_detailed(reference, candidate, id, self.language, self._crystal).result
+        cbleu = self._pair_crystalbleu(_check_pair(reference, candidate))
+        return self.score_detailed(reference, candidate, id, self.language, cbleu).result
 
     def score_source(self, source: str, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
         """Score a translation against the program it translates, with no reference.
@@ -278,6 +309,15 @@ class RubyScorer:
         """
         self._check_mode("source")
         return self.score_detailed(source, candidate, id, self.language, None).result
+
+    def _pair_crystalbleu(self, references: list[str]) -> crystal.CrystalBLEU | None:
+        """CrystalBLEU for one pair: the scorer's, else one built from the pair's references
+        when they are enough, as :meth:`score_corpus` does for a corpus of that one pair."""
+        if (self._crystal is not None or "crystalbleu" not in self.metrics
+                or self.source_language is not None):
+            return self._crystal
+        built = corpus_ngram_set(references, self.language, self.tokenizer, quiet=True)
+        return self._crystalbleu_for(built)
 
     def _check_mode(self, wanted: str) -> None:
         if wanted == "reference" and self.source_language is not None:
@@ -346,7 +386,11 @@ class RubyScorer:
             ref_tokens = [code.tokens for code in refs]
             if "crystalbleu" in wanted:
                 if cbleu is None:
-                    reasons["crystalbleu"] = "no trivially shared n-gram set for this language"
+                    reasons["crystalbleu"] = no_set_reason(
+                        language,
+                        self.tokenizer_for(language),
+                        self.ngram_set if self._explicit_ngrams else None,
+                    )
                 elif "bleu" in wanted:
                     # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
                     cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
@@ -392,19 +436,20 @@ class RubyScorer:
     ) -> tuple[list[Code], Code]:
         """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
         references = _check_pair(reference, candidate)
-        cand = Code(candidate, language, self.tokenizer, self.limits, self.repair)
+        tokenizer = self.tokenizer_for(language)
+        cand = Code(candidate, language, tokenizer, self.limits, self.repair)
         if self.source_language is not None:
             # a source is in its own language: never shared with the candidate's Code
+            source_tokenizer = self.tokenizer_for(self.source_language)
             return [
-                Code(text, self.source_language, self.tokenizer, self.limits, self.repair)
+                Code(text, self.source_language, source_tokenizer, self.limits, self.repair)
                 for text in references
             ], cand
         # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
         # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
         codes = {candidate: cand}
         refs = [
-            codes.setdefault(text, Code(text, language, self.tokenizer, self.limits,
-                                        self.repair))
+            codes.setdefault(text, Code(text, language, tokenizer, self.limits, self.repair))
             for text in references
         ]
         return refs, cand
@@ -451,12 +496,13 @@ class RubyScorer:
         from .explain import assemble_explanation
 
         refs, cand = self._codes(reference, candidate, self.language)
+        cbleu = self._pair_crystalbleu([code.text for code in refs])
         scored = self.score_detailed(
             reference,
             candidate,
             None,
             self.language,
-            self._crystal,
+            cbleu,
             codes=(refs, cand),
             explain=True,
         )
@@ -469,7 +515,7 @@ class RubyScorer:
             metrics=self.metrics,
             language=self.language,
             tokenizer=self.tokenizer,
-            ngram_set=self._crystal.ngrams if self._crystal is not None else None,
+            ngram_set=cbleu.ngrams if cbleu is not None else None,
             max_n=self.bleu_metric.max_n,
             variant=self.variant,
             source_language=self.source_language,
@@ -637,17 +683,18 @@ class RubyScorer:
         if "crystalbleu" not in self.metrics or self.source_language is not None:
             return out
         if self._crystal is not None and self._explicit_ngrams:
-            return _AllLanguages(self._crystal)
+            return AllLanguages(self._crystal, self.tokenizer_choice)
         languages = {self.pair_language(p) for p in pairs()}
         languages.discard(UNKNOWN_LANGUAGE)
         for lang in sorted(languages, key=str):
             if self._crystal is not None and lang == self.language:
                 out[lang] = self._crystal
                 continue
-            ngram_set = _safe_shipped(lang, self.tokenizer)
+            tokenizer = self.tokenizer_for(lang)
+            ngram_set = shipped_for(lang, tokenizer)
             if ngram_set is None:
                 ngram_set = self._corpus_ngram_set(pairs, lang)
-            out[lang] = self._crystalbleu_for(ngram_set)
+            out[lang] = self._crystalbleu_for(ngram_set, tokenizer)
         return out
 
     def pair_language(self, pair: PairInput) -> str | None:
@@ -659,7 +706,7 @@ class RubyScorer:
 
     def _corpus_ngram_set(
         self, pairs: Callable[[], Iterable[PairInput]], lang: str | None
-    ) -> crystal.NgramSet:
+    ) -> crystal.NgramSet | None:
         texts = (
             text
             for p in pairs()
@@ -667,15 +714,7 @@ class RubyScorer:
             for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
             if isinstance(text, str)
         )
-        ngram_set = crystal.build_ngram_set(texts, tokenizer=self.tokenizer)
-        logger.warning(
-            "no n-gram set for language %s: built one from the %d references being scored "
-            "(k=%d); pass ngrams= for CrystalBLEU scores comparable across corpora",
-            lang or "(none)",
-            ngram_set.corpus_size,
-            ngram_set.k,
-        )
-        return ngram_set
+        return corpus_ngram_set(texts, lang, self.tokenizer_for(lang))
 
     # -- reproducibility ------------------------------------------------------------------
 
@@ -689,11 +728,14 @@ class RubyScorer:
         languages: set[str | None] | None = None,
     ) -> str:
         """The signature for these n-gram sets; ``languages``: those of the pairs actually
-        scored, when known (the batch engine's corpus signature)."""
+        scored, when known (the batch engine's corpus signature: it names the tokenizer of
+        each when they differ, ``tok:java=code+python=code-python``)."""
         return signature(
             language=self.language,
             languages=sorted(languages, key=str) if languages else None,
             tokenizer=self.tokenizer,
+            tokenizers={lang: self.tokenizer_for(lang) for lang in languages} if languages
+            else None,
             ngram_sets=ngram_sets,
             variant=self.variant,
             smoothing=self.smoothing,
@@ -704,24 +746,6 @@ class RubyScorer:
                 self.source_language, signature_fields(self.source_language, self.call_table)
             ),
         )
-
-
-class _AllLanguages(dict):
-    """The same CrystalBLEU for every language (an n-gram set given explicitly)."""
-
-    def __init__(self, metric: crystal.CrystalBLEU) -> None:
-        super().__init__({None: metric})
-        self.metric = metric
-
-    def get(self, key: Any, default: Any = None) -> crystal.CrystalBLEU:  # noqa: ARG002
-        return self.metric
-
-
-def _safe_shipped(language: str | None, tokenizer: str) -> crystal.NgramSet | None:
-    try:
-        return resolve_ngram_set(None, canonical_language(language), tokenizer)
-    except ValueError:
-        return None
 
 
 def _check_pair(reference: Any, candidate: Any) -> list[str]:

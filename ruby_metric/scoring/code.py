@@ -7,7 +7,8 @@ matter how many tiers (or references) use it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from numbers import Integral
 from typing import TYPE_CHECKING
 
 import crystal
@@ -47,6 +48,14 @@ class Limits:
         cost several times its one strict parse; 50,000 characters is over 1,000 lines,
         more than any model output or program of the benchmark sets (the longest GCJ
         program is 17,713).
+
+    Every limit is a positive integer; anything else raises :class:`ValueError` naming the
+    field.
+
+    >>> Limits(max_tokens=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: Limits.max_tokens must be a positive integer, got -1
     """
 
     max_tokens: int = 1_000_000
@@ -54,6 +63,15 @@ class Limits:
     max_pdg_nodes: int = 400
     max_chars: int = 200_000
     max_repair_chars: int = 50_000
+
+    def __post_init__(self) -> None:
+        for limit in fields(self):
+            value = getattr(self, limit.name)
+            # a bool is an int to Python but never a size; a float (1e6) is not an exact count
+            if isinstance(value, bool) or not isinstance(value, Integral) or value < 1:
+                raise ValueError(
+                    f"Limits.{limit.name} must be a positive integer, got {value!r}"
+                )
 
 
 @dataclass
@@ -171,3 +189,14 @@ def canonical_language(language: str | None) -> str | None:
     import graphs
 
     return graphs.get_language(language).name
+
+
+def default_tokenizer(language: str | None) -> str:
+    """The tokenizer a scorer uses for code in ``language`` when none is set explicitly:
+    ``"code-python"`` (``#`` comments dropped, indentation as tokens) for Python, ``"code"``
+    for every other language and for none.
+
+    >>> default_tokenizer("python"), default_tokenizer("csharp"), default_tokenizer(None)
+    ('code-python', 'code', 'code')
+    """
+    return "code-python" if language == "python" else "code"

@@ -5,7 +5,7 @@ Two runs with the same signature and the same inputs give the same numbers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 
 import crystal
@@ -31,6 +31,7 @@ def signature(
     language: str | None,
     languages: Sequence[str | None] | None = None,
     tokenizer: str,
+    tokenizers: Mapping[str | None, str] | None = None,
     ngram_sets: dict[str | None, crystal.NgramSet],
     variant: str,
     smoothing: str,
@@ -47,6 +48,9 @@ def signature(
     languages : the canonical languages of the pairs actually scored, when known; a run of
         several languages names each one (``lang:cs+java``, and a grammar per language).
     tokenizer : the token splitter used by STS and the BLEUs.
+    tokenizers : the tokenizer of each language scored, when known (a pair's language
+        chooses its default tokenizer): one tokenizer for all gives ``tok:code``; several
+        are named per language, ``tok:java=code+python=code-python``.
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
     grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg5-...-beta2``).
@@ -69,10 +73,19 @@ def signature(
         or "none"
     )
     scored = list(languages) if languages else [language]
+    used = sorted(set(tokenizers.values())) if tokenizers else [tokenizer]
+    if len(used) == 1:
+        tok = used[0]
+    else:
+        assert tokenizers is not None
+        tok = "+".join(
+            f"{lang or 'none'}={name}"
+            for lang, name in sorted(tokenizers.items(), key=lambda item: str(item[0]))
+        )
     fields = [
         f"ruby-metric:{__version__}",
         "lang:" + "+".join(lang or "none" for lang in scored),
-        f"tok:{tokenizer}",
+        f"tok:{tok}",
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",

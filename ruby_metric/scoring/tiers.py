@@ -8,6 +8,7 @@ it). :func:`normalized_similarity` is the one place a distance becomes a similar
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -133,7 +134,9 @@ class Tier(ABC):
         try:
             cand = self.represent(candidate)
         except NotApplicable as exc:
-            return self._not_applicable(f"candidate: {exc}", references, explain)
+            return self._not_applicable(
+                self._candidate_reason(str(exc), references), references, explain
+            )
         best: float | None = None
         best_index: int | None = None
         first_reason: str | None = None
@@ -173,6 +176,20 @@ class Tier(ABC):
         note = "; ".join(f"{where}: {text}" for where, text in sides if text) or None
         return TierScore(best, reference=best_index, evidence=evidence_out, note=note)
 
+    def _candidate_reason(self, reason: str, references: Sequence[Code]) -> str:
+        """Why the tier does not apply to a candidate it cannot represent: ``both: ...`` when
+        the one reference fails too for a reason of the same kind (see
+        :func:`both_sides_reason`), else ``candidate: ...``. With several references the
+        candidate's reason is given alone (the tier fails whatever the references are)."""
+        if len(references) == 1:
+            try:
+                self.check(references[0])  # the build's outcome and reason, often cheaper
+            except NotApplicable as exc:
+                both = both_sides_reason(str(exc), reason, self.reference_side)
+                if both is not None:
+                    return both
+        return f"candidate: {reason}"
+
     def _side(self, index: int, count: int) -> str:
         """How reasons name reference ``index`` of ``count`` (numbered when several)."""
         return self.reference_side if count == 1 else f"{self.reference_side} {index + 1}"
@@ -192,6 +209,41 @@ class Tier(ABC):
     @staticmethod
     def _not_applicable(reason: str, references: Sequence[Code], explain: bool) -> TierScore:
         return TierScore(None, reason, evidence=(reason,) * len(references) if explain else None)
+
+
+_NUMBER = re.compile(r"\d[\d,.]*")
+_DETAIL = re.compile(r"^(.*?) \(([^()]*)\)$")
+
+
+def both_sides_reason(
+    reference: str, candidate: str, reference_side: str = "reference"
+) -> str | None:
+    """One reason for a tier both sides of a pair fail, or ``None`` if they fail differently.
+
+    Two reasons are of the same kind when they differ at most in their numbers (sizes,
+    lines, columns). The same text is said once; different numbers are both given.
+
+    >>> both_sides_reason("empty code", "empty code")
+    'both: empty code'
+    >>> both_sides_reason("AST larger than the limit (8010 > 4000 nodes)",
+    ...                   "AST larger than the limit (8014 > 4000 nodes)")
+    'both: AST larger than the limit (reference: 8010 > 4000 nodes; candidate: 8014 > 4000 nodes)'
+    >>> both_sides_reason("parse error at line 1, col 3", "parse error at line 2, col 5")
+    'both: parse error at line 1, col 3 (reference); parse error at line 2, col 5 (candidate)'
+    >>> both_sides_reason("no statements", "parse error at line 2, col 5") is None
+    True
+    """
+    if reference == candidate:
+        return f"both: {reference}"
+    if _NUMBER.sub("#", reference) != _NUMBER.sub("#", candidate):
+        return None
+    ref, cand = _DETAIL.match(reference), _DETAIL.match(candidate)
+    if ref is not None and cand is not None and ref.group(1) == cand.group(1):
+        return (
+            f"both: {ref.group(1)} ({reference_side}: {ref.group(2)}; "
+            f"candidate: {cand.group(2)})"
+        )
+    return f"both: {reference} ({reference_side}); {candidate} (candidate)"
 
 
 def normalized_similarity(distance: float, total: float) -> float:
@@ -458,8 +510,9 @@ class GraphTier(Tier):
         try:
             return build(parsed, max_nodes=self.limits.max_pdg_nodes)
         except graphs.GraphTooLarge:
+            # the build stops as soon as the limit is passed: the true size is not known
             raise NotApplicable(
-                f"PDG larger than the limit ({self.limits.max_pdg_nodes} nodes)"
+                f"PDG larger than the limit (more than {self.limits.max_pdg_nodes} nodes)"
             ) from None
 
     def similarity(self, reference: Any, candidate: Any) -> float:
