@@ -236,7 +236,7 @@ class Explanation:
         out = [
             "",
             f"Tree tier (TRS): TED {t.distance} over AST sizes {t.ref_size} + "
-            f"{t.cand_size} ({t.matched} nodes matched; {len(t.renames)} renamed, "
+            f"{t.cand_size} ({_plural(t.matched, 'node')} matched; {len(t.renames)} renamed, "
             f"{len(t.deletions)} deleted, {len(t.insertions)} inserted)",
         ]
         items = []
