@@ -86,10 +86,12 @@ class Wrapper:
         statement list): read here, a member's header leaves no valid way to go on by the
         time its body starts (a call, a generic type or a tuple may reach that far; ``{``
         or ``=>`` after ``)`` ends any expression or statement that is not a member), so
-        tree-sitter's first error here lies no later than the body's start. When an
-        earlier attempt read the snippet as a member (a ``prefer_types`` or ``defer_if``
-        node: a method, a C# local function) whose first error lies inside its body,
-        this context cannot do better, and the search does not parse it: a parse of
+        tree-sitter's first error here lies no later than the body's start. When the
+        snippet matches a ``prefer_if`` pattern (a member's header: a type and a name, no
+        keyword, so no ``new T() {`` of an anonymous class or an object initializer) and
+        an earlier attempt read it as a member (a ``prefer_types`` or ``defer_if`` node: a
+        method, a C# local function) whose first error lies past its body's start, this
+        context cannot do better, and the search does not parse it: a parse of
         broken code costs several clean ones, this one the most (``tests/test_parsing.py``
         checks the outcome against the full search on generated broken members and the
         CodeXGLUE files).

@@ -411,8 +411,8 @@ def _preferred_member(attempt: _Attempt) -> bool:
 def _error_in_body(attempt: _Attempt) -> bool:
     """Whether a failed attempt read the snippet as a member (its first top-level node one
     of the wrapper's ``prefer_types`` or ``defer_if`` types, a method or a local function,
-    with a body) and its first error lies inside that body, past the body's first token:
-    then the snippet's text up to its body is a member's header."""
+    with a body) and its first error lies past the body's first token: then, for a snippet
+    that ``prefer_if`` took for a member, its text up to the body is a member's header."""
     nodes = attempt.nodes
     if not nodes:
         return False
@@ -531,7 +531,10 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
             return _result(lang, code, attempt)
         if best is None or attempt.rank > best.rank:
             best = attempt
-        broken_body = broken_body or _error_in_body(attempt)
+        # only a snippet whose start the member pattern took for a member's header: a
+        # class body also reads `new Foo() { A = 1 }` (C#) or `new T() { ... }` (Java) as a
+        # member, which are expressions
+        broken_body = broken_body or (early is not None and _error_in_body(attempt))
     if deferred is not None:
         return _result(lang, code, deferred)
     assert best is not None

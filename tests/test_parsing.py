@@ -392,9 +392,11 @@ def test_model_output_parse_rate(name, lang, floor):
 
 
 def _ordered(code: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> ParsedCode:
-    """The plain ordered search: parse with every prefer_if shortcut switched off."""
+    """The plain ordered search: parse with every prefer_if shortcut switched off and every
+    wrapper tried (no member-free wrapper skipped)."""
     with monkeypatch.context() as m:
         m.setattr(Language, "preferred_wrapper", lambda self, code: None)
+        m.setattr("graphs.parsing._error_in_body", lambda attempt: False)
         return parse(code, lang)
 
 
@@ -422,6 +424,16 @@ def _outcome(parsed: ParsedCode) -> tuple:
     ("cs", "record Foo(int X) { }", "none"),
     ("java", "yield foo();", "none"),
     ("java", "record R(int x) {}", "none"),
+    # expressions that a class body reads as a member (C#'s `new` is a modifier; Java's
+    # class body takes `new` for a type): object initializers and anonymous classes, which
+    # no member-free wrapper may be skipped for
+    ("cs", "new Foo() { A = 1 }", "expression"),
+    ("cs", "new Foo(x, y) { A = x }", "expression"),
+    ("cs", "new Foo() { 1, 2, 3 }", "expression"),
+    ("cs", "new Foo() { A = () => { return 1; } }", "expression"),
+    ("java", "new Runnable() { public void run() { } }", "expression"),
+    ("java", "new Thread() { public void run() {} }.start()", "expression"),
+    ("java", "new Foo() {}\n.m()\n.n()", "expression"),
     # statements and broken members: ordered search as before
     ("cs", "int x = 1; Foo(x);", "none"),
     ("cs", "public int Foo( {", None),
