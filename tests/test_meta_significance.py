@@ -215,3 +215,10 @@ def test_three_pairs_run_randomization_and_ttest_but_not_the_bootstrap(scorer):
     # every pair favours A: 0 of the 100 resamples, which the JSON lets a reader see
     assert full.p_value_bootstrap == 0.0 and full.not_applicable == {}
     assert full.to_dict()["bootstrap_samples"] == 100 and full.to_dict()["trials"] == 99
+
+
+@pytest.mark.parametrize("confidence", [1.0, 0.0, 1.5, float("nan")])
+def test_minimum_pairs_rejects_a_confidence_outside_0_1(confidence):
+    # a confidence of 1 leaves no tail: the search for n would never end
+    with pytest.raises(ValueError, match="confidence must be in"):
+        minimum_pairs("bootstrap", confidence)

@@ -96,6 +96,7 @@ def minimum_pairs(test: str, confidence: float = 0.95) -> int:
     """
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; expected one of {', '.join(TESTS)}")
+    check_confidence(confidence)  # 1 or more leaves no tail: no n would do
     if test != "bootstrap":
         return 2
     tail = (1 - confidence) / 2
