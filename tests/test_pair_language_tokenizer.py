@@ -66,3 +66,42 @@ def test_given_ngram_set_applies_only_to_pairs_tokenized_as_it_was_counted():
         "tokenized with code-python: pass tokenizer='code' (--tokenizer code) or a set "
         "counted with code-python")
     assert c.pairs[1].sts == PY_STS
+
+
+def _python_set() -> crystal.NgramSet:
+    return crystal.build_ngram_set([PY_REF, PY_CAND] * 3, k=5, tokenizer="code-python")
+
+
+def test_a_given_python_set_in_a_run_without_a_language_applies_to_the_python_pairs():
+    # RubyScorer(None, ngrams=...) took the set for the "code" tokenizer and raised
+    py_set = _python_set()
+    scorer = RubyScorer(ngrams=py_set)
+    mixed = scorer.score_corpus([CS, PY_REF], [CS_CAND, PY_CAND], languages=["cs", "python"])
+    alone = RubyScorer("python", ngrams=py_set).score(PY_REF, PY_CAND)
+    assert mixed.pairs[1].crystalbleu == alone.crystalbleu is not None
+    assert mixed.pairs[0].crystalbleu is None
+    assert mixed.pairs[0].reasons["crystalbleu"].startswith(
+        "the n-gram set given was counted with the code-python tokenizer, but csharp pairs")
+    # a pair with no language is tokenized with "code": the set cannot apply
+    one = scorer.score("x = 1", "x = 2")
+    assert one.crystalbleu is None and "code-python" in one.reasons["crystalbleu"]
+
+
+def test_cli_takes_a_python_set_for_a_jsonl_run_without_lang(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    set_file = tmp_path / "py.json"
+    _python_set().save(set_file)
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(
+        json.dumps({"reference": PY_REF, "candidate": PY_CAND, "language": "python"}) + "\n"
+        + json.dumps({"reference": CS, "candidate": CS_CAND, "language": "cs"}) + "\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "ruby_metric", "score", "--jsonl", str(pairs), "--ngrams",
+         str(set_file), "-f", "jsonl"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    expected = RubyScorer("python", ngrams=_python_set()).score(PY_REF, PY_CAND).crystalbleu
+    assert rows[0]["crystalbleu"] == expected and rows[1]["crystalbleu"] is None

@@ -151,7 +151,12 @@ class RubyScorer:
         self.bleu_metric = crystal.CrystalBLEU(
             None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
         )
-        self._crystal = self._crystalbleu_for(self.ngram_set)
+        given_for_pairs = (self._explicit_ngrams and self.ngram_set is not None
+                           and self.language is None and self.tokenizer_choice is None)
+        # A set given for a run whose pairs name their languages applies to the pairs
+        # tokenized as it was counted (see AllLanguages): its own tokenizer, not "code".
+        self._crystal = self._crystalbleu_for(
+            self.ngram_set, self.ngram_set.tokenizer if given_for_pairs else None)
         self._pool: WorkerPool | None = None
 
     # -- worker processes -----------------------------------------------------------------
@@ -313,9 +318,11 @@ class RubyScorer:
     def _pair_crystalbleu(self, references: list[str]) -> crystal.CrystalBLEU | None:
         """CrystalBLEU for one pair: the scorer's, else one built from the pair's references
         when they are enough, as :meth:`score_corpus` does for a corpus of that one pair."""
-        if (self._crystal is not None or "crystalbleu" not in self.metrics
-                or self.source_language is not None):
-            return self._crystal
+        if self._crystal is not None:
+            # a given set counted with another tokenizer than this pair's: none applies
+            return AllLanguages(self._crystal, self.tokenizer_choice).get(self.language)
+        if "crystalbleu" not in self.metrics or self.source_language is not None:
+            return None
         built = corpus_ngram_set(references, self.language, self.tokenizer, quiet=True)
         return self._crystalbleu_for(built)
 

@@ -21,7 +21,7 @@ from ..io.inputs import (
     read_aligned,
 )
 from ..io.ngram_sets import load_ngram_file
-from ..scoring.code import canonical_language
+from ..scoring.code import canonical_language, default_tokenizer
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 
@@ -241,8 +241,9 @@ def ngram_file(args: argparse.Namespace) -> crystal.NgramSet:
         built_for = canonical_language(built_for)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    # the scorer's default tokenizer (ruby_metric.api.scorer.RubyScorer)
-    tokenizer = args.tokenizer or ("code-python" if language == "python" else "code")
+    if args.tokenizer is None and language is None:
+        return ngram_set  # each pair's language picks its tokenizer: the set fits some pairs
+    tokenizer = args.tokenizer or default_tokenizer(language)
     if ngram_set.tokenizer != tokenizer:
         raise InputError(
             f"--ngrams {args.ngrams} was built with tokenizer {ngram_set.tokenizer!r} but the "
