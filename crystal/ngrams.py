@@ -295,7 +295,8 @@ class NgramSet:
             "ngrams": [[list(g), c] for g, c in self.counts.items()],
         }
 
-    def save(self, path: str | os.PathLike[str]) -> None:
+    def save(self, path: str | os.PathLike[str], *,
+             header: Mapping[str, str] | None = None) -> None:
         """Write the set as versioned JSON (one n-gram per line, ASCII only).
 
         The file is written to a temporary name and renamed, so a crash never leaves a
@@ -305,6 +306,9 @@ class NgramSet:
         ----------
         path : path-like
             Destination file; its parent folder must exist.
+        header : mapping of str to str, optional
+            More header fields, written after ``tokenizer`` (such as the language of the
+            corpus): :meth:`load` ignores them, :meth:`load_with_header` returns them.
 
         Examples
         --------
@@ -318,6 +322,11 @@ class NgramSet:
         """
         doc = self.to_json()
         del doc["ngrams"]
+        if header:
+            fields = list(doc.items())
+            at = [key for key, _ in fields].index("tokenizer") + 1
+            doc = dict(fields[:at] + [(k, v) for k, v in header.items() if k not in doc]
+                       + fields[at:])
         # Header fields indented, then one n-gram per line: readable, diff-friendly files.
         head = json.dumps(doc, ensure_ascii=True, indent=1)[:-2]  # drop the closing "\n}"
         lines = ",\n".join(
@@ -355,6 +364,21 @@ class NgramSet:
         --------
         See :meth:`save`.
         """
+        return cls.load_with_header(path)[0]
+
+    @classmethod
+    def load_with_header(cls, path: str | os.PathLike[str]) -> tuple[NgramSet, dict]:
+        """:meth:`load`, and the file's header fields (those of :meth:`save`'s ``header``
+        among them).
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> p = pathlib.Path(tempfile.mkdtemp()) / "s.json"
+        >>> NgramSet({("a",): 2}, k=1, max_n=1).save(p, header={"language": "java"})
+        >>> NgramSet.load_with_header(p)[1]["language"]
+        'java'
+        """
         path = Path(path)
         raw = path.read_bytes()
         try:
@@ -362,9 +386,10 @@ class NgramSet:
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ValueError(f"{path}: not a JSON n-gram set ({exc})") from None
         try:
-            return cls.from_json(doc)
+            ngram_set = cls.from_json(doc)
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
+        return ngram_set, {key: value for key, value in doc.items() if key != "ngrams"}
 
     @classmethod
     def from_json(cls, doc: object) -> NgramSet:

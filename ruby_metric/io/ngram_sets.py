@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from collections.abc import Iterable
 from importlib import resources
 from os import PathLike
@@ -87,20 +85,12 @@ def load_ngram_file(path: str | PathLike) -> tuple[crystal.NgramSet, str | None]
     """
     file = Path(path)
     try:
-        raw = file.read_bytes()
+        ngram_set, header = crystal.NgramSet.load_with_header(file)
     except FileNotFoundError:
         raise ValueError(f"n-gram file not found: {file}") from None
     except OSError as exc:
         raise ValueError(f"{file}: cannot read ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{file}: not a JSON n-gram set ({exc})") from None
-    try:
-        ngram_set = crystal.NgramSet.from_json(doc)
-    except ValueError as exc:
-        raise ValueError(f"{file}: {exc}") from None
-    language = doc.get(LANGUAGE_KEY)
+    language = header.get(LANGUAGE_KEY)
     return ngram_set, language if isinstance(language, str) and language else None
 
 
@@ -112,22 +102,6 @@ LANGUAGE_KEY = "language"
 def save_ngram_set(
     ngram_set: crystal.NgramSet, path: str | PathLike, language: str | None = None
 ) -> None:
-    """Write ``ngram_set`` as :meth:`crystal.NgramSet.save` does (the same layout, written to a
-    temporary name and renamed), with the ``language`` it was built for in the header."""
-    if language is None:
-        ngram_set.save(path)
-        return
-    doc = ngram_set.to_json()
-    grams = doc.pop("ngrams")
-    header: dict[str, object] = {}
-    for key, value in doc.items():
-        if key == "k":  # after the tokenizer: what the n-grams were counted on
-            header[LANGUAGE_KEY] = language
-        header[key] = value
-    head = json.dumps(header, ensure_ascii=True, indent=1)[:-2]  # without the closing "\n}"
-    lines = ",\n".join("  " + json.dumps(entry, ensure_ascii=True) for entry in grams)
-    text = head + ',\n "ngrams": [\n' + lines + ("\n" if lines else "") + " ]\n}\n"
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="ascii")
-    os.replace(tmp, target)
+    """Write ``ngram_set`` (:meth:`crystal.NgramSet.save`) with the ``language`` it was built
+    for in the header."""
+    ngram_set.save(path, header=None if language is None else {LANGUAGE_KEY: language})
