@@ -199,7 +199,8 @@ def _clipped_counts(
     keys = np.empty(size, dtype=np.int64)  # the distinct hypothesis codes (0: empty)
     count = np.empty(size, dtype=np.int64)  # their occurrences in the hypothesis
     best = np.empty(size, dtype=np.int64)  # ... in any one reference, at most
-    seen = np.empty(size, dtype=np.int64)  # ... in the current reference
+    seen = np.zeros(size, dtype=np.int64)  # ... in the current reference (0 between them)
+    touched = np.empty(size, dtype=np.int64)  # the slots the current reference counted in
     for n in range(1, max_n + 1):
         keys[:] = 0
         count[:] = 0
@@ -215,16 +216,23 @@ def _clipped_counts(
         else:
             best[:] = 0
         for r in range(spans.shape[0]):
-            seen[:] = 0
+            # only the slots this reference touched are folded and reset: many short
+            # references against a long hypothesis would otherwise each scan the table
+            nt = 0
             for i in range(spans[r, 0], spans[r, 1] - n + 1):
                 code = 0
                 for j in range(n):
                     code = (code << BITS) | ids[i + j]
                 s = _slot(keys, code)
                 if keys[s] != 0:
+                    if seen[s] == 0:
+                        touched[nt] = s
+                        nt += 1
                     seen[s] += 1
-            for s in range(size):
+            for t in range(nt):
+                s = touched[t]
                 best[s] = max(best[s], seen[s])
+                seen[s] = 0
         for s in range(size):
             if count[s] == 0:
                 continue
