@@ -281,15 +281,22 @@ def quantize_weights(weights: Any) -> np.ndarray:
     >>> quantize_weights([1, 2.5, 0.001]).tolist()
     [1.0, 2.5, 0.015625]
     """
+    return _weight_ticks(weights) / GRADED_COST_GRID
+
+
+def _weight_ticks(weights: Any) -> np.ndarray:
+    """Node weights in units of ``1 / GRADED_COST_GRID`` (see :func:`quantize_weights`)."""
     try:
         w = np.asarray(weights, dtype=np.float64).reshape(-1)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"node_weight must return numbers, got an error converting: {exc}"
                          ) from exc
-    if not np.isfinite(w).all() or (w <= 0.0).any():
+    # One compiled pass instead of a dozen numpy calls on a few dozen weights.
+    ticks, ok = _positive_ticks(np.ascontiguousarray(w))
+    if not ok:
         bad = w[~np.isfinite(w) | (w <= 0.0)][0]
         raise ValueError(f"node_weight must return finite positive weights, got {bad:g}")
-    return _ticks(w) / GRADED_COST_GRID
+    return ticks
 
 
 def label_pair_costs(
@@ -311,21 +318,24 @@ def label_pair_costs(
     # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
     distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
     distinct2 = dict(zip(s2.label_ids.tolist(), s2.labels, strict=True))
-    weight = np.ones(k, dtype=np.float64)
+    # ``wt``: the weights in ticks (whole numbers), what the checks below compare.
+    wt = np.full(k, float(GRADED_COST_GRID))
+    bits = 0
     if node_weight is not None and n_labels:
         vocab = {**distinct1, **distinct2}
         labels = [vocab[i] for i in range(n_labels)]
-        raw_w = quantize_weights(node_weight(labels))
-        if raw_w.shape != (n_labels,):
+        raw_wt = _weight_ticks(node_weight(labels))
+        if raw_wt.shape != (n_labels,):
             raise ValueError(
-                f"node_weight returned {raw_w.shape[0]} weights for {n_labels} distinct labels"
+                f"node_weight returned {raw_wt.shape[0]} weights for {n_labels} distinct labels"
             )
-        weight[:n_labels] = raw_w
+        wt[:n_labels] = raw_wt
+        bits = _common_bits(wt)
+    weight = wt / GRADED_COST_GRID
     cost = np.ones((k, k), dtype=np.float64)
     np.fill_diagonal(cost, 0.0)
     ids1, labels1 = list(distinct1), list(distinct1.values())
     ids2, labels2 = list(distinct2), list(distinct2.values())
-    bits = 0 if node_weight is None else _common_bits(_ticks(weight))
     if not ids1 or not ids2:
         # nothing to substitute: f is not called on an empty side
         return _LabelCosts(cost, weight, _coarsest_grid(bits), True)
@@ -342,6 +352,13 @@ def label_pair_costs(
         )
     rows = np.array(ids1, dtype=np.int64)
     cols = np.array(ids2, dtype=np.int64)
+    # The common case in one compiled pass (a few dozen costs: numpy's per-call overhead
+    # would dominate); any cost it rejects goes through the checks below, which raise.
+    ok, mass, cost_bits = _graded_ticks(
+        np.ascontiguousarray(raw), rows, cols, weight, wt, node_weight is not None, cost
+    )
+    if ok:
+        return _LabelCosts(cost, weight, _coarsest_grid(bits | cost_bits), mass)
     # A substitution never costs more than a deletion plus an insertion: the padding of the
     # smaller graph (graphs.ged.distance) relies on it.
     limit = weight[rows][:, None] + weight[cols][None, :]
@@ -370,11 +387,55 @@ def label_pair_costs(
             f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
             f"{raw[i, j]:g} against itself)"
         )
-    cost[rows[:, None], cols[None, :]] = ticks / GRADED_COST_GRID
-    wt = _ticks(weight)
-    mass = bool((ticks >= np.abs(wt[rows][:, None] - wt[cols][None, :])).all())
-    bits |= _common_bits(ticks)
-    return _LabelCosts(cost, weight, _coarsest_grid(bits), mass)
+    raise AssertionError("_graded_ticks rejected costs that pass every check")
+
+
+@numba.njit(cache=True, nogil=True)
+def _positive_ticks(w):  # pragma: no cover - compiled
+    """:func:`_ticks` of ``w``, and whether every value is finite and positive (else the
+    ticks are incomplete)."""
+    out = np.empty(w.shape[0], dtype=np.float64)
+    for i in range(w.shape[0]):
+        x = w[i]
+        if not (np.isfinite(x) and x > 0.0):
+            return out, False
+        t = np.rint(x * GRADED_COST_GRID)
+        out[i] = t if t > 1.0 else 1.0
+    return out, True
+
+
+@numba.njit(cache=True, nogil=True)
+def _graded_ticks(raw, rows, cols, weight, wt, weighted, cost):  # pragma: no cover - compiled
+    """The accepting path of :func:`label_pair_costs`, scalar by scalar the same operations
+    as its numpy checks: writes ``cost[rows[i], cols[j]]`` (quantized ``raw[i, j]``) and
+    returns (every cost valid, mass bound holds, or of the tick counts). On the first
+    invalid cost it stops and returns ``ok = False``: the caller's checks then raise."""
+    bits = 0
+    mass = True
+    for i in range(raw.shape[0]):
+        a = rows[i]
+        for j in range(raw.shape[1]):
+            b = cols[j]
+            x = raw[i, j]
+            # the documented range of unweighted graded costs is [0, 1]
+            limit = weight[a] + weight[b] if weighted else 1.0
+            if not np.isfinite(x) or x < 0.0 or x > limit * (1.0 + 1e-12):
+                return False, False, 0
+            t = 0.0
+            if x > 0.0:
+                t = np.rint(x * GRADED_COST_GRID)
+                if t < 1.0:
+                    t = 1.0
+            cap = limit * GRADED_COST_GRID
+            if cap < t:
+                t = cap
+            if a == b and t != 0.0:
+                return False, False, 0
+            cost[a, b] = t / GRADED_COST_GRID
+            if t < abs(wt[a] - wt[b]):
+                mass = False
+            bits |= np.int64(t)
+    return True, mass, bits
 
 
 def _common_bits(ticks: np.ndarray) -> int:
