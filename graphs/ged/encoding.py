@@ -76,7 +76,8 @@ class Side:
         items: GraphItems | None = None,
     ) -> None:
         labels, graph_edges = graph_items(g, node_label, edge_label) if items is None else items
-        raw = {n: hashable_label(lab) for n, lab in labels.items()}
+        # str labels (a PDG's) are hashable as they are: no call for them
+        raw = {n: lab if type(lab) is str else hashable_label(lab) for n, lab in labels.items()}
         # Degrees from the edge list: networkx's multigraph degree views are slow.
         out_deg = dict.fromkeys(raw, 0)
         in_deg = dict.fromkeys(raw, 0) if g.is_directed() else out_deg
@@ -94,7 +95,8 @@ class Side:
         )
         index = self.index
         self.edges: list[tuple[int, int, Any]] = [
-            (index[u], index[v], hashable_label(t)) for u, v, t in graph_edges
+            (index[u], index[v], t if type(t) is str else hashable_label(t))
+            for u, v, t in graph_edges
         ]
         # Reports list nodes by id when ids are comparable (a PDG's ints are source order),
         # else in canonical order; either way independent of insertion order.
@@ -102,9 +104,16 @@ class Side:
             self.display: list[int] = [index[n] for n in sorted(self.nodes)]
         except TypeError:
             self.display = list(range(len(self.nodes)))
-        # Set by Problem: typed counts adj[t, i, j] and their total over types per slot.
-        self.adj: np.ndarray = np.zeros((0, 0, 0), dtype=np.int64)
-        self.slots: np.ndarray = np.zeros((0, 0), dtype=np.int64)
+        # Set by Problem: typed counts adj[t, i, j] and their total over types per slot
+        # (until then shared empty placeholders: edit_path's sides never need them).
+        self.adj: np.ndarray = _NO_ADJ
+        self.slots: np.ndarray = _NO_SLOTS
+
+
+_NO_ADJ = np.zeros((0, 0, 0), dtype=np.int64)
+_NO_ADJ.flags.writeable = False
+_NO_SLOTS = np.zeros((0, 0), dtype=np.int64)
+_NO_SLOTS.flags.writeable = False
 
 
 def hashable_label(value: Any) -> Hashable:
@@ -196,10 +205,10 @@ class Problem:
         # optimal edit path substitutes min(n, m) nodes: padding only the smaller graph to
         # max(n, m) loses no optimum.
         self._label_cost: np.ndarray | None = None
-        k = max(self.n_labels, 1)
         #: Scaled insertion / deletion cost per vocabulary id (float64).
-        self.label_weight = np.full(k, float(self.scale))
-        if self.weight is not None:
+        if self.weight is None:
+            self.label_weight = np.full(max(self.n_labels, 1), float(self.scale))
+        else:
             self.label_weight = self.scale * self.weight
         if self.pair_cost is None:
             node_cost = np.ones((self.size, self.size), dtype=np.int64)
@@ -281,15 +290,23 @@ def quantize_weights(weights: Any) -> np.ndarray:
     >>> quantize_weights([1, 2.5, 0.001]).tolist()
     [1.0, 2.5, 0.015625]
     """
+    return _weight_ticks(weights)[0] / GRADED_COST_GRID
+
+
+def _weight_ticks(weights: Any) -> tuple[np.ndarray, int]:
+    """Node weights in units of ``1 / GRADED_COST_GRID`` (see :func:`quantize_weights`) and
+    the bitwise or of those tick counts."""
     try:
         w = np.asarray(weights, dtype=np.float64).reshape(-1)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"node_weight must return numbers, got an error converting: {exc}"
                          ) from exc
-    if not np.isfinite(w).all() or (w <= 0.0).any():
+    # One compiled pass instead of a dozen numpy calls on a few dozen weights.
+    ticks, ok, bits = _positive_ticks(np.ascontiguousarray(w))
+    if not ok:
         bad = w[~np.isfinite(w) | (w <= 0.0)][0]
         raise ValueError(f"node_weight must return finite positive weights, got {bad:g}")
-    return _ticks(w) / GRADED_COST_GRID
+    return ticks, bits
 
 
 def label_pair_costs(
@@ -311,23 +328,25 @@ def label_pair_costs(
     # Equal ids are equal labels (shared vocabulary): a dict keeps each id once, in order.
     distinct1 = dict(zip(s1.label_ids.tolist(), s1.labels, strict=True))
     distinct2 = dict(zip(s2.label_ids.tolist(), s2.labels, strict=True))
-    weight = np.ones(k, dtype=np.float64)
+    # ``wt``: the weights in ticks (whole numbers), what the checks below compare.
+    wt = np.full(k, float(GRADED_COST_GRID))
+    bits = 0
     if node_weight is not None and n_labels:
         vocab = {**distinct1, **distinct2}
         labels = [vocab[i] for i in range(n_labels)]
-        raw_w = quantize_weights(node_weight(labels))
-        if raw_w.shape != (n_labels,):
+        raw_wt, bits = _weight_ticks(node_weight(labels))
+        if raw_wt.shape != (n_labels,):
             raise ValueError(
-                f"node_weight returned {raw_w.shape[0]} weights for {n_labels} distinct labels"
+                f"node_weight returned {raw_wt.shape[0]} weights for {n_labels} distinct labels"
             )
-        weight[:n_labels] = raw_w
-    cost = np.ones((k, k), dtype=np.float64)
-    np.fill_diagonal(cost, 0.0)
+        wt[:n_labels] = raw_wt
+    weight = wt / GRADED_COST_GRID
     ids1, labels1 = list(distinct1), list(distinct1.values())
     ids2, labels2 = list(distinct2), list(distinct2.values())
-    bits = 0 if node_weight is None else _common_bits(_ticks(weight))
     if not ids1 or not ids2:
         # nothing to substitute: f is not called on an empty side
+        cost = np.ones((k, k), dtype=np.float64)
+        np.fill_diagonal(cost, 0.0)
         return _LabelCosts(cost, weight, _coarsest_grid(bits), True)
     try:
         raw = np.asarray(f(labels1, labels2), dtype=np.float64)
@@ -342,6 +361,13 @@ def label_pair_costs(
         )
     rows = np.array(ids1, dtype=np.int64)
     cols = np.array(ids2, dtype=np.int64)
+    # The common case in one compiled pass (a few dozen costs: numpy's per-call overhead
+    # would dominate); any cost it rejects goes through the checks below, which raise.
+    cost, ok, mass, cost_bits = _graded_ticks(
+        np.ascontiguousarray(raw), rows, cols, weight, wt, node_weight is not None, k
+    )
+    if ok:
+        return _LabelCosts(cost, weight, _coarsest_grid(bits | cost_bits), mass)
     # A substitution never costs more than a deletion plus an insertion: the padding of the
     # smaller graph (graphs.ged.distance) relies on it.
     limit = weight[rows][:, None] + weight[cols][None, :]
@@ -370,18 +396,61 @@ def label_pair_costs(
             f"node_subst_cost must be 0 between equal labels ({labels1[i]!r} costs "
             f"{raw[i, j]:g} against itself)"
         )
-    cost[rows[:, None], cols[None, :]] = ticks / GRADED_COST_GRID
-    wt = _ticks(weight)
-    mass = bool((ticks >= np.abs(wt[rows][:, None] - wt[cols][None, :])).all())
-    bits |= _common_bits(ticks)
-    return _LabelCosts(cost, weight, _coarsest_grid(bits), mass)
+    raise AssertionError("_graded_ticks rejected costs that pass every check")
 
 
-def _common_bits(ticks: np.ndarray) -> int:
-    """Bitwise or of tick counts (whole numbers below 2**53)."""
-    if ticks.size == 0:
-        return 0
-    return int(np.bitwise_or.reduce(ticks.astype(np.int64), axis=None))
+@numba.njit(cache=True, nogil=True)
+def _positive_ticks(w):  # pragma: no cover - compiled
+    """:func:`_ticks` of ``w``, whether every value is finite and positive (else the ticks
+    are incomplete) and the bitwise or of the tick counts."""
+    out = np.empty(w.shape[0], dtype=np.float64)
+    bits = 0
+    for i in range(w.shape[0]):
+        x = w[i]
+        if not (np.isfinite(x) and x > 0.0):
+            return out, False, 0
+        t = np.rint(x * GRADED_COST_GRID)
+        out[i] = t if t > 1.0 else 1.0
+        bits |= np.int64(out[i])
+    return out, True, bits
+
+
+@numba.njit(cache=True, nogil=True)
+def _graded_ticks(raw, rows, cols, weight, wt, weighted, k):  # pragma: no cover - compiled
+    """The accepting path of :func:`label_pair_costs`, scalar by scalar the same operations
+    as its numpy checks: returns the ``(k, k)`` costs (1 off the diagonal, 0 on it,
+    ``cost[rows[i], cols[j]]`` the quantized ``raw[i, j]``), whether every cost is valid,
+    whether the mass bound holds and the or of the tick counts. On the first invalid cost
+    it stops with ``ok = False``: the caller's checks then raise."""
+    cost = np.ones((k, k), dtype=np.float64)
+    for a in range(k):
+        cost[a, a] = 0.0
+    bits = 0
+    mass = True
+    for i in range(raw.shape[0]):
+        a = rows[i]
+        for j in range(raw.shape[1]):
+            b = cols[j]
+            x = raw[i, j]
+            # the documented range of unweighted graded costs is [0, 1]
+            limit = weight[a] + weight[b] if weighted else 1.0
+            if not np.isfinite(x) or x < 0.0 or x > limit * (1.0 + 1e-12):
+                return cost, False, False, 0
+            t = 0.0
+            if x > 0.0:
+                t = np.rint(x * GRADED_COST_GRID)
+                if t < 1.0:
+                    t = 1.0
+            cap = limit * GRADED_COST_GRID
+            if cap < t:
+                t = cap
+            if a == b and t != 0.0:
+                return cost, False, False, 0
+            cost[a, b] = t / GRADED_COST_GRID
+            if t < abs(wt[a] - wt[b]):
+                mass = False
+            bits |= np.int64(t)
+    return cost, True, mass, bits
 
 
 def _coarsest_grid(bits: int) -> int:

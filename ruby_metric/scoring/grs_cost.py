@@ -154,9 +154,11 @@ class GRSCostModel:
         d = self.label_distance(ref_labels, cand_labels)
         # equal labels: d = 0 and equal weights, so they cost 0
         cost = np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
-        opaque1 = np.array([str(lab).startswith(OPAQUE_MARK) for lab in ref_labels])
-        opaque2 = np.array([str(lab).startswith(OPAQUE_MARK) for lab in cand_labels])
-        guess = (opaque1[:, None] | opaque2[None, :]) & (d > 0)
+        opaque1 = [str(lab).startswith(OPAQUE_MARK) for lab in ref_labels]
+        opaque2 = [str(lab).startswith(OPAQUE_MARK) for lab in cand_labels]
+        if not (any(opaque1) or any(opaque2)):
+            return cost  # no text label (most pairs): nothing is a guess
+        guess = (np.array(opaque1)[:, None] | np.array(opaque2)[None, :]) & (d > 0)
         if guess.any():
             cost = np.where(guess, w1 + w2, cost)
         return cost
