@@ -36,7 +36,7 @@ import networkx as nx
 import tree_sitter
 
 from graphs.functions import function_parameters
-from graphs.parsing import ParsedCode, parse
+from graphs.parsing import ParsedCode, own_wrapper, parse
 from graphs.roles import LanguageRoles, Role, get_roles
 from graphs.trees import OPAQUE_MARK
 
@@ -521,10 +521,11 @@ def stray_closers(parsed: ParsedCode) -> list[tuple[tuple[int, str], ...]]:
 def contain_strays(parsed: ParsedCode) -> Contained | None:
     """Keep the closers with no opener as text: blank them out (same length, so every
     other offset stays), and take the result if it parses, or if :func:`contain` keeps its
-    remaining errors. Of the sets of :func:`stray_closers` that work, the one that keeps
-    the fewest statements as text and then leaves the fewest top-level pieces wins (the
-    first such): a snippet that is one method stays one method, rather than a method closed
-    early and a statement after it.
+    remaining errors (parsed in the snippet's own wrapper, :func:`graphs.parsing.own_wrapper`).
+    Of the sets of :func:`stray_closers` that work, the one that keeps the fewest statements
+    as text and then leaves the fewest top-level pieces wins (the first such): a snippet that
+    is one method stays one method, rather than a method closed early and a statement after
+    it.
 
     Returns
     -------
@@ -539,13 +540,13 @@ def contain_strays(parsed: ParsedCode) -> Contained | None:
     """
     if parsed.ok:
         return None
-    source, language = parsed.source, parsed.language
+    source, language, wrapper = parsed.source, parsed.language, own_wrapper(parsed)
     best: tuple[tuple[int, int], Contained] | None = None
     for tried in stray_closers(parsed):
         chars = list(source)
         for offset, _ in tried:
             chars[offset] = " "
-        blanked = parse("".join(chars), language)
+        blanked = parse("".join(chars), language, wrapper=wrapper)
         kept = Contained(blanked, blanked, ()) if blanked.ok else contain(blanked)
         if kept is None:
             continue

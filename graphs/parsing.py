@@ -21,7 +21,7 @@ import tree_sitter
 
 from graphs.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
 
-__all__ = ["ParsedCode", "parse", "parse_as"]
+__all__ = ["ParsedCode", "own_wrapper", "parse", "parse_as"]
 
 EMPTY_CODE = "empty code"
 
@@ -438,6 +438,22 @@ def _forced(lang: Language, code: str, attempt: _Attempt) -> ParsedCode:
         error = _bracket_problem(attempt) or error
     return ParsedCode(lang.name, code, attempt.text, attempt.tree, attempt.nodes,
                       attempt.wrapper.name, error, attempt.span, attempt.index)
+
+
+def own_wrapper(parsed: ParsedCode) -> str:
+    """The wrapper an edit of ``parsed``'s text (a repair, blanked stray closers) is parsed
+    in: the member wrapper when the snippet starts like a member (``Wrapper.prefer_if``),
+    else the one its parse was read in. A failed parse's own wrapper does not say what a
+    broken member is: a method cut short reads furthest as given (a C# local function),
+    where a constructor cannot stand at all.
+
+    >>> own_wrapper(parse("public int F(int a) { return a;", "cs"))
+    'class_body'
+    >>> own_wrapper(parse("x = f(a;", "cs"))
+    'none'
+    """
+    preferred = get_language(parsed.language).preferred_wrapper(parsed.source)
+    return preferred.name if preferred is not None else parsed.wrapper
 
 
 def parse_as(parsed: ParsedCode, wrapper: str) -> ParsedCode:

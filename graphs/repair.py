@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from graphs.parsing import ParsedCode, parse
+from graphs.parsing import ParsedCode, own_wrapper, parse
 
 __all__ = ["MAX_INSERTED_TOKENS", "MAX_REPAIR_ATTEMPTS", "Insertion", "Repair",
            "closing_brackets", "open_string", "repair", "repair_candidates"]
@@ -351,6 +351,9 @@ def repair(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPTS) -> Re
     the first clean parse wins. After a candidate that still fails, the candidates of its
     own parse are tried too (a missing ``)`` and then a missing ``}``), within the same
     budget of ``max_attempts`` re-parses and :data:`MAX_INSERTED_TOKENS` tokens in all.
+    Each edited text is parsed in the snippet's own wrapper
+    (:func:`graphs.parsing.own_wrapper`): an edit of a few tokens does not change what the
+    snippet is.
 
     Parameters
     ----------
@@ -370,7 +373,7 @@ def repair(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPTS) -> Re
     """
     if parsed.ok:
         return None
-    language = parsed.language
+    language, wrapper = parsed.language, own_wrapper(parsed)
     queue: list[tuple[Insertion, tuple[str, Insertion] | None]] = [
         (c, None) for c in repair_candidates(parsed)]
     attempts = 0
@@ -379,7 +382,7 @@ def repair(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPTS) -> Re
         source = parsed.source if base is None else base[0]
         text = edit.apply(source)
         attempts += 1
-        again = parse(text, language)
+        again = parse(text, language, wrapper=wrapper)
         edits = (edit,) if base is None else (base[1], edit)
         if again.ok:
             return Repair(text, again, edits)

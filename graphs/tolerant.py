@@ -11,6 +11,12 @@ structure"). In order, each step tried only when the ones before it failed:
    wrapper of the language, then after appending the closing brackets a cut-off text lacks
    (so a truncated method with one broken statement is still a graph).
 
+Every edited text (a repair, blanked stray closers, appended brackets) is parsed only in
+the snippet's own wrapper (:func:`graphs.parsing.own_wrapper`: the class body for a snippet
+that starts like a member, else the wrapper its failed parse was read in): an edit of a
+few tokens does not change what the snippet is, and a search of every wrapper costs
+several parses of broken code.
+
 Whatever was done costs something in the compared structure, so a repaired or contained
 candidate never equals a clean reference: a statement kept as text is labelled ``⁇ text``,
 and inserted tokens and stray closers become one extra node (:func:`with_repair_node`) or
@@ -34,7 +40,7 @@ from graphs.containment import (
     opaque_label,
 )
 from graphs.languages import get_language
-from graphs.parsing import ParsedCode, parse, parse_as
+from graphs.parsing import ParsedCode, own_wrapper, parse, parse_as
 from graphs.repair import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
@@ -228,7 +234,7 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
             quote is not None or tail not in (";", "{", "}")) and language != "python"
             else [])
         for extra in endings:
-            kept = contain(parse(text + extra, language))
+            kept = contain(parse(text + extra, language, wrapper=own_wrapper(parsed)))
             if kept is not None:
                 edit = Insertion("brackets", ((len(text), extra),), f'appended "{extra}"',
                                  tuple(extra))

@@ -16,7 +16,9 @@ import pytest
 
 import graphs
 from graphs.containment import contain, contain_strays, stray_closers
+from graphs.parsing import own_wrapper
 from graphs.repair import MAX_REPAIR_ATTEMPTS, repair, repair_candidates
+from graphs.tolerant import tolerant_parse
 from ruby_metric import RubyScorer
 
 _CUT = "int f(int a) { if (a > 0) { return a;"  # a method cut off before its braces
@@ -339,3 +341,28 @@ def test_cli_no_repair_restores_strict_parsing(tmp_path, capsys):
     assert "|repair:on|" in on["corpus"]["signature"]
     assert off["pairs"][0]["tier"] == "string" and "structure" not in off["corpus"]
     assert "|repair:off|" in off["corpus"]["signature"]
+
+
+# --- edits are parsed in the snippet's own wrapper (graphs.parsing.own_wrapper) -----------
+
+
+def test_a_cut_short_method_is_repaired_as_a_method():
+    # read furthest as given (a C# local function, wrapper "none"), it is still a member:
+    # its repair is parsed in the class body, as the method it is
+    parsed = graphs.parse("public int F(int a) { if (a > 0) { return a; } return -a;", "cs")
+    assert parsed.wrapper == "none" and own_wrapper(parsed) == "class_body"
+    clean = tolerant_parse(parsed).clean
+    assert clean.wrapper == "class_body" and clean.nodes[0].type == "method_declaration"
+
+
+def test_a_constructor_with_a_stray_closer_is_contained_as_a_constructor():
+    # a constructor cannot stand as given at all
+    kept = tolerant_parse(graphs.parse("public Foo(int x) { X = x; } }", "cs")).contained
+    assert kept.describe() == '1 unmatched "}" kept as text (line 1, col 30)'
+    assert kept.stand_in.wrapper == "class_body"
+    assert kept.stand_in.nodes[0].type == "constructor_declaration"
+
+
+def test_statements_are_edited_in_the_wrapper_they_were_read_in():
+    parsed = graphs.parse("x = f(a; y = 2;", "cs")
+    assert own_wrapper(parsed) == parsed.wrapper == "none"
