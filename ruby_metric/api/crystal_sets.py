@@ -16,7 +16,7 @@ candidate scores 0.0 by construction, a number that means nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -35,6 +35,7 @@ __all__ = [
     "ReferenceNgrams",
     "build_from_references",
     "corpus_ngram_set",
+    "fits",
     "no_set_reason",
     "shipped_for",
 ]
@@ -51,10 +52,17 @@ CORPUS_K = 500
 MIN_DISTINCT_PER_K = 10
 
 
+def fits(metric: crystal.CrystalBLEU, tokenizer_choice: str | None,
+         language: str | None) -> bool:
+    """Whether ``metric``'s n-grams can match a pair in ``language``: the pair is tokenized
+    (with ``tokenizer_choice``, else its language's default) as the set was counted."""
+    return (tokenizer_choice or default_tokenizer(language)) == metric.tokenizer
+
+
 class AllLanguages(dict):
     """The same CrystalBLEU for every language (an n-gram set given explicitly) whose pairs
-    are tokenized as the set was counted; ``None`` for the others (Python's default
-    tokenizer is not the others')."""
+    are tokenized as the set was counted (:func:`fits`); ``None`` for the others (Python's
+    default tokenizer is not the others')."""
 
     def __init__(self, metric: crystal.CrystalBLEU, tokenizer_choice: str | None) -> None:
         super().__init__({None: metric})
@@ -62,8 +70,7 @@ class AllLanguages(dict):
         self.tokenizer_choice = tokenizer_choice
 
     def get(self, key: Any, default: Any = None) -> crystal.CrystalBLEU | None:  # noqa: ARG002
-        tokenizer = self.tokenizer_choice or default_tokenizer(key)
-        return self.metric if tokenizer == self.metric.tokenizer else None
+        return self.metric if fits(self.metric, self.tokenizer_choice, key) else None
 
 
 def shipped_for(language: str | None, tokenizer: str) -> crystal.NgramSet | None:
@@ -115,9 +122,11 @@ class ReferenceNgrams:
         return MIN_DISTINCT_PER_K * CORPUS_K
 
 
-def build_from_references(texts: Iterable[str], tokenizer: str) -> ReferenceNgrams:
-    """The k = :data:`CORPUS_K` most frequent n-grams of ``texts`` when they hold at least
-    ``MIN_DISTINCT_PER_K * k`` distinct n-grams, else no set.
+def build_from_references(texts: Iterable[str | Sequence[str]], tokenizer: str
+                          ) -> ReferenceNgrams:
+    """The k = :data:`CORPUS_K` most frequent n-grams of ``texts`` (code, or its tokens by
+    ``tokenizer`` already) when they hold at least ``MIN_DISTINCT_PER_K * k`` distinct
+    n-grams, else no set.
 
     One count: the ``MIN_DISTINCT_PER_K * k`` most frequent are ranked, and their first k
     are exactly what :func:`crystal.build_ngram_set` with k gives (same ranking and hash).
@@ -140,28 +149,28 @@ def build_from_references(texts: Iterable[str], tokenizer: str) -> ReferenceNgra
 
 
 def corpus_ngram_set(
-    texts: Iterable[str], language: str | None, tokenizer: str, *, quiet: bool = False
+    texts: Iterable[str | Sequence[str]], language: str | None, tokenizer: str, *,
+    quiet: bool = False
 ) -> crystal.NgramSet | None:
-    """:func:`build_from_references` for a run's references in ``language``, logging a
-    warning that says what was done: a set built, or none and why (unless ``quiet``: one
-    pair's result carries the reason)."""
+    """:func:`build_from_references` for a run's references in ``language`` (code, or its
+    tokens), logging a warning that says what was done: a set built, or none and why (unless
+    ``quiet``: one pair's result carries the reason)."""
     built = build_from_references(texts, tokenizer)
-    missing = _missing(language, tokenizer)
     one = built.references == 1
     references = f"{built.references} reference{'' if one else 's'}"
     if built.ngram_set is not None:
         logger.warning(
             "%s: built one from the %s being scored (k=%d); pass ngrams= "
             "(--ngrams FILE) for CrystalBLEU scores comparable across corpora",
-            missing, references, CORPUS_K,
+            _missing(language, tokenizer), references, CORPUS_K,
         )
     elif not quiet and built.references:  # no readable pair in this language: nothing to say
         logger.warning(
             "%s, and the %s being scored %s %d distinct n-grams, too few to "
             "take their %d most frequent as trivially shared (that needs %d: %d x k): "
             "CrystalBLEU is not reported for these pairs; %s",
-            missing, references, "holds" if one else "hold", built.distinct, CORPUS_K, built.needed,
-            MIN_DISTINCT_PER_K, _how(language),
+            _missing(language, tokenizer), references, "holds" if one else "hold",
+            built.distinct, CORPUS_K, built.needed, MIN_DISTINCT_PER_K, _how(language),
         )
     return built.ngram_set
 

@@ -36,6 +36,7 @@ from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
 from .crystal_sets import (
     AllLanguages,
     corpus_ngram_set,
+    fits,
     no_set_reason,
     shipped_for,
 )
@@ -154,7 +155,7 @@ class RubyScorer:
         given_for_pairs = (self._explicit_ngrams and self.ngram_set is not None
                            and self.language is None and self.tokenizer_choice is None)
         # A set given for a run whose pairs name their languages applies to the pairs
-        # tokenized as it was counted (see AllLanguages): its own tokenizer, not "code".
+        # tokenized as it was counted (crystal_sets.fits): its own tokenizer, not "code".
         self._crystal = self._crystalbleu_for(
             self.ngram_set, self.ngram_set.tokenizer if given_for_pairs else None)
         self._pool: WorkerPool | None = None
@@ -273,8 +274,10 @@ class RubyScorer:
             :meth:`score_source`.
         """
         self._check_mode("reference")
-        cbleu = self._pair_crystalbleu(_check_pair(reference, candidate))
-        return self.score_detailed(reference, candidate, id, self.language, cbleu).result
+        codes = self._codes(reference, candidate, self.language)
+        cbleu = self._pair_crystalbleu(codes[0])
+        return self.score_detailed(reference, candidate, id, self.language, cbleu,
+                                   codes=codes).result
 
     def score_source(self, source: str, candidate: str, *, id: Any = None) -> PairResult:  # noqa: A002
         """Score a translation against the program it translates, with no reference.
@@ -315,15 +318,18 @@ class RubyScorer:
         self._check_mode("source")
         return self.score_detailed(source, candidate, id, self.language, None).result
 
-    def _pair_crystalbleu(self, references: list[str]) -> crystal.CrystalBLEU | None:
+    def _pair_crystalbleu(self, references: list[Code]) -> crystal.CrystalBLEU | None:
         """CrystalBLEU for one pair: the scorer's, else one built from the pair's references
-        when they are enough, as :meth:`score_corpus` does for a corpus of that one pair."""
+        (their tokens, which the lexical tiers use too) when they are enough, as
+        :meth:`score_corpus` does for a corpus of that one pair."""
         if self._crystal is not None:
             # a given set counted with another tokenizer than this pair's: none applies
-            return AllLanguages(self._crystal, self.tokenizer_choice).get(self.language)
+            return self._crystal if fits(self._crystal, self.tokenizer_choice,
+                                         self.language) else None
         if "crystalbleu" not in self.metrics or self.source_language is not None:
             return None
-        built = corpus_ngram_set(references, self.language, self.tokenizer, quiet=True)
+        built = corpus_ngram_set([code.tokens for code in references], self.language,
+                                 self.tokenizer, quiet=True)
         return self._crystalbleu_for(built)
 
     def _check_mode(self, wanted: str) -> None:
@@ -503,7 +509,7 @@ class RubyScorer:
         from .explain import assemble_explanation
 
         refs, cand = self._codes(reference, candidate, self.language)
-        cbleu = self._pair_crystalbleu([code.text for code in refs])
+        cbleu = self._pair_crystalbleu(refs)
         scored = self.score_detailed(
             reference,
             candidate,
