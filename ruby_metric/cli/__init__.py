@@ -9,12 +9,10 @@ later does, with one line and status 130 or 143, never a traceback.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from collections.abc import Sequence
 
-from .signals import Stopped, stop_on_signals
+from .signals import Stopped, exit_at_once, stop_on_signals
 
 __all__ = ["main"]
 
@@ -34,7 +32,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ruby-metric: stopped by {exc}", file=sys.stderr)
         if argv is not None:
             return exc.exit_status
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        os._exit(exc.exit_status)  # no interpreter shutdown: as after a later stop
+        exit_at_once(exc.exit_status)  # as after a later stop

@@ -30,7 +30,7 @@ from .meta import add_meta_parser, run_meta
 from .ngrams import add_ngrams_parser, run_ngrams
 from .report import add_report_parser, run_report
 from .score import add_score_parser, run_score
-from .signals import STOP_SIGNALS, SignalGuard, Stopped, stop_on_signals
+from .signals import STOP_SIGNALS, SignalGuard, Stopped, exit_at_once, stop_on_signals
 
 logger = logging.getLogger("ruby_metric")
 
@@ -90,14 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.freeze()
     status = _main(argv)
     if argv is None and status in _SIGNAL_STATUSES | {EXIT_BROKEN_PIPE}:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        # A killed pool's queues are garbage by now, their semaphores not yet released:
-        # collected, they unregister from multiprocessing's resource tracker, which would
-        # otherwise warn of "leaked semaphore objects" once this process is gone.
-        gc.collect()
-        os._exit(status)
+        exit_at_once(status)
     return status
 
 

@@ -11,12 +11,16 @@ exits with ``128 + signal number``: 130 for SIGINT, 143 for SIGTERM.
 from __future__ import annotations
 
 import contextlib
+import gc
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
+from typing import NoReturn
 
-__all__ = ["STOP_SIGNALS", "SignalGuard", "Stopped", "stop_on_signals"]
+__all__ = ["STOP_SIGNALS", "SignalGuard", "Stopped", "exit_at_once", "stop_on_signals"]
 
 #: The signals that stop a run cleanly.
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
@@ -106,3 +110,18 @@ def stop_on_signals() -> Iterator[SignalGuard]:
         if guard.stopped is None:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+
+
+def exit_at_once(status: int) -> NoReturn:
+    """End the program with ``status`` after flushing its output, without the interpreter's
+    shutdown (which a stopped run's threads and pool could hold up or make noisy).
+
+    What is garbage is collected first: a killed pool's queues hold semaphores that, once
+    collected, unregister from multiprocessing's resource tracker, which would otherwise warn
+    of "leaked semaphore objects" after this process is gone.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    gc.collect()
+    os._exit(status)
