@@ -16,13 +16,14 @@ candidate scores 0.0 by construction, a number that means nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 import crystal
 
+from ..io.inputs import PairInput
 from ..io.ngram_sets import resolve_ngram_set, shipped_ngram_set
 from ..scoring.code import canonical_language, default_tokenizer
 
@@ -37,6 +38,7 @@ __all__ = [
     "corpus_ngram_set",
     "fits",
     "no_set_reason",
+    "reference_texts",
     "shipped_for",
 ]
 
@@ -173,6 +175,16 @@ def corpus_ngram_set(
             built.distinct, CORPUS_K, built.needed, MIN_DISTINCT_PER_K, _how(language),
         )
     return built.ngram_set
+
+
+def reference_texts(pairs: Iterable[PairInput], language: str | None,
+                    language_of: Callable[[PairInput], str | None]) -> Iterator[str]:
+    """The reference texts of the readable pairs whose language (``language_of``) is
+    ``language``: what a set built for that language counts."""
+    for pair in pairs:
+        if pair.problem is None and language_of(pair) == language:
+            refs = [pair.reference] if isinstance(pair.reference, str) else pair.reference or []
+            yield from (text for text in refs if isinstance(text, str))
 
 
 def _missing(language: str | None, tokenizer: str) -> str:

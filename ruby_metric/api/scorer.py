@@ -38,6 +38,7 @@ from .crystal_sets import (
     corpus_ngram_set,
     fits,
     no_set_reason,
+    reference_texts,
     shipped_for,
 )
 
@@ -706,7 +707,8 @@ class RubyScorer:
             tokenizer = self.tokenizer_for(lang)
             ngram_set = shipped_for(lang, tokenizer)
             if ngram_set is None:
-                ngram_set = self._corpus_ngram_set(pairs, lang)
+                texts = reference_texts(pairs(), lang, self.pair_language)
+                ngram_set = corpus_ngram_set(texts, lang, tokenizer)
             out[lang] = self._crystalbleu_for(ngram_set, tokenizer)
         return out
 
@@ -716,18 +718,6 @@ class RubyScorer:
             return canonical_language(pair.language or self.language)
         except ValueError:
             return UNKNOWN_LANGUAGE
-
-    def _corpus_ngram_set(
-        self, pairs: Callable[[], Iterable[PairInput]], lang: str | None
-    ) -> crystal.NgramSet | None:
-        texts = (
-            text
-            for p in pairs()
-            if p.problem is None and self.pair_language(p) == lang
-            for text in ([p.reference] if isinstance(p.reference, str) else p.reference or [])
-            if isinstance(text, str)
-        )
-        return corpus_ngram_set(texts, lang, self.tokenizer_for(lang))
 
     # -- reproducibility ------------------------------------------------------------------
 
