@@ -15,7 +15,6 @@ The path ``-`` means standard input (read once).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import difflib
 import io
 import json
@@ -190,8 +189,7 @@ def iter_jsonl(
                         unknown_keys.setdefault(key, number)
                     if warn:
                         _warn_unknown_key(path, number, key)
-        pair = _pair_from_object(obj, display_name(path), number, position, line_boms, against)
-        yield dataclasses.replace(pair, line=number)
+        yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         position += 1
 
 
@@ -277,7 +275,8 @@ def _pair_from_object(
 ) -> PairInput:
     where = f"{path}:{number}"
     if not isinstance(obj, dict):
-        return PairInput(position, None, None, problem=f"{where}: expected a JSON object")
+        return PairInput(position, None, None, problem=f"{where}: expected a JSON object",
+                         line=number)
     if against not in _WRONG_SIDE:
         raise ValueError(f"against must be 'reference' or 'source', not {against!r}")
     other = "source" if against == "reference" else "reference"
@@ -317,4 +316,4 @@ def _pair_from_object(
             reference = [text for text, _ in stripped]
             ref_boms = sum(n for _, n in stripped)
         boms += cand_boms + ref_boms
-    return PairInput(pair_id, reference, candidate, language, problem, boms)
+    return PairInput(pair_id, reference, candidate, language, problem, boms, line=number)
