@@ -23,6 +23,7 @@ from typing import Any
 
 import crystal
 
+from ..io.formats import counted
 from ..io.inputs import PairInput
 from ..io.ngram_sets import resolve_ngram_set, shipped_ngram_set
 from ..scoring.code import canonical_language, default_tokenizer
@@ -159,7 +160,7 @@ def corpus_ngram_set(
     ``quiet``: one pair's result carries the reason)."""
     built = build_from_references(texts, tokenizer)
     one = built.references == 1
-    references = f"{built.references} reference{'' if one else 's'}"
+    references = counted(built.references, "reference")
     if built.ngram_set is not None:
         logger.warning(
             "%s: built one from the %s being scored (k=%d); pass ngrams= "

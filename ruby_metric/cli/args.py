@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from ..io.formats import counted
 from ..io.inputs import (
     InputError,
     PairInput,
@@ -173,12 +174,8 @@ def add_scorer_options(
 
 
 def pairs_text(count: int) -> str:
-    """``"1 pair"``, ``"2,000 pairs"``: a count of pairs for a message.
-
-    >>> pairs_text(1), pairs_text(10000)
-    ('1 pair', '10,000 pairs')
-    """
-    return f"{count:,} pair" + ("" if count == 1 else "s")
+    """``"1 pair"``, ``"2,000 pairs"``: a count of pairs for a message."""
+    return counted(count, "pair")
 
 
 def add_source_language(parser: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..io.formats import counted
 from ..io.inputs import InputError, PairInput, read_text, split_lines
 from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..scoring.metrics import label
@@ -458,8 +459,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
         if len(lines) != len(refs):
             raise InputError(
-                f"{args.refs} has {len(refs)} line{'' if len(refs) == 1 else 's'} but {path} has "
-                f"{len(lines)}: "
+                f"{args.refs} has {counted(len(refs), 'line')} but {path} has "
+                f"{len(lines):,}: "
                 "the files must be line-aligned"
             )
     if not refs:

@@ -10,6 +10,7 @@ from typing import Any
 import crystal
 import graphs
 
+from ..io.formats import counted
 from ..io.inputs import InputError
 from ..io.ngram_sets import save_ngram_set
 from ..scoring.signature import ngram_set_id
@@ -115,12 +116,8 @@ def run_ngrams(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     if not args.quiet:
         print(
-            f"wrote {_count(len(ngram_set.counts), 'n-gram')} ({ngram_set_id(ngram_set)}, "
-            f"from {_count(ngram_set.corpus_size, 'snippet')}) to {args.output}",
+            f"wrote {counted(len(ngram_set.counts), 'n-gram')} ({ngram_set_id(ngram_set)}, "
+            f"from {counted(ngram_set.corpus_size, 'snippet')}) to {args.output}",
             file=sys.stderr,
         )
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")

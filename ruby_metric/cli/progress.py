@@ -10,6 +10,8 @@ import sys
 import time
 from typing import TextIO
 
+from ..io.formats import counted
+
 
 class Progress:
     """Report ``update(done)`` calls as one self-overwriting line.
@@ -52,7 +54,7 @@ class Progress:
         if self.total:
             line = f"scored {done:,}/{self.total:,} pairs ({100 * done / self.total:.0f}%)"
         else:
-            line = f"scored {done:,} pair{'' if done == 1 else 's'}"
+            line = f"scored {counted(done, 'pair')}"
         self.stream.write(f"\r{line}, {rate:,.0f} pairs/s\x1b[K")
         self.stream.flush()
         self._drawn = True

@@ -15,6 +15,15 @@ from ..scoring.structure_notes import structure_summary
 FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
 
 
+def counted(count: int, noun: str) -> str:
+    """``"1 pair"``, ``"2,000 pairs"``: a count and its noun for a message.
+
+    >>> counted(1, "line"), counted(10000, "pair")
+    ('1 line', '10,000 pairs')
+    """
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+
+
 def _json(obj: Any) -> str:
     # allow_nan=False: a NaN would be a bug upstream, and must not become invalid JSON silently.
     return json.dumps(obj, ensure_ascii=False, allow_nan=False)

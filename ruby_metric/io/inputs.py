@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
 from ..scoring.code import canonical_language
+from .formats import counted
 
 logger = logging.getLogger(__name__)
 
@@ -91,15 +92,6 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-def lines_text(count: int) -> str:
-    """``"1 line"``, ``"2,000 lines"``: a count of lines for a message.
-
-    >>> lines_text(1), lines_text(10000)
-    ('1 line', '10,000 lines')
-    """
-    return f"{count:,} line" + ("" if count == 1 else "s")
-
-
 def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
     """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
 
@@ -116,7 +108,7 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     cands = split_lines(read_text(candidates))
     if len(refs) != len(cands):
         raise InputError(
-            f"{display_name(references)} has {lines_text(len(refs))} but "
+            f"{display_name(references)} has {counted(len(refs), 'line')} but "
             f"{display_name(candidates)} has {len(cands):,}: the files must be line-aligned"
         )
     pairs = []

@@ -39,6 +39,7 @@ from scipy import stats
 
 import crystal
 
+from ..io.formats import counted
 from ..scoring.metrics import METRICS
 from ..scoring.results import CorpusResult
 from .pair_scores import (
@@ -119,7 +120,7 @@ def _not_applicable(n: int, confidence: float) -> dict[str, str]:
     for test in TESTS:
         need = minimum_pairs(test, confidence)
         if n < need:
-            out[test] = f"{n} pair{'' if n == 1 else 's'}, needs {need}: {why[test]}"
+            out[test] = f"{counted(n, 'pair')}, needs {need}: {why[test]}"
     return out
 
 
