@@ -16,7 +16,7 @@ import crystal
 
 from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
 from ..batch.pool import WorkerPool
-from ..io.inputs import PairInput
+from ..io.inputs import PairInput, checked_source
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
 from ..scoring.code import Code, Limits, NotApplicable, canonical_language, default_tokenizer
 from ..scoring.crosslang import (
@@ -33,6 +33,7 @@ from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
+from .columns import aligned_pairs, pair_references
 from .crystal_sets import (
     AllLanguages,
     corpus_ngram_set,
@@ -449,7 +450,7 @@ class RubyScorer:
         self, reference: Reference, candidate: str, language: str | None
     ) -> tuple[list[Code], Code]:
         """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
-        references = _check_pair(reference, candidate)
+        references = pair_references(reference, candidate)
         tokenizer = self.tokenizer_for(language)
         cand = Code(candidate, language, tokenizer, self.limits, self.repair)
         if self.source_language is not None:
@@ -555,7 +556,9 @@ class RubyScorer:
             a generator, a pandas Series...).
         candidates : one candidate per pair, any iterable.
         ids : optional identifiers, one per pair. Default: the index of ``candidates`` (or
-            of ``references``) when it is a pandas Series, else 0-based positions.
+            of ``references``) when it is a pandas Series, else 0-based positions. Pairs are
+            made by position: two Series whose indexes differ are an error (pandas would
+            pair them by label), unless ``ids`` is given.
         languages : optional language per pair (``None`` entries use the scorer's language).
         workers : processes that score (1: this one). A pool is kept by the scorer for
             later calls (see :meth:`worker_pool`) and never has more workers than there are
@@ -574,7 +577,8 @@ class RubyScorer:
         Raises
         ------
         TypeError : an argument is not iterable.
-        ValueError : the iterables have different lengths.
+        ValueError : the iterables have different lengths, or two pandas Series have
+            different indexes (and no ``ids`` is given).
         """
         self._check_mode("reference")
         return self._score_aligned(references, candidates, ids, languages, workers, executor)
@@ -613,26 +617,7 @@ class RubyScorer:
         workers: int,
         executor: Executor | None,
     ) -> CorpusResult:
-        pair_ids = _series_index(candidates, references) if ids is None else None
-        refs = _as_list(references, "references")
-        cands = _as_list(candidates, "candidates")
-        if len(refs) != len(cands):
-            raise ValueError(f"{len(refs)} references but {len(cands)} candidates")
-        if ids is not None:
-            pair_ids = _as_list(ids, "ids")
-            if len(pair_ids) != len(refs):
-                raise ValueError(f"{len(pair_ids)} ids for {len(refs)} pairs")
-        if pair_ids is None:
-            pair_ids = list(range(len(refs)))
-        pair_langs = [None] * len(refs)
-        if languages is not None:
-            pair_langs = _as_list(languages, "languages")
-            if len(pair_langs) != len(refs):
-                raise ValueError(f"{len(pair_langs)} languages for {len(refs)} pairs")
-        pairs = [
-            PairInput(pair_id, ref, cand, lang)
-            for pair_id, ref, cand, lang in zip(pair_ids, refs, cands, pair_langs, strict=True)
-        ]
+        pairs = aligned_pairs(references, candidates, ids, languages)
         return self.score_pairs(pairs, workers=workers, executor=executor)
 
     def score_pairs(
@@ -678,10 +663,12 @@ class RubyScorer:
 
         Examples
         --------
+        >>> from ruby_metric.io.inputs import iter_jsonl
         >>> run = RubyScorer("java").stream(lambda: iter_jsonl("pairs.jsonl"))  # doctest: +SKIP
         >>> for result in run: ...                                               # doctest: +SKIP
         >>> run.corpus().summary()                                               # doctest: +SKIP
         """
+        pairs = checked_source(pairs)
         cbleus = self._crystalbleu_by_language(pairs)
         return ScoreStream(self, cbleus, pairs(), workers, executor, keep_pairs)
 
@@ -749,44 +736,6 @@ class RubyScorer:
                 self.source_language, signature_fields(self.source_language, self.call_table)
             ),
         )
-
-
-def _check_pair(reference: Any, candidate: Any) -> list[str]:
-    if not isinstance(candidate, str):
-        raise TypeError(f"candidate must be a string, not {type(candidate).__name__}")
-    references = [reference] if isinstance(reference, str) else reference
-    if not isinstance(references, (list, tuple)) or not references:
-        raise TypeError("reference must be a string or a non-empty list of strings")
-    for ref in references:
-        if not isinstance(ref, str):
-            raise TypeError(f"reference must be a string, not {type(ref).__name__}")
-    return list(references)
-
-
-def _as_list(items: Any, name: str) -> list[Any]:
-    """Any iterable as a list (a string is one snippet, not an iterable of pairs)."""
-    if isinstance(items, str):
-        raise TypeError(f"{name} must be an iterable with one item per pair, not a string")
-    if isinstance(items, list):
-        return items
-    tolist = getattr(items, "tolist", None)  # pandas and numpy: Python scalars, not numpy's
-    if callable(tolist):
-        return list(tolist())
-    try:
-        return list(items)
-    except TypeError:
-        raise TypeError(
-            f"{name} must be an iterable with one item per pair, not {type(items).__name__}"
-        ) from None
-
-
-def _series_index(*columns: Any) -> list[Any] | None:
-    """The index of the first pandas Series among ``columns`` (as Python values), if any."""
-    for column in columns:
-        index = getattr(column, "index", None)
-        if index is not None and not callable(index) and hasattr(index, "tolist"):
-            return list(index.tolist())
-    return None
 
 
 def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:

@@ -115,7 +115,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.cite and args.command is not None:
         parser.error(f"--cite takes no command (got {args.command!r}): run it alone")
     if args.command is None and not args.cite:
-        parser.error("the following arguments are required: command")
+        parser.print_usage(sys.stderr)  # argparse's own usage line names every command
+        parser.error(
+            "the following arguments are required: command (ruby-metric -h explains each)"
+        )
     logging.basicConfig(
         level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
         format="ruby-metric: %(levelname)s: %(message)s",

@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import itertools
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -83,17 +84,35 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
 
 
 @contextlib.contextmanager
-def output_file(path: str | None) -> Iterator[TextIO]:
-    """Standard output, or ``path`` opened for writing (an error names the file)."""
+def output_file(path: str | None, *, whole: bool = False) -> Iterator[TextIO]:
+    """Standard output, or ``path`` opened for writing (an error names the file).
+
+    ``whole``: the output is written at the end in one piece (a table, JSON), so it goes to
+    a new file beside ``path`` that replaces it only when the block ends without an error:
+    an interrupted or failed run leaves what ``path`` held. Streamed formats (JSONL, CSV)
+    write ``path`` itself, line by line, so that an interrupted run keeps its lines.
+    """
     if path is None:
         yield sys.stdout
         return
+    target = Path(path)
+    if whole and target.is_dir():
+        raise InputError(f"{path}: cannot write (Is a directory)")
+    written = target.with_name(f".{target.name}.{os.getpid()}.partial") if whole else target
     try:
-        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+        handle = open(written, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    with handle:
-        yield handle
+    try:
+        with handle:
+            yield handle
+        if whole:
+            os.replace(written, target)
+    except BaseException:
+        if whole:
+            with contextlib.suppress(OSError):
+                os.unlink(written)
+        raise
 
 
 def add_pair_input(parser: argparse.ArgumentParser) -> None:
@@ -300,6 +319,14 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
         )
     if strict:
         return lambda: strict_pairs(pairs()), total
+    if readable < count:
+        # the corpus scores are over the readable pairs only: a typo in a language or a null
+        # output must not pass unseen behind a good mean
+        logger.warning(
+            "%s of %s cannot be read and get no scores (first: %s); the corpus scores are "
+            "over the %s read (--strict makes this an error)",
+            counted(count - readable, "pair"), name, first, counted(readable, "pair"),
+        )
     return pairs, total
 
 

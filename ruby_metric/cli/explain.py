@@ -14,6 +14,7 @@ from typing import Any
 from ..api.explain import Explanation
 from ..io.inputs import (
     InputError,
+    PairInput,
     display_name,
     iter_jsonl,
     read_aligned,
@@ -90,19 +91,20 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
     return explain
 
 
-def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
-    """The reference, candidate and language of pair ``--pair`` of a corpus."""
+def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[PairInput]]:
+    """The reference, candidate and language of pair ``--pair`` of a corpus, and the
+    corpus's pairs (read once: standard input cannot be read again)."""
     if args.ref_text is not None or args.hyp_text is not None:
         raise InputError("--pair takes corpus files, not --ref-text/--hyp-text")
     if args.jsonl:
         if args.ref or args.hyp:
             raise InputError("give either REFS HYPS or --jsonl FILE with --pair, not both")
-        pairs = iter_jsonl(args.jsonl, against=jsonl_side(args))
+        pairs = list(iter_jsonl(args.jsonl, against=jsonl_side(args)))
         name = display_name(args.jsonl)
     else:
         if not (args.ref and args.hyp):
             raise InputError("--pair N needs REFS and HYPS files (or --jsonl FILE)")
-        pairs = iter(read_aligned(args.ref, args.hyp))
+        pairs = read_aligned(args.ref, args.hyp)
         name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
     count = 0
     ids: list[str] = []  # the first few, to name them
@@ -111,7 +113,7 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None]:
         if str(pair.id) == args.pair:
             if pair.problem is not None:
                 raise InputError(f"pair {args.pair}: {pair.problem}")
-            return pair.reference, pair.candidate, pair.language
+            return pair.reference, pair.candidate, pair.language, pairs
         positional = positional and pair.id == count and not isinstance(pair.id, bool)
         if len(ids) < 4:
             ids.append(str(pair.id))
@@ -177,8 +179,9 @@ def run_explain(args: argparse.Namespace) -> int:
     from ..pages.pair_page import render_html
 
     language = args.lang
+    corpus: list[PairInput] | None = None
     if args.pair is not None:
-        reference, candidate, language = _corpus_pair(args)
+        reference, candidate, language, corpus = _corpus_pair(args)
         language = args.lang or language
     elif args.jsonl:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
@@ -190,6 +193,12 @@ def run_explain(args: argparse.Namespace) -> int:
         raise InputError("--lang is required (e.g. --lang java)")
     args.lang = language
     scorer = scorer_from_args(args)
+    if corpus is not None and not args.ngrams:
+        # the n-gram set `score` would use on this corpus (built from its references when
+        # the language ships none), so that the pair's CrystalBLEU is the one score gave
+        ngram_set = scorer.stream(lambda: iter(corpus)).ngram_set_for(scorer.language)
+        if ngram_set is not None:
+            scorer = scorer.with_language(scorer.language, ngrams=ngram_set)
     explain = scorer.explain_source if args.source_lang else scorer.explain
     explanation: Explanation = explain(reference, candidate)
     if args.format == "json":

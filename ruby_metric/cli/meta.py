@@ -334,7 +334,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
         train_fraction=None if args.no_classifier else args.train_fraction,
         workers=args.workers,
     )
-    with output_file(args.output) as out:
+    with output_file(args.output, whole=True) as out:
         if args.format == "json":
             _dump(report.to_dict(), out)
             return 0
@@ -409,7 +409,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
     results = correlate_metrics(
         scores, human, bootstrap=args.bootstrap, seed=args.seed, confidence=args.confidence
     )
-    with output_file(args.output) as out:
+    with output_file(args.output, whole=True) as out:
         if args.format == "json":
             _dump(
                 {
@@ -481,7 +481,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             confidence=args.confidence,
             workers=args.workers,
         )
-    with output_file(args.output) as out:
+    with output_file(args.output, whole=True) as out:
         if args.format == "json":
             data = report.to_dict()
             data["system_a"], data["system_b"] = args.sys_a, args.sys_b

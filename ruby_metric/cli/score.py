@@ -85,7 +85,7 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
     progress = Progress(total, enabled=False if args.quiet else None)
     try:
-        with output_file(args.output) as out:
+        with output_file(args.output, whole=not streaming) as out:
             try:
                 if streaming:
                     writer = PairWriter(out, args.format)

@@ -20,7 +20,7 @@ import io
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -60,6 +60,32 @@ class PairInput:
     line: int | None = None  # the 1-based line of the JSONL file it was read from
 
 
+def checked_pairs(pairs: Iterable[Any]) -> Iterator[PairInput]:
+    """``pairs``, raising a :class:`TypeError` that names the position of the first item that
+    is not a :class:`PairInput` (what ``RubyScorer.stream`` takes; plain tuples go to
+    ``score_corpus``).
+
+    >>> next(checked_pairs([("int f();", "int f();")]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: pair 0 is a tuple, not a PairInput: stream() takes PairInput(...) items ...
+    """
+    for position, pair in enumerate(pairs):
+        if not isinstance(pair, PairInput):
+            raise TypeError(
+                f"pair {position} is a {type(pair).__name__}, not a PairInput: stream() takes "
+                "PairInput(id, reference, candidate, language) items (as iter_jsonl and "
+                "read_aligned make); score_corpus takes plain texts"
+            )
+        yield pair
+
+
+def checked_source(pairs: Callable[[], Iterable[Any]]) -> Callable[[], Iterator[PairInput]]:
+    """A pair source (a function giving a fresh iterable each call) whose items are checked
+    by :func:`checked_pairs`."""
+    return lambda: checked_pairs(pairs())
+
+
 def display_name(path: str | Path) -> str:
     """How messages name ``path``: ``<stdin>`` for ``-``."""
     return "<stdin>" if str(path) == STDIN else str(path)
@@ -76,10 +102,27 @@ def read_text(path: str | Path) -> str:
         data = _read_or_fail(path, handle.read)
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        logger.warning("%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), line)
+    except UnicodeDecodeError:
+        bad = []
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(number)
+        _warn_utf8(path, bad)
         return data.decode("utf-8", errors="replace")
+
+
+def _warn_utf8(path: str | Path, lines: list[int]) -> None:
+    """One warning naming the (1-based) lines of ``path`` with invalid UTF-8, a few of them."""
+    also = ""
+    if len(lines) > 1:
+        shown = ", ".join(map(str, lines[1:6]))
+        more = f" and {len(lines) - 6:,} more" if len(lines) > 6 else ""
+        also = f" (also line{'s' if len(lines) > 2 else ''} {shown}{more})"
+    logger.warning(
+        "%s:%d: invalid UTF-8, replaced with U+FFFD%s", display_name(path), lines[0], also
+    )
 
 
 def split_lines(text: str) -> list[str]:
@@ -107,9 +150,13 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     refs = split_lines(read_text(references))
     cands = split_lines(read_text(candidates))
     if len(refs) != len(cands):
+        # a stray blank line at the end is the usual cause, and invisible in an editor
+        longer, name = (refs, references) if len(refs) > len(cands) else (cands, candidates)
+        hint = f" (the last line of {display_name(name)} is empty)" if longer[-1] == "" else ""
         raise InputError(
             f"{display_name(references)} has {counted(len(refs), 'line')} but "
             f"{display_name(candidates)} has {len(cands):,}: the files must be line-aligned"
+            f"{hint}"
         )
     pairs = []
     for i, (ref, cand) in enumerate(zip(refs, cands, strict=True)):
@@ -152,18 +199,14 @@ def iter_jsonl(
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
     """
-    warned_utf8 = not warn
+    bad_utf8: list[int] = []  # warned about once, at the end of the file
     unknown: set[str] = set()
     position = 0
     for number, raw in enumerate(_open_lines(path), start=1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            if not warned_utf8:
-                logger.warning(
-                    "%s:%d: invalid UTF-8, replaced with U+FFFD", display_name(path), number
-                )
-                warned_utf8 = True
+            bad_utf8.append(number)
             line = raw.decode("utf-8", errors="replace")
         line, line_boms = strip_bom(line)
         if not line.strip():
@@ -183,6 +226,8 @@ def iter_jsonl(
                         _warn_unknown_key(path, number, key)
         yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         position += 1
+    if bad_utf8 and warn:
+        _warn_utf8(path, bad_utf8)
 
 
 #: Keys other tools use for the same fields: named in the warning's hint.

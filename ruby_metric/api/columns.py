@@ -1,0 +1,135 @@
+"""What a scorer is given, checked and made plain: one pair's texts, and a corpus's columns
+(any iterable, a pandas Series) turned into :class:`~ruby_metric.io.inputs.PairInput` items
+with the ids a Series's index gives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..io.inputs import PairInput
+
+__all__ = ["aligned_pairs", "as_list", "pair_references", "series_index"]
+
+
+def pair_references(reference: Any, candidate: Any) -> list[str]:
+    """The references of one pair as a list, after checking that both sides are text.
+
+    Raises
+    ------
+    TypeError : the candidate is not a string, or the reference is neither a string nor a
+        non-empty list (or tuple) of strings.
+
+    >>> pair_references("int f();", "int g();")
+    ['int f();']
+    >>> pair_references(["a", "b"], "c")
+    ['a', 'b']
+    """
+    if not isinstance(candidate, str):
+        raise TypeError(f"candidate must be a string, not {type(candidate).__name__}")
+    references = [reference] if isinstance(reference, str) else reference
+    if not isinstance(references, (list, tuple)) or not references:
+        raise TypeError("reference must be a string or a non-empty list of strings")
+    for ref in references:
+        if not isinstance(ref, str):
+            raise TypeError(f"reference must be a string, not {type(ref).__name__}")
+    return list(references)
+
+
+def as_list(items: Any, name: str) -> list[Any]:
+    """Any iterable as a list (a string is one snippet, not an iterable of pairs).
+
+    >>> as_list((x for x in "ab"), "candidates")
+    ['a', 'b']
+    >>> as_list("int f();", "candidates")
+    Traceback (most recent call last):
+    ...
+    TypeError: candidates must be an iterable with one item per pair, not a string
+    """
+    if isinstance(items, str):
+        raise TypeError(f"{name} must be an iterable with one item per pair, not a string")
+    if isinstance(items, list):
+        return items
+    tolist = getattr(items, "tolist", None)  # pandas and numpy: Python scalars, not numpy's
+    if callable(tolist):
+        return list(tolist())
+    try:
+        return list(items)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an iterable with one item per pair, not {type(items).__name__}"
+        ) from None
+
+
+def series_index(references: Any, candidates: Any) -> list[Any] | None:
+    """The ids a pandas Series gives: the candidates' index, else the references', else
+    ``None`` (neither is a Series).
+
+    Raises
+    ------
+    ValueError : both are Series and their indexes differ. Pandas pairs such columns by
+        index label, this scorer by position: the pairs would silently not be the rows the
+        caller meant.
+    """
+    cand_index, ref_index = _index(candidates), _index(references)
+    if cand_index is not None and ref_index is not None and cand_index != ref_index:
+        at = next((i for i, (a, b) in enumerate(zip(ref_index, cand_index, strict=False))
+                   if a != b),
+                  min(len(ref_index), len(cand_index)))
+        shown = (f"at position {at}: {ref_index[at]!r} vs {cand_index[at]!r}"
+                 if at < min(len(ref_index), len(cand_index))
+                 else f"{len(ref_index)} vs {len(cand_index)} labels")
+        raise ValueError(
+            f"the indexes of references and candidates differ ({shown}): pairs are made by "
+            "position, not by index label; align them first, or pass ids= (for example "
+            "ids=candidates.index) to pair them by position knowingly"
+        )
+    return cand_index if cand_index is not None else ref_index
+
+
+def _index(column: Any) -> list[Any] | None:
+    """A pandas Series's index as Python values; ``None`` for anything else."""
+    index = getattr(column, "index", None)
+    if index is not None and not callable(index) and hasattr(index, "tolist"):
+        return list(index.tolist())
+    return None
+
+
+def aligned_pairs(
+    references: Iterable[Any],
+    candidates: Iterable[Any],
+    ids: Iterable[Any] | None = None,
+    languages: Iterable[str | None] | None = None,
+) -> list[PairInput]:
+    """The pairs of aligned columns, in order: ids from ``ids``, else a pandas Series's
+    index (:func:`series_index`), else 0-based positions; languages from ``languages``
+    (``None`` entries: the scorer's).
+
+    Raises
+    ------
+    TypeError : a column is not iterable (or is a single string).
+    ValueError : the columns have different lengths, or two Series' indexes differ.
+
+    >>> [(p.id, p.reference, p.candidate) for p in aligned_pairs(["a", "b"], ["c", "d"])]
+    [(0, 'a', 'c'), (1, 'b', 'd')]
+    """
+    pair_ids = series_index(references, candidates) if ids is None else None
+    refs = as_list(references, "references")
+    cands = as_list(candidates, "candidates")
+    if len(refs) != len(cands):
+        raise ValueError(f"{len(refs)} references but {len(cands)} candidates")
+    if ids is not None:
+        pair_ids = as_list(ids, "ids")
+        if len(pair_ids) != len(refs):
+            raise ValueError(f"{len(pair_ids)} ids for {len(refs)} pairs")
+    if pair_ids is None:
+        pair_ids = list(range(len(refs)))
+    pair_langs: list[str | None] = [None] * len(refs)
+    if languages is not None:
+        pair_langs = as_list(languages, "languages")
+        if len(pair_langs) != len(refs):
+            raise ValueError(f"{len(pair_langs)} languages for {len(refs)} pairs")
+    return [
+        PairInput(pair_id, ref, cand, lang)
+        for pair_id, ref, cand, lang in zip(pair_ids, refs, cands, pair_langs, strict=True)
+    ]

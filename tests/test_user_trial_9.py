@@ -1,0 +1,170 @@
+"""What a new user's trial of 0.5.2 found, each pinned by a test that failed before the fix:
+unreadable pairs left out of the corpus scores unannounced, ``explain --pair`` scoring
+CrystalBLEU without the corpus's n-gram set, an interrupted ``-o FILE`` run destroying the
+file, a stream of tuples failing with an AttributeError, pandas Series paired against their
+indexes, one invalid-UTF-8 line named of many, and the bare ``ruby-metric``."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+from ruby_metric import RubyScorer
+from ruby_metric.cli import args as cli_args
+from ruby_metric.io.inputs import InputError, PairInput, iter_jsonl, read_aligned, read_text
+
+
+def _jsonl(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_unreadable_pairs_are_announced_with_what_the_corpus_scores_cover(
+    tmp_path, caplog, capsys
+):
+    path = _jsonl(tmp_path / "mixed.jsonl", [
+        {"reference": "int f(){return 1;}", "candidate": "int f(){return 1;}", "language": "java"},
+        {"reference": "int f(){return 1;}", "candidate": None, "language": "java"},
+        {"reference": "int f(){return 1;}", "candidate": "int g(){return 7;}", "language": "jav"},
+    ])
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, out, err = run(capsys, "score", "--jsonl", path, "-b")
+    assert code == 0, err
+    assert out == "1.0000\n"  # the one readable pair: an exact match
+    assert [r.getMessage() for r in caplog.records] == [
+        f"2 pairs of {path} cannot be read and get no scores (first: {path}:2: 'candidate' "
+        "must be a string); the corpus scores are over the 1 pair read (--strict makes this "
+        "an error)"
+    ]
+
+
+def test_every_pair_readable_gives_no_such_warning(tmp_path, caplog, capsys):
+    path = _jsonl(tmp_path / "ok.jsonl", [{"reference": "int a;", "candidate": "int b;"}] * 2)
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        code, _, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-b")
+    assert code == 0, err
+    assert not caplog.records
+
+
+def test_explain_pair_scores_crystalbleu_with_the_set_score_builds(capsys, tmp_path):
+    # C++ ships no n-gram set: `score` builds one from the corpus's references, and the
+    # explanation of one of its pairs must use that set, not fall back to none
+    refs = [f"int f{i}(int a{i}, int b{i}) {{ int s{i} = a{i} + b{i} * {i}; return s{i} - {i}; }}"
+            for i in range(200)]
+    hyps = [r.replace("return", "return 1 +") if i % 2 else r for i, r in enumerate(refs)]
+    ref_file, hyp_file = tmp_path / "refs.cpp", tmp_path / "hyps.cpp"
+    ref_file.write_text("\n".join(refs) + "\n")
+    hyp_file.write_text("\n".join(hyps) + "\n")
+    code, out, err = run(capsys, "score", ref_file, hyp_file, "-l", "cpp", "-f", "jsonl", "-q")
+    assert code == 0, err
+    scored = json.loads(out.splitlines()[1])["crystalbleu"]
+    assert scored is not None and 0 < scored < 1
+    code, out, err = run(capsys, "explain", "--pair", "1", ref_file, hyp_file, "-l", "cpp",
+                         "-f", "json", "-q")
+    assert code == 0, err
+    assert json.loads(out)["result"]["crystalbleu"] == scored
+
+
+def test_an_interrupted_whole_output_leaves_the_file_as_it_was(tmp_path):
+    target = tmp_path / "out.json"
+    target.write_text("precious\n")
+    with pytest.raises(KeyboardInterrupt), cli_args.output_file(str(target), whole=True) as out:
+        out.write("{ half a")
+        raise KeyboardInterrupt
+    assert target.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]  # nothing left over
+    with cli_args.output_file(str(target), whole=True) as out:
+        out.write("{}\n")
+    assert target.read_text() == "{}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
+def test_a_streamed_output_keeps_the_lines_written_before_an_interrupt(tmp_path):
+    target = tmp_path / "out.jsonl"
+    with pytest.raises(KeyboardInterrupt), cli_args.output_file(str(target)) as out:
+        out.write('{"id": 0}\n')
+        out.flush()
+        raise KeyboardInterrupt
+    assert target.read_text() == '{"id": 0}\n'
+
+
+def test_score_json_to_a_directory_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="cannot write"), cli_args.output_file(
+            str(tmp_path), whole=True):
+        pass
+
+
+def test_stream_of_tuples_is_a_type_error_naming_the_position():
+    scorer = RubyScorer("java")
+    pair = PairInput(0, "int f(){return 1;}", "int f(){return 1;}")
+    with pytest.raises(TypeError, match=r"pair 1 is a tuple, not a PairInput"):
+        list(scorer.stream(lambda: iter([pair, ("int a;", "int b;")])))
+    assert [r.ruby for r in scorer.stream(lambda: iter([pair]))] == [1.0]
+
+
+def test_series_with_different_indexes_are_an_error_unless_ids_are_given():
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame({"gold": ["int a;"] * 6, "pred": ["int b;"] * 6})
+    scorer = RubyScorer("java")
+    with pytest.raises(ValueError, match=r"indexes of references and candidates differ \(at "
+                                         r"position 0: 0 vs 3\)"):
+        scorer.score_corpus(frame["gold"][:3], frame["pred"][3:6])
+    with pytest.raises(ValueError, match=r"\(3 vs 2 labels\)"):
+        scorer.score_corpus(frame["gold"][:3], frame["pred"][:2])
+    same = scorer.score_corpus(frame["gold"][3:6], frame["pred"][3:6])
+    assert [p.id for p in same.pairs] == [3, 4, 5]
+    chosen = scorer.score_corpus(frame["gold"][:3], frame["pred"][3:6], ids=["a", "b", "c"])
+    assert [p.id for p in chosen.pairs] == ["a", "b", "c"]
+
+
+def test_invalid_utf8_warning_names_every_bad_line(tmp_path, caplog):
+    text = tmp_path / "bad.java"
+    text.write_bytes(b"int a;\nint \xff b;\nint c;\nint \xfe d;\n")
+    jsonl = tmp_path / "bad.jsonl"
+    jsonl.write_bytes(b'{"reference": "a", "candidate": "b\xff"}\n{"reference": "a", '
+                      b'"candidate": "b"}\n{"reference": "a\xfe", "candidate": "b"}\n')
+    many = tmp_path / "many.java"
+    many.write_bytes(b"\xff\n" * 9)
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        read_text(text)
+        assert len(list(iter_jsonl(jsonl))) == 3
+        read_text(many)
+        list(iter_jsonl(jsonl, warn=False))
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{text}:2: invalid UTF-8, replaced with U+FFFD (also line 4)",
+        f"{jsonl}:1: invalid UTF-8, replaced with U+FFFD (also line 3)",
+        f"{many}:1: invalid UTF-8, replaced with U+FFFD (also lines 2, 3, 4, 5, 6 and 3 more)",
+    ]
+
+
+def test_line_count_mismatch_names_an_empty_last_line(tmp_path):
+    refs, hyps, other = tmp_path / "r.txt", tmp_path / "h.txt", tmp_path / "o.txt"
+    refs.write_text("a\nb\n\n")
+    hyps.write_text("a\nb\n")
+    other.write_text("a\nb\nc\n")
+    with pytest.raises(InputError) as err:
+        read_aligned(refs, hyps)
+    assert str(err.value) == (f"{refs} has 3 lines but {hyps} has 2: the files must be "
+                              f"line-aligned (the last line of {refs} is empty)")
+    with pytest.raises(InputError) as err:
+        read_aligned(hyps, refs)
+    assert str(err.value).endswith(f"(the last line of {refs} is empty)")
+    with pytest.raises(InputError) as err:
+        read_aligned(other, hyps)
+    assert str(err.value).endswith("the files must be line-aligned")
+
+
+def test_no_command_prints_the_usage_with_the_commands(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        run(capsys, )
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ruby-metric")
+    assert "{score,ngrams,explain,report,meta}" in err
+    assert err.rstrip().endswith(
+        "error: the following arguments are required: command (ruby-metric -h explains each)"
+    )
