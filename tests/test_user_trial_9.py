@@ -168,3 +168,29 @@ def test_no_command_prints_the_usage_with_the_commands(capsys):
     assert err.rstrip().endswith(
         "error: the following arguments are required: command (ruby-metric -h explains each)"
     )
+
+
+def test_a_run_whose_references_do_not_parse_warns_of_the_language(caplog):
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "java_to_cs"
+    refs = (fixtures / "references.cs").read_text(encoding="utf-8").splitlines()
+    hyps = (fixtures / "candidates.cs").read_text(encoding="utf-8").split("\n")[: len(refs)]
+    metrics = ["ruby", "grs", "trs", "sts"]
+    messages = {}
+    for language in ("python", "java", "cs"):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+            RubyScorer(language, metrics=metrics).score_corpus(refs, hyps)
+        messages[language] = [r.getMessage() for r in caplog.records]
+    assert messages["python"] == [
+        "8 of 10 references do not parse cleanly as python (first: pair 0, both: parse error "
+        "at line 1, col 1): is the language right?"
+    ]
+    assert messages["java"] == [
+        "6 of 10 references do not parse cleanly as java (first: pair 0, both: 1 statement "
+        "unparsed, kept as text (line 1, col 53); each ERROR one leaf): is the language right?"
+    ]
+    assert messages["cs"] == []  # their language
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        RubyScorer("python", metrics=metrics).score_corpus(refs[:9], hyps[:9])
+    assert caplog.records == []  # 9 pairs say too little

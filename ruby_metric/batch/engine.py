@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
+from ..scoring.structure_notes import reference_unparsed
 from .pool import WorkerPool
 from .worker import load_payload
 
@@ -39,6 +40,9 @@ __all__ = ["ScoreStream", "Scored", "score_chunk", "score_payload_chunk"]
 #: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
 #: keep every worker busy until the end.
 _CHUNK = 64
+#: A run warns that its references do not parse (the wrong language?) from this many pairs
+#: up, when over half of them do not: fewer pairs say too little.
+_UNPARSED_MIN_PAIRS = 10
 
 
 @dataclass(frozen=True)
@@ -93,16 +97,43 @@ class ScoreStream:
         self._gen: Iterator[Scored] | None = None
         self.readable = 0
         self.boms = 0
+        self._unparsed = 0
 
     def __iter__(self) -> Iterator[PairResult]:
         self._gen = self._scored()
+        first_unparsed: PairResult | None = None  # whose reference did not parse as given
         try:
             for scored in self._gen:
-                self._acc.add(scored.result, scored.crystalbleu_stats, scored.bleu_stats)
-                yield scored.result
+                result = scored.result
+                self._acc.add(result, scored.crystalbleu_stats, scored.bleu_stats)
+                if result.reasons and reference_unparsed(result.reasons):
+                    first_unparsed = first_unparsed or result
+                    self._unparsed += 1
+                yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now
         self._done = True
+        if first_unparsed is not None:
+            self._warn_unparsed(first_unparsed)
+
+    def _warn_unparsed(self, first: PairResult) -> None:
+        """Warn when most references of a run do not parse as given: references are meant
+        to be good code, so that is most often the wrong language, which no pair's score
+        says by itself (they fall back to the string tier, or to contained structure)."""
+        if self._scorer.source_language is not None:
+            return  # the "reference" side is the source, in its own language
+        if self.readable < _UNPARSED_MIN_PAIRS or 2 * self._unparsed <= self.readable:
+            return
+        languages = sorted(str(lang) for lang in
+                           {self._scorer.pair_language(PairInput(None, None, None, raw))
+                            for raw in self._raw} - {UNKNOWN_LANGUAGE})
+        language = languages[0] if len(languages) == 1 else "their languages"
+        why = first.reasons.get("trs") or first.reasons.get("grs") or ""
+        logger.warning(
+            "%s of %s references do not parse cleanly as %s (first: pair %s, %s): is the "
+            "language right?",
+            f"{self._unparsed:,}", f"{self.readable:,}", language, first.id, why,
+        )
 
     def close(self) -> None:
         """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""

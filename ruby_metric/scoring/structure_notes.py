@@ -7,7 +7,7 @@ corpus summary and the report count those sides.
 
 from __future__ import annotations
 
-__all__ = ["side_changes", "structure_summary"]
+__all__ = ["reference_unparsed", "side_changes", "structure_summary"]
 
 
 def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
@@ -53,6 +53,32 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
             elif "kept as text" in what:
                 contained |= sides
     return repaired, contained
+
+
+def reference_unparsed(reasons: dict[str, str]) -> bool:
+    """Whether a pair's reasons say that its reference (or one of them) did not parse as
+    given: the tree tier could not parse it, or it was repaired or had statements kept as
+    text. References are meant to be good code, so many of these in a run usually mean the
+    wrong language.
+
+    >>> reference_unparsed({"trs": "reference: parse error at line 1, col 16"})
+    True
+    >>> reference_unparsed({"grs": "both: 1 statement unparsed, kept as text (x)"})
+    True
+    >>> reference_unparsed({"trs": "candidate: parse error at line 1, col 3"})
+    False
+    >>> reference_unparsed({"grs": "reference: no statements"})
+    False
+    """
+    repaired, contained = side_changes(reasons)
+    if "reference" in repaired or "reference" in contained:
+        return True
+    for part in reasons.get("trs", "").split("; "):
+        side, _, what = part.partition(": ")
+        # a parse failure names where it is; a size limit or "no statements" does not
+        if (side == "both" or side.startswith("reference")) and " at line " in what:
+            return True
+    return False
 
 
 def structure_summary(counts: dict[str, dict[str, int]]) -> str:
