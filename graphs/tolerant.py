@@ -102,6 +102,18 @@ class TolerantParse:
             return None
         return self.inserted + strays
 
+    @property
+    def mark_line(self) -> int:
+        """The 1-based line of the original text where the first of :attr:`marks` was made
+        (the first insertion, else the first stray closer), where a reader finds it."""
+        edits = self.repair.edits if self.repair is not None else self.edits
+        if edits and edits[0].inserts:
+            offset = edits[0].inserts[0][0]
+            return self.original.source.count("\n", 0, offset) + 1
+        if self.contained is not None and self.contained.strays:
+            return self.contained.strays[0].line
+        return 1
+
     def written(self) -> tuple[str, tuple[str | None, ...]] | None:
         """The text the structure is built from (the repaired text, or the stand-in text),
         and for each of its characters what the side wrote there: the same character,
@@ -324,7 +336,8 @@ def repair_label(tokens: tuple[str, ...]) -> str:
     return " ".join((UNPARSED_MARK, *tokens))
 
 
-def with_repair_node(graph: nx.MultiDiGraph, tokens: tuple[str, ...]) -> nx.MultiDiGraph:
+def with_repair_node(graph: nx.MultiDiGraph, tokens: tuple[str, ...], line: int = 1
+                     ) -> nx.MultiDiGraph:
     """``graph`` with one more node, unconnected, labelled :func:`repair_label` (``kind``
     ``"repair"``): what the repair inserted, so the graph is never equal to a clean one.
 
@@ -332,13 +345,15 @@ def with_repair_node(graph: nx.MultiDiGraph, tokens: tuple[str, ...]) -> nx.Mult
     ----------
     graph : a PDG (modified in place and returned).
     tokens : the inserted tokens.
+    line : where the first of them was inserted (:attr:`TolerantParse.mark_line`), the
+        line the node is shown at.
 
     Returns
     -------
     The same graph object.
     """
     node = max(graph.nodes, default=-1) + 1
-    graph.add_node(node, label=repair_label(tokens), text="", line=1, kind="repair",
+    graph.add_node(node, label=repair_label(tokens), text="", line=line, kind="repair",
                    opaque=True)
     return graph
 

@@ -194,3 +194,17 @@ def test_a_run_whose_references_do_not_parse_warns_of_the_language(caplog):
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         RubyScorer("python", metrics=metrics).score_corpus(refs[:9], hyps[:9])
     assert caplog.records == []  # 9 pairs say too little
+
+
+@pytest.mark.parametrize(("candidate", "line"), [
+    ("int f() {\n  int x = 1;\n  return g(1;\n}", 3),  # inserted ")" at line 3
+    ("int f() {\n  int x = 1;\n  return g(1));\n}", 3),  # a stray ")" kept as text
+    ("int f() {\n  int x = 1;\n\n  return g(1);\n", 4),  # "}" appended after line 4
+])
+def test_the_repair_node_stands_at_the_line_of_the_repair(candidate, line):
+    import graphs
+
+    assert graphs.tolerant_parse(graphs.parse(candidate, "java")).mark_line == line
+    explanation = RubyScorer("java").explain("int f() { return g(1); }", candidate).to_dict()
+    repair = [n for n in explanation["pdgs"]["candidate"]["nodes"] if n["kind"] == "repair"]
+    assert [n["line"] for n in repair] == [line]

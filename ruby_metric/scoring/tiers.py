@@ -481,7 +481,7 @@ class GraphTier(Tier):
             # snippet against an unrelated one would still score 2/3), so it is left out.
             pdg = pdg.subgraph(range(1, pdg.number_of_nodes())).copy()
         if structure.marks is not None:
-            pdg = graphs.with_repair_node(pdg, structure.marks)
+            pdg = graphs.with_repair_node(pdg, structure.marks, structure.mark_line)
         return pdg
 
     def check(self, code: Code) -> None:
