@@ -256,6 +256,18 @@ def _cli_file(name: str, tmp: Path, lang: str, pairs: int) -> Path | None:
                 for i, (r, h) in enumerate(zip(JAVA_REFS, JAVA_HYPS, strict=True))
             ]
         ),
+        # HumanEval-like: Python candidates of two tasks, each passing or failing its tests
+        "he.jsonl": lambda: _jsonl(
+            [
+                {"reference": ref, "candidate": ref.replace(old, new), "passed": ok,
+                 "task_id": task}
+                for task, ref, old in (
+                    ("add", "def add(a, b):\n    return a + b\n", "a + b"),
+                    ("neg", "def neg(x):\n    return -x\n", "-x"),
+                )
+                for new, ok in ((old, True), ("a", False), (f"({old})", True))
+            ]
+        ),
     }
     folders = {"train/", "googlejam4_src/"}  # folders of whole Java files
     if name in made:

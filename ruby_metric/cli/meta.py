@@ -12,7 +12,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,7 +31,13 @@ from .args import (
     with_examples,
 )
 
-__all__ = ["add_meta_parser", "run_meta", "read_classes", "read_judged_pairs"]
+__all__ = [
+    "add_meta_parser",
+    "run_meta",
+    "read_classes",
+    "read_judged_pairs",
+    "read_grouped_pairs",
+]
 
 META_FORMATS = ("table", "json")
 
@@ -116,7 +122,10 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "correlate",
         help="correlation of each metric with human or execution scores",
         description="Pearson, Spearman and Kendall correlation (with bootstrap intervals) of "
-        "each metric with a judgment field; ROC AUC too when the judgments are 0/1.",
+        "each metric with a judgment field; ROC AUC too when the judgments are 0/1. With "
+        "--group-field (say, the task id of HumanEval completions) and 0/1 judgments, also "
+        "the within-group AUC: of a passing and a failing candidate of the same group, how "
+        "often the passing one scores higher (ties 1/2), pooled over groups.",
     )
     corr.add_argument(
         "--jsonl",
@@ -126,6 +135,13 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     corr.add_argument(
         "--human-field", required=True, metavar="NAME", help="field holding the judgment"
+    )
+    corr.add_argument(
+        "--group-field",
+        metavar="NAME",
+        help="field naming each candidate's group (e.g. task_id): adds the within-group AUC, "
+        "which compares only a passing and a failing candidate of the same group; needs a 0/1 "
+        "human field; groups with one outcome only are left out (the output says how many)",
     )
     corr.add_argument(
         "--bootstrap", type=int_at_least(0), default=1000, help="resamples for the CIs (1000)"
@@ -177,7 +193,9 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     with_examples(
         corr,
         "ruby-metric meta correlate --jsonl judged.jsonl -l python --human-field score\n"
-        "ruby-metric meta correlate --jsonl judged.jsonl -l java --human-field ok -f json",
+        "ruby-metric meta correlate --jsonl judged.jsonl -l java --human-field ok -f json\n"
+        "ruby-metric meta correlate --jsonl he.jsonl -l python --human-field passed "
+        "--group-field task_id",
     )
     with_examples(
         comp,
@@ -238,11 +256,36 @@ def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInpu
     A judged pair that could not be used would bias the correlation silently, so unlike
     ``ruby-metric score`` a malformed line stops the run.
     """
+    pairs, human, _, _ = _read_judged(path, human_field, None)
+    return pairs, human
+
+
+def read_grouped_pairs(
+    path: str | Path, human_field: str, group_field: str
+) -> tuple[list[PairInput], list[float], list[Hashable]]:
+    """:func:`read_judged_pairs` plus each line's group (``group_field``, e.g. the task id).
+
+    Raises
+    ------
+    InputError : as :func:`read_judged_pairs`; also a line without ``group_field`` or whose
+        group is not a string, number or boolean (file and line named).
+    """
+    pairs, human, groups, _ = _read_judged(path, human_field, group_field)
+    return pairs, human, groups
+
+
+def _read_judged(
+    path: str | Path, human_field: str, group_field: str | None
+) -> tuple[list[PairInput], list[float], list[Hashable], list[int]]:
+    """Pairs, judgments, groups (empty without ``group_field``) and each pair's line."""
     pairs: list[PairInput] = []
     human: list[float] = []
+    groups: list[Hashable] = []
+    lines: list[int] = []
     for number, obj in _jsonl_objects(path):
         where = f"{path}:{number}"
-        for name in ("reference", "candidate", human_field):
+        required = ("reference", "candidate", human_field)
+        for name in required if group_field is None else (*required, group_field):
             if name not in obj:
                 raise InputError(f"{where}: missing {name!r}")
         ref, cand = obj["reference"], obj["candidate"]
@@ -263,11 +306,17 @@ def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInpu
             value = float(value)
         else:
             raise InputError(f"{where}: {human_field!r} must be a number or true/false")
+        if group_field is not None:
+            group = obj[group_field]
+            if not isinstance(group, (str, int, float, bool)):
+                raise InputError(f"{where}: {group_field!r} must be a string or a number")
+            groups.append(group)
         pairs.append(PairInput(obj.get("id", len(pairs)), ref, cand, language))  # 0-based
         human.append(value)
+        lines.append(number)
     if not pairs:
         raise InputError(f"{path}: no pairs")
-    return pairs, human
+    return pairs, human, groups, lines
 
 
 def _read_lines(path: str) -> list[str]:
@@ -398,7 +447,17 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
 def _cmd_correlate(args: argparse.Namespace) -> int:
     from ..meta import correlate_metrics
 
-    pairs, human = read_judged_pairs(args.jsonl, args.human_field)
+    groups: list[Hashable] | None = None
+    if args.group_field is None:
+        pairs, human = read_judged_pairs(args.jsonl, args.human_field)
+    else:
+        pairs, human, groups, lines = _read_judged(args.jsonl, args.human_field, args.group_field)
+        other = next((i for i, v in enumerate(human) if v not in (0.0, 1.0)), None)
+        if other is not None:
+            raise InputError(
+                f"{args.jsonl}:{lines[other]}: --group-field needs a binary human field "
+                f"(0/1 or true/false), but {args.human_field!r} is {human[other]:g}"
+            )
     scorer = scorer_from_args(args)
     corpus = scorer.score_pairs(pairs, workers=args.workers)
     unreadable = [p for p in corpus.pairs if "input" in p.reasons]
@@ -407,22 +466,32 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
         raise InputError(f"{args.jsonl}: pair {first.id}: {first.reasons['input']}")
     scores = {m: [getattr(p, m) for p in corpus.pairs] for m in scorer.metrics}
     results = correlate_metrics(
-        scores, human, bootstrap=args.bootstrap, seed=args.seed, confidence=args.confidence
+        scores,
+        human,
+        groups=groups,
+        bootstrap=args.bootstrap,
+        seed=args.seed,
+        confidence=args.confidence,
     )
     with output_file(args.output, whole=True) as out:
         if args.format == "json":
-            _dump(
+            data: dict[str, Any] = {
+                "pairs": len(pairs),
+                "human_field": args.human_field,
+            }
+            if groups is not None:
+                data["group_field"] = args.group_field
+                data["groups"] = len(set(groups))
+            data.update(
                 {
-                    "pairs": len(pairs),
-                    "human_field": args.human_field,
                     "bootstrap": args.bootstrap,
                     "confidence": args.confidence,
                     "seed": args.seed,
                     "signature": corpus.signature,
                     "metrics": {m: r.to_dict() for m, r in results.items()},
-                },
-                out,
+                }
             )
+            _dump(data, out)
             return 0
         binary = any(r.auc is not None for r in results.values())
         out.write(
@@ -448,8 +517,54 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
                 row += [_f(r.auc.value), _ci(r.auc.ci)] if r.auc else ["-", "-"]
             rows.append(row)
         out.write(_table(header, rows) + "\n")
+        if groups is not None:
+            _write_within_group(out, args, results, len(set(groups)))
         out.write(f"signature: {corpus.signature}\n")
     return 0
+
+
+def _write_within_group(
+    out: TextIO, args: argparse.Namespace, results: dict[str, Any], groups: int
+) -> None:
+    """The within-group table of ``meta correlate --group-field`` and what it left out."""
+    out.write(
+        f"\nwithin-group AUC by {args.group_field!r} ({counted(groups, 'group')}): "
+        f"{args.human_field!r} 1 vs 0 in the same group, ties 1/2; its CI resamples groups\n\n"
+    )
+    header = ["metric", "within AUC", "CI", "pooled AUC", "n", "groups", "pairs"]
+    rows = []
+    left_out: dict[tuple[int, int], list[str]] = {}
+    for name, r in results.items():
+        w = r.within_group
+        rows.append(
+            [
+                _name(name),
+                _f(w.value),
+                _ci(w.ci),
+                _f(r.auc.value if r.auc else None),
+                str(w.n),
+                str(w.groups),
+                str(w.pairs),
+            ]
+        )
+        if r.n:  # a metric undefined on every pair has nothing to leave out
+            left_out.setdefault((w.left_out_groups, w.left_out_items), []).append(_name(name))
+    out.write(_table(header, rows) + "\n")
+    out.write("n: candidates in groups with both outcomes; pairs: (1, 0) pairs of one group\n")
+
+    def text(counts: tuple[int, int]) -> str:
+        return f"{counted(counts[0], 'group')} ({counted(counts[1], 'candidate')})"
+
+    if len(left_out) == 1:
+        counts = next(iter(left_out))
+        if counts != (0, 0):
+            out.write(f"left out: {text(counts)} with one outcome only (no within-group pair)\n")
+    elif left_out:
+        out.write(
+            "left out, with one outcome only (no within-group pair): "
+            + "; ".join(f"{text(c)} for {', '.join(names)}" for c, names in left_out.items())
+            + "\n"
+        )
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:

@@ -4,12 +4,16 @@ Pearson, Spearman and Kendall (tau-b) are scipy's; their percentile bootstrap in
 resample the judged pairs with replacement. When the judgments are binary (0/1 or
 false/true: say, "passes the tests"), the ROC AUC of the metric as a detector of the
 positive pairs is reported too, computed from ranks (Mann-Whitney), ties counted half.
+Given a group per pair (the task a candidate solves), the within-group AUC is reported
+beside it (:class:`WithinGroupAUC`): only a positive and a negative pair *of the same
+group* are compared, with :func:`.validity_stats.grouped_auc`.
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +22,14 @@ from scipy import stats
 
 from .pair_scores import as_float_array, check_confidence, finite_or_none, percentile_interval
 from .sampling import BLOCK_ELEMENTS, rng_for
+from .validity_stats import grouped_auc
 
 __all__ = [
     "Estimate",
     "CorrelationResult",
+    "WithinGroupAUC",
     "correlate",
+    "within_group_auc",
     "correlate_metrics",
     "roc_auc",
     "is_binary",
@@ -49,6 +56,47 @@ class Estimate:
 
 
 @dataclass(frozen=True)
+class WithinGroupAUC:
+    """ROC AUC inside groups: of a positive and a negative pair of the *same* group (say, a
+    passing and a failing candidate of one task), how often the positive scores higher.
+
+    Pooled over groups: the wins (ties count 1/2) of every group over all its
+    (positive, negative) pairs. A group with only positive or only negative pairs has no such
+    pair and is left out.
+
+    Attributes
+    ----------
+    value : the within-group AUC; None when no group has both a positive and a negative.
+    ci : its percentile bootstrap interval, resampling whole groups (None without resamples).
+    n : judged pairs counted: those (with a metric score) in groups with both outcomes.
+    groups : groups with both outcomes.
+    pairs : (positive, negative) pairs of the same group that ``value`` is the share of.
+    left_out_groups : groups with one outcome only (no pair to compare).
+    left_out_items : judged pairs in those groups.
+    """
+
+    value: float | None
+    ci: tuple[float, float] | None
+    n: int
+    groups: int
+    pairs: int
+    left_out_groups: int
+    left_out_items: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``auc``, ``auc_ci`` and the counts."""
+        return {
+            "auc": self.value,
+            "auc_ci": list(self.ci) if self.ci else None,
+            "n": self.n,
+            "groups": self.groups,
+            "pairs": self.pairs,
+            "left_out_groups": self.left_out_groups,
+            "left_out_items": self.left_out_items,
+        }
+
+
+@dataclass(frozen=True)
 class CorrelationResult:
     """How one metric agrees with the judgments.
 
@@ -58,8 +106,11 @@ class CorrelationResult:
     n : pairs with both a metric score and a judgment.
     excluded : pairs left out because the metric is undefined there.
     pearson, spearman, kendall : :class:`Estimate` s (Kendall's tau-b).
-    auc : ROC AUC when the judgments are binary, else None.
+    auc : ROC AUC when the judgments are binary, else None (pooled: every positive pair
+        against every negative one).
     bootstrap, confidence : resamples and level of the intervals.
+    within_group : the within-group AUC (:class:`WithinGroupAUC`) when groups were given,
+        else None.
     """
 
     metric: str
@@ -71,9 +122,11 @@ class CorrelationResult:
     auc: Estimate | None
     bootstrap: int
     confidence: float
+    within_group: WithinGroupAUC | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``pearson``, ``spearman``, ``kendall`` (and ``auc``) with their CIs."""
+        """JSON-ready: ``pearson``, ``spearman``, ``kendall`` (and ``auc``) with their CIs;
+        ``within_group`` (:meth:`WithinGroupAUC.to_dict`) when groups were given."""
         out: dict[str, Any] = {"n": self.n, "excluded": self.excluded}
         for name in ("pearson", "spearman", "kendall"):
             est: Estimate = getattr(self, name)
@@ -83,6 +136,8 @@ class CorrelationResult:
         if self.auc is not None:
             out["auc"] = self.auc.value
             out["auc_ci"] = list(self.auc.ci) if self.auc.ci else None
+        if self.within_group is not None:
+            out["within_group"] = self.within_group.to_dict()
         return out
 
 
@@ -136,6 +191,76 @@ def roc_auc(scores: Sequence[float] | np.ndarray, labels: Sequence[Any] | np.nda
     return float((ranks[positive].sum() - n1 * (n1 + 1) / 2.0) / (n1 * n0))
 
 
+def within_group_auc(
+    metric_scores: Sequence[float | None] | np.ndarray,
+    human_scores: Sequence[float | bool] | np.ndarray,
+    groups: Sequence[Hashable],
+    *,
+    bootstrap: int = 1000,
+    seed: int | np.random.Generator | None = 0,
+    confidence: float = 0.95,
+) -> WithinGroupAUC:
+    """ROC AUC over the (positive, negative) pairs of the same group only, ties counting 1/2.
+
+    The score of :func:`.validity_stats.grouped_auc` on the pairs where the metric is
+    defined, with the groups that have one outcome only counted apart (they give no pair).
+
+    Parameters
+    ----------
+    metric_scores : the metric's score per judged pair; ``None``/NaN where undefined (left
+        out).
+    human_scores : the binary judgment per judged pair (0/1 or False/True).
+    groups : the group per judged pair (say, the task id): any hashable value.
+    bootstrap : resamples of the interval, which draws whole groups (0: no interval).
+    seed : the resampling's seed.
+    confidence : the interval's level.
+
+    Returns
+    -------
+    WithinGroupAUC
+
+    Raises
+    ------
+    ValueError : the lengths differ, or a judgment is not 0 or 1.
+
+    Examples
+    --------
+    >>> r = within_group_auc([0.9, 0.1, 0.5, 0.5, 0.7], [1, 0, 1, 0, 1], "aabbc", bootstrap=0)
+    >>> r.value, r.n, r.groups, r.pairs, r.left_out_groups, r.left_out_items
+    (0.75, 4, 2, 2, 1, 1)
+    """
+    check_confidence(confidence)
+    x = as_float_array(metric_scores)
+    y = np.asarray(human_scores, dtype=float)
+    keys = list(groups)
+    if not x.shape == y.shape == (len(keys),):
+        raise ValueError(f"{x.size} metric scores, {y.size} judgments and {len(keys)} groups")
+    if y.size and not is_binary(y):
+        raise ValueError(
+            "the within-group AUC needs binary judgments (0/1 or false/true), "
+            f"got {np.unique(y[(y != 0) & (y != 1)])[0]:g}"
+        )
+    defined = np.isfinite(x)
+    kept = [k for k, d in zip(keys, defined, strict=True) if d]
+    labels = y[defined].astype(int)
+    size = Counter(kept)
+    positive = Counter(k for k, label in zip(kept, labels, strict=True) if label)
+    one_outcome = [k for k in size if positive[k] in (0, size[k])]
+    left_out = sum(size[k] for k in one_outcome)
+    g = grouped_auc(
+        x[defined], labels, kept, resamples=bootstrap, seed=seed, confidence=confidence
+    )
+    return WithinGroupAUC(
+        value=g.within,
+        ci=g.within_ci,
+        n=g.n - left_out,
+        groups=g.mixed_groups,
+        pairs=g.within_pairs,
+        left_out_groups=len(one_outcome),
+        left_out_items=left_out,
+    )
+
+
 def _rowwise_pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     xc = x - x.mean(axis=1, keepdims=True)
     yc = y - y.mean(axis=1, keepdims=True)
@@ -170,6 +295,7 @@ def correlate(
     confidence: float = 0.95,
     metric: str = "",
     binary: bool | None = None,
+    groups: Sequence[Hashable] | None = None,
 ) -> CorrelationResult:
     """Pearson, Spearman, Kendall (and ROC AUC for binary judgments) with bootstrap CIs.
 
@@ -184,6 +310,9 @@ def correlate(
     metric : name to put in the result.
     binary : force (True) or suppress (False) the ROC AUC; default: when every judgment
         is 0 or 1.
+    groups : the group per pair (say, the task a candidate solves): adds the within-group
+        AUC (:func:`within_group_auc`, its interval resampling groups) as ``within_group``;
+        the judgments must then be binary.
 
     Returns
     -------
@@ -191,7 +320,8 @@ def correlate(
 
     Raises
     ------
-    ValueError : the two sequences differ in length, or a judgment is not finite.
+    ValueError : the sequences differ in length, a judgment is not finite, or ``groups``
+        is given and a judgment is not 0 or 1.
 
     Examples
     --------
@@ -208,6 +338,11 @@ def correlate(
         raise ValueError(f"{x_all.size} metric scores but {y_all.size} judgments")
     if not np.all(np.isfinite(y_all)):
         raise ValueError("every judgment must be a finite number")
+    within = None
+    if groups is not None:
+        within = within_group_auc(
+            x_all, y_all, groups, bootstrap=bootstrap, seed=seed, confidence=confidence
+        )
     if binary is None:
         binary = is_binary(y_all)
     defined = np.isfinite(x_all)
@@ -258,20 +393,56 @@ def correlate(
         auc=Estimate(auc_value, cis["auc"]) if auc_value is not None else None,
         bootstrap=bootstrap,
         confidence=confidence,
+        within_group=within,
     )
 
 
 def correlate_metrics(
     metric_scores: Mapping[str, Sequence[float | None]],
     human_scores: Sequence[float | bool] | np.ndarray,
+    *,
+    groups: Sequence[Hashable] | None = None,
     **options: Any,
 ) -> dict[str, CorrelationResult]:
     """:func:`correlate` for each metric of ``{name: per-pair scores}``, same options.
 
     With one seed, every metric's intervals come from the same resampled pairs (when the
-    metrics are defined on the same pairs).
+    metrics are defined on the same pairs), and with ``groups`` from the same resampled
+    groups.
+
+    Parameters
+    ----------
+    metric_scores : ``{metric name: score per judged pair}``, ``None``/NaN where undefined.
+    human_scores : the judgment per judged pair (numbers, or booleans).
+    groups : the group per judged pair, e.g. the task id of each candidate. With it each
+        result's ``within_group`` holds the within-group AUC (:class:`WithinGroupAUC`):
+        over the (positive, negative) pairs of the same group only, ties counting 1/2,
+        pooled over groups; groups with one outcome only give no pair and are counted in
+        ``left_out_groups`` / ``left_out_items``. Needs binary judgments (0/1, false/true).
+    **options : ``bootstrap``, ``seed``, ``confidence``, ``binary`` of :func:`correlate`.
+
+    Returns
+    -------
+    ``{metric name: CorrelationResult}`` in the order of ``metric_scores``; the pooled ROC
+    AUC is each result's ``auc``, the within-group one its ``within_group``.
+
+    Raises
+    ------
+    ValueError : lengths differ, a judgment is not finite, or ``groups`` is given and a
+        judgment is not 0 or 1.
+
+    Examples
+    --------
+    Two tasks: in ``a`` the passing candidate wins; in ``b`` it ties (1/2). Across tasks the
+    passing 0.5 of ``b`` also beats the failing 0.1 of ``a``, which only the pooled AUC counts:
+
+    >>> out = correlate_metrics({"bleu": [0.9, 0.1, 0.5, 0.5]}, [1, 0, 1, 0],
+    ...                         groups=["a", "a", "b", "b"], bootstrap=0)
+    >>> r = out["bleu"]
+    >>> r.within_group.value, r.auc.value, r.within_group.pairs
+    (0.75, 0.875, 2)
     """
     return {
-        name: correlate(values, human_scores, metric=name, **options)
+        name: correlate(values, human_scores, metric=name, groups=groups, **options)
         for name, values in metric_scores.items()
     }
