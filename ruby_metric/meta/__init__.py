@@ -23,10 +23,12 @@ from .classifier import ClassifierResult, threshold_classifier
 from .correlation import (
     CorrelationResult,
     Estimate,
+    WithinGroupAUC,
     correlate,
     correlate_metrics,
     is_binary,
     roc_auc,
+    within_group_auc,
 )
 from .distinguishability import (
     DistinguishabilityReport,
@@ -76,6 +78,8 @@ __all__ = [
     "correlate_metrics",
     "roc_auc",
     "is_binary",
+    "within_group_auc",
+    "WithinGroupAUC",
     "CorrelationResult",
     "Estimate",
     "compare_systems",
