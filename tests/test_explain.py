@@ -1,6 +1,8 @@
 """Per-pair explanations: token edits, AST edits, PDG mapping, matched n-grams, reports, CLI."""
 
+import ast
 import json
+import re
 
 import networkx as nx
 import pytest
@@ -119,12 +121,17 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
     assert (g.ref_size, g.cand_size, g.matched_mass, g.beta) == (42, 50, 42, 2)
     assert g.similarity == e.result.grs == pytest.approx(210 / 218)
     text = e.to_text()
-    assert "unmatched candidate node (weight 4) line 1 'int k = 2;'" in text
-    assert "relabel 2 (d 0.121, weights 2 -> 4): line 1 'return s;' -> line 1 'return s + k;'" in (
-        text)
-    assert "GED 8 (nodes 6 + edges 2)" in text
-    assert "M = (42 + 50 - 8) / 2 = 42; GRS = (1 + 2^2) * 42 / (2^2 * 42 + 50) = 0.963303" in (
-        text)
+    rows, _ = graph_table(text)
+    inserted_row = rows[-1]
+    assert inserted_row["cells"] == ["insert", "-/1", "-", "4", "-", "4"]
+    assert inserted_row["codes"] == ["line 1 'int k = 2;'"]
+    relabel_row = next(r for r in rows if r["cells"][0] == "relabel")
+    assert relabel_row["cells"][2:] == ["2", "4", "0.1210", "2"]
+    assert relabel_row["codes"] == ["line 1 'return s;'", "line 1 'return s + k;'"]
+    assert relabel_row["labels"][1].endswith(" + " + inserted_row["labels"][0].split()[1])
+    assert "  GED    = node costs 6 + edge costs 2 = 8\n" in text
+    assert "  M      = (S_ref + S_cand - GED) / 2 = (42 + 50 - 8) / 2 = 42\n" in text
+    assert "(1 + 2^2) * 42 / (2^2 * 42 + 50)\n         = 210 / 218 = 0.963303  (GRS 0.9633 " in text
 
 
 def test_pdg_records_from_hand_made_graph():
@@ -248,7 +255,10 @@ def test_swapped_sign_relabel_cost_by_hand(java):
     # entry "int f(int)" (5), x (2), the return (9) and 3 edges per side
     assert (g.ref_size, g.cand_size) == (19, 19)
     assert e.result.grs == g.similarity == pytest.approx(1 - (149 / 64) / 38)
-    assert "relabel 2.32812 (d 0.2579, weights 9 -> 9): line 1 'return r;'" in e.to_text()
+    (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
+    assert row["cells"][2:] == ["9", "9", "0.2579", "2.328125"]  # 149/64, printed exactly
+    assert row["labels"] == [ref_label, cand_label]  # what d is computed on, not the code
+    assert row["codes"] == ["line 1 'return r;'", "line 1 'return r;'"]
 
 
 def test_one_token_change_costs_a_fraction(java):
@@ -267,8 +277,10 @@ def test_one_token_change_costs_a_fraction(java):
     # entry (5), a (2), return (4) and 3 edges a side: 14 + 14
     assert g.distance == 68 / 64 and (g.ref_size, g.cand_size) == (14, 14)
     assert e.result.grs == pytest.approx(1 - (68 / 64) / 28)
-    assert ("relabel 1.0625 (d 0.2652, weights 4 -> 4): line 1 'return a + 1;' -> "
-            "line 1 'return a - 1;'") in e.to_text()
+    (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
+    assert row["cells"][2:] == ["4", "4", "0.2652", "1.0625"]
+    assert row["labels"] == ["return v0 + 1", "return v0 - 1"]
+    assert row["codes"] == ["line 1 'return a + 1;'", "line 1 'return a - 1;'"]
 
 
 def test_unrelated_statements_are_a_replace(java):
@@ -285,8 +297,10 @@ def test_unrelated_statements_are_a_replace(java):
     # = 7, GRS = 5 * 7 / (4 * 8 + 9) = 35 / 41
     assert g.distance == 3 and (g.ref_size, g.cand_size) == (8, 9)
     assert e.result.grs == pytest.approx(35 / 41)
-    text = e.to_text()
-    assert "replace 3 (weights 2 -> 3): line 1 'return 1;' and line 1 'g();' are unrelated" in text
+    (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "replace")
+    assert row["cells"][2:] == ["2", "3", "1.0000", "3"]
+    assert row["labels"] == ["return 1", "g()"]
+    assert row["codes"] == ["line 1 'return 1;'", "line 1 'g();'"]
 
 
 def test_swapped_effects_show_an_effect_edge(java):
@@ -315,6 +329,137 @@ def test_swapped_effects_show_an_effect_edge(java):
     effect = [x for x in e.ref_pdg.edges if x.dep == "effect"]
     assert len(effect) == 1 and effect[0].type == "data" and effect[0].var == "<effects>"
     assert "reference effect edge line 1 'System.out.println(a);'" in e.to_text()
+
+
+# -- GRS by hand, from the text report alone ----------------------------------------------------
+
+ROW = re.compile(r"    (\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)  (.*)")
+TOTAL = re.compile(r"    total\s+(\S+)\s+(\S+)\s+(\S+)")
+LABEL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s+\((line .*)\))?""")
+
+
+def graph_table(text):
+    """The text report's GRS node table: one dict per mapping entry (``cells``: status, line,
+    w_ref, w_cand, d, cost as printed; ``labels`` and ``codes``: the reference's then the
+    candidate's) and the totals row (w_ref, w_cand, cost)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("    status "))
+    rows = []
+    for line in lines[start + 1 :]:
+        if line.startswith("    total"):
+            return rows, TOTAL.fullmatch(line).groups()
+        if line.lstrip().startswith("-> "):  # a relabel's candidate label
+            label = LABEL.fullmatch(line.lstrip()[3:])
+            rows[-1]["labels"].append(ast.literal_eval(label[1]))
+            rows[-1]["codes"].append(label[2])
+            continue
+        row = ROW.fullmatch(line)
+        label = LABEL.fullmatch(row[7])
+        rows.append({
+            "cells": list(row.groups()[:6]),
+            "labels": [ast.literal_eval(label[1])],
+            "codes": [label[2]] if label[2] else [],
+            "label_column": line.index(row[7]),
+        })
+    raise AssertionError("no totals row")
+
+
+def grs_from_text(text):
+    """GRS recomputed from the numbers the text report prints, and what it printed."""
+    rows, total = graph_table(text)
+    w_ref = sum(float(r["cells"][2]) for r in rows if r["cells"][2] != "-")
+    w_cand = sum(float(r["cells"][3]) for r in rows if r["cells"][3] != "-")
+    node_cost = sum(float(r["cells"][5]) for r in rows)
+    assert tuple(map(float, total)) == (w_ref, w_cand, node_cost)
+    edges = re.search(r"\n  edges: (\d+) reference, (\d+) candidate; .* edge cost (\d+) ", text)
+    edges_ref, edges_cand, edge_cost = map(int, edges.groups())
+    beta = float(re.search(r"GRS    = \(1 \+ beta\^2\) .* = \(1 \+ (\S+)\^2\)", text)[1])
+    s_ref, s_cand = w_ref + edges_ref, w_cand + edges_cand
+    ged = node_cost + edge_cost
+    m = (s_ref + s_cand - ged) / 2
+    grs = (1 + beta**2) * m / (beta**2 * s_ref + s_cand)
+    printed = {
+        "S_ref": re.search(r"\n  S_ref  = node weights (\S+) \+ edges (\d+) = (\S+)\n", text),
+        "S_cand": re.search(r"\n  S_cand = node weights (\S+) \+ edges (\d+) = (\S+)\n", text),
+        "GED": re.search(r"\n  GED    = node costs (\S+) \+ edge costs (\d+) = (\S+)\n", text),
+        "M": re.search(r"\n  M      = .* = (\S+)\n", text),
+        "GRS": re.search(r"\n         = (\S+) / (\S+) = (\S+)  \(GRS (\S+) above", text),
+        "tier": re.search(r"\n  GRS +(\S+)", text),
+    }
+    # every intermediate number printed is the one recomputed, exactly (multiples of 1/128)
+    assert tuple(map(float, printed["S_ref"].groups())) == (w_ref, edges_ref, s_ref)
+    assert tuple(map(float, printed["S_cand"].groups())) == (w_cand, edges_cand, s_cand)
+    assert tuple(map(float, printed["GED"].groups())) == (node_cost, edge_cost, ged)
+    assert float(printed["M"][1]) == m
+    top, bottom = (1 + beta**2) * m, beta**2 * s_ref + s_cand
+    assert tuple(map(float, printed["GRS"].groups()[:2])) == (top, bottom)
+    return grs, printed["GRS"][3], printed["GRS"][4], printed["tier"][1]
+
+
+ABS = ("int f(int a, int b){ if (a < b) { return b - a; } return a - b; }",
+       "int f(int a, int b){ if (b > a) { return b - a; } return a - b; }")
+REPAIRED = ("int f() { return 1; }", "int f() { return 1;")  # '⁇ }' inserted
+
+
+@pytest.mark.parametrize("beta", ["2", "1"])
+@pytest.mark.parametrize(
+    ("ref", "hyp"),
+    [ABS, (SUM, SUM_PLUS), (SUM_PLUS, SUM), REPAIRED, ("int x = 1; x++;", "int x = 2;")],
+    ids=["relabel", "insert", "delete", "text-label", "snippet"],
+)
+def test_text_report_recomputes_grs(capsys, beta, ref, hyp):
+    """The text report alone gives GRS: the node table's weights and costs, the edge counts
+    and beta, through S = weights + edges, GED = node costs + edge costs, M = (S_ref + S_cand -
+    GED) / 2 and GRS = (1 + beta^2) M / (beta^2 S_ref + S_cand)."""
+    code, out, err = run(
+        capsys, "explain", "-l", "java", "--grs-beta", beta, "--ref-text", ref, "--hyp-text", hyp
+    )
+    assert code == 0, err
+    grs, formula, above, tier = grs_from_text(out)
+    expected = RubyScorer("java", grs_beta=float(beta)).score(ref, hyp).grs
+    assert f"{grs:.6f}" == formula == f"{expected:.6f}"
+    assert f"{grs:.4f}" == above == tier == f"{expected:.4f}"
+    assert grs == pytest.approx(expected, abs=1e-12)  # the printed numbers are exact
+    if (ref, hyp) != ABS:
+        assert any(r["cells"][0] in ("insert", "delete") for r in graph_table(out)[0])
+
+
+def test_text_node_table_lists_every_pair_with_its_label(java):
+    e = java.explain(*ABS)
+    rows, total = graph_table(e.to_text(max_items=0))
+    # every entry of the mapping, matches too, whatever max_items; the labels GED compared
+    assert len(rows) == len(e.graph.mapping) == 4
+    assert [r["cells"][0] for r in rows] == [m.status for m in e.graph.mapping]
+    assert [r["labels"][0] for r in rows] == [n.label for n in e.ref_pdg.nodes]
+    assert rows[0]["cells"] == ["match", "1", "7", "7", "0", "0"]
+    assert rows[0]["labels"] == ["int f(int, int)"] and rows[0]["codes"] == []
+    assert rows[3]["labels"] == [
+        "return v0 < v1 ? v1 - v0 : v0 - v1", "return v1 > v0 ? v1 - v0 : v0 - v1"]
+    assert rows[3]["codes"][0] == "line 1 'if (a < b) { return b - a; } return a - b;'"
+    assert total == ("23", "23", "3.46875")
+
+
+def test_text_node_table_of_a_long_method_stays_aligned(java):
+    body = " ".join(f"System.out.println(n * {i} + {i});" for i in range(1, 40))
+    sums = " + ".join(f"s{i}" for i in range(38, 24, -1))  # s38 + ... + s25
+    ref = f"int f(int n) {{ {body} System.out.println(n + {sums}); return n; }}"
+    hyp = ref.replace("s26 + s25)", "s26 + s24)").replace("* 17 +", "* 71 +")
+    e = java.explain(ref, hyp)
+    text = e.to_text()
+    rows, _ = graph_table(text)
+    assert len(rows) == len(e.graph.mapping) == 43  # entry, n, 40 prints, the return
+    # one column for every label, and no line of the table much wider than that column
+    # plus a label cut to 72 characters and its code to 50
+    assert len({r["label_column"] for r in rows}) == 1
+    table = text[text.index("    status ") : text.index("    total")].splitlines()
+    assert max(map(len, table)) <= rows[0]["label_column"] + 74 + 2 + 62
+    # the long label is cut where the two differ (at its end): both still tell them apart
+    (call,) = (r for r in rows if r["labels"][0].startswith("…"))
+    full = [n.label for n in e.ref_pdg.nodes if "v0 + s38" in n.label]
+    ref_label, cand_label = call["labels"]
+    assert len(ref_label) == len(cand_label) == 72 and len(full[0]) > 72
+    assert ref_label == "…" + full[0][-71:] and cand_label.endswith("s26 + s24)")
+    assert len({r["labels"][0] for r in rows}) == len(rows)  # no two rows look alike
 
 
 # -- CrystalBLEU / BLEU: matched n-grams -----------------------------------------------------------

@@ -11,6 +11,7 @@ from ..scoring.evidence import (
     GraphExplanation,
     NgramExplanation,
     Pdg,
+    PdgNode,
     StringExplanation,
     TreeExplanation,
     dep_name,
@@ -111,6 +112,7 @@ class Explanation:
         Parameters
         ----------
         max_items : longest list shown in full; longer ones end with ``... and N more``.
+            GRS's node table is always whole: its totals are the terms of the score.
 
         Returns
         -------
@@ -170,64 +172,83 @@ class Explanation:
         return ["", f"{title}: n/a ({note})"] if note else []
 
     def _graph_text(self, max_items: int) -> list[str]:
+        """GRS's evidence, enough to recompute it by hand: every node pair of the mapping
+        with its normalized labels, weights, label distance and cost (a table, never cut
+        short: its totals are the score's terms), the edge counts, and the formula with its
+        numbers. Costs are multiples of 1/64, so they are printed exactly."""
         g = self.graph
-        if g is None or self.ref_pdg is None or self.cand_pdg is None:
+        ref, cand = self.ref_pdg, self.cand_pdg
+        if g is None or ref is None or cand is None:
             return self._missing("graph", "Graph tier (GRS)")
-        bound = "proven optimal" if g.exact else f"upper bound, lower bound {g.lower:g}"
-        node_cost = sum(m.cost for m in g.mapping)
+        bound = "proven optimal" if g.exact else f"upper bound, lower bound {_exact(g.lower)}"
         out = [
             "",
-            f"Graph tier (GRS): GED {g.distance:g} (nodes {node_cost:g} + edges "
-            f"{len(g.edge_edits)}) over weighted PDG sizes S_ref {g.ref_size:g} + S_cand "
-            f"{g.cand_size:g} ({bound}; {g.method} method; a node weighs its label's tokens, "
-            "labels compared by chrF, edges compared by dependence kind, 1 each)",
-            f"  {g.formula()}  (beta {g.beta:g}: recall weighs beta^2 times precision)",
-            "  a relabel costs max(max(w_ref, w_cand) * d, |w_ref - w_cand|) (w_ref + w_cand "
-            "when a label is text, '⁇ ...'), rounded to a multiple of 1/64; an unmatched node "
-            "its weight",
+            f"Graph tier (GRS): GED {_exact(g.distance)} over weighted PDG sizes S_ref "
+            f"{_exact(g.ref_size)} + S_cand {_exact(g.cand_size)} ({bound}; {g.method} method)",
+            "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - chrF) "
+            "between two labels (0 when equal)",
+            "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) on a grid "
+            "of 1/64 (w_ref + w_cand",
+            "  when a label is text, '⁇ ...'); of an unmatched node its weight; of an unmatched "
+            "or retyped edge 1",
         ]
-        ref, cand = self.ref_pdg, self.cand_pdg
-        items = []
-        for m in g.mapping:
-            weights = f"weights {m.ref_weight or 0:g} -> {m.cand_weight or 0:g}"
-            if m.status == "relabel":
-                items.append(
-                    f"relabel {m.cost:g} (d {m.distance:.4g}, {weights}): "
-                    f"{_node_text(ref, m.ref)} -> {_node_text(cand, m.cand)}"
-                )
-            elif m.status == "replace":
-                items.append(
-                    f"replace {m.cost:g} ({weights}): {_node_text(ref, m.ref)} and "
-                    f"{_node_text(cand, m.cand)} are unrelated statements (no character "
-                    "n-gram in common; costs the heavier one's weight)"
-                )
-            elif m.status == "delete":
-                items.append(
-                    f"unmatched reference node (weight {m.ref_weight or 0:g}) "
-                    f"{_node_text(ref, m.ref)}"
-                )
-            elif m.status == "insert":
-                items.append(
-                    f"unmatched candidate node (weight {m.cand_weight or 0:g}) "
-                    f"{_node_text(cand, m.cand)}"
-                )
-        matched = len(g.nodes_with("match"))
-        relabeled = g.nodes_with("relabel")
-        relabel_cost = f" (cost {sum(m.cost for m in relabeled):g})" if relabeled else ""
+        unmatched = len(g.unmatched_ref_nodes), len(g.unmatched_cand_nodes)
         out.append(
-            f"  nodes: {matched} matched, {len(relabeled)} relabeled{relabel_cost}, "
-            f"{len(g.nodes_with('replace'))} replaced by an unrelated statement, "
-            f"{len(g.unmatched_ref_nodes)} reference and {len(g.unmatched_cand_nodes)} "
-            "candidate nodes unmatched"
+            f"  nodes: {len(g.mapping)} in the mapping: {len(g.nodes_with('match'))} match "
+            f"(equal labels), {len(g.nodes_with('relabel'))} relabel, "
+            f"{len(g.nodes_with('replace'))} replace (nothing in common), {unmatched[0]} "
+            f"delete (reference only), {unmatched[1]} insert (candidate only); line R/C: "
+            "reference line R, candidate line C"
         )
-        out.extend(_capped(items, max_items))
+        out.extend(_node_table(g, ref, cand))
         kinds = Counter(e.kind for e in g.edge_edits)
+        shared = len(ref.edges) - kinds["delete"] - kinds["retype"]
         out.append(
-            f"  edges: {kinds['delete']} reference and {kinds['insert']} candidate "
-            f"edges unmatched, {kinds['retype']} retyped (1 each)"
+            f"  edges: {len(ref.edges)} reference, {len(cand.edges)} candidate; {shared} "
+            f"matched, {kinds['retype']} retyped, {kinds['delete']} reference and "
+            f"{kinds['insert']} candidate edges unmatched: edge cost {len(g.edge_edits)} "
+            "(1 each)"
         )
         out.extend(_capped([_edge_text(e, ref, cand) for e in g.edge_edits], max_items))
+        out.extend(self._formula_lines())
         return out
+
+    def _formula_lines(self) -> list[str]:
+        """S_ref, S_cand, GED, M and GRS, each from the numbers of the lines above."""
+        g, ref, cand = self.graph, self.ref_pdg, self.cand_pdg
+        assert g is not None and ref is not None and cand is not None
+        weights_ref = sum(m.ref_weight or 0 for m in g.mapping)
+        weights_cand = sum(m.cand_weight or 0 for m in g.mapping)
+        node_cost = sum(m.cost for m in g.mapping)
+        b = f"{g.beta:g}"
+        factor = g.beta * g.beta
+        top = (1 + factor) * g.matched_mass
+        bottom = factor * g.ref_size + g.cand_size
+        grs = self.result.grs
+        if grs is None or f"{grs:.4f}" == f"{g.similarity:.4f}":
+            shown = f"GRS {g.similarity:.4f} above"
+        else:  # several references: the table's GRS is the best of them
+            shown = f"against this reference; GRS above, {grs:.4f}, is the best over all of them"
+        if g.ref_size + g.cand_size <= 0:
+            last = "1 (two empty graphs)"
+        else:
+            last = f"{_exact(top)} / {_exact(bottom)} = {g.similarity:.6f}"
+            if not 0 <= top / bottom <= 1:
+                last += " (clipped to [0, 1])"
+        return [
+            f"  S_ref  = node weights {_exact(weights_ref)} + edges {len(ref.edges)} = "
+            f"{_exact(g.ref_size)}",
+            f"  S_cand = node weights {_exact(weights_cand)} + edges {len(cand.edges)} = "
+            f"{_exact(g.cand_size)}",
+            f"  GED    = node costs {_exact(node_cost)} + edge costs {len(g.edge_edits)} = "
+            f"{_exact(g.distance)}",
+            f"  M      = (S_ref + S_cand - GED) / 2 = ({_exact(g.ref_size)} + "
+            f"{_exact(g.cand_size)} - {_exact(g.distance)}) / 2 = {_exact(g.matched_mass)}",
+            f"  GRS    = (1 + beta^2) * M / (beta^2 * S_ref + S_cand) = (1 + {b}^2) * "
+            f"{_exact(g.matched_mass)} / ({b}^2 * {_exact(g.ref_size)} + {_exact(g.cand_size)})",
+            f"         = {last}  ({shown}; beta {b}: recall weighs beta^2 = {factor:g} times "
+            "precision)",
+        ]
 
     def _tree_text(self, max_items: int) -> list[str]:
         t = self.tree
@@ -387,6 +408,142 @@ def _range(start: int, end: int) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+#: Longest label the GRS node table shows whole (characters); longer ones are cut in the
+#: middle, or around their first difference for a relabelled pair.
+LABEL_LIMIT = 72
+#: The same for the code shown beside a changed node's label.
+CODE_LIMIT = 50
+
+
+def _exact(value: float) -> str:
+    """A weight, cost, size or M as the GRS formula prints it: exact for multiples of 1/128
+    (every one of them: costs are on a grid of 1/64, M halves a sum of them), at most 7
+    decimals otherwise.
+
+    >>> _exact(7.328125), _exact(28.0), _exact(26.265625)
+    ('7.328125', '28', '26.265625')
+    """
+    text = f"{value:.7f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
+    """``repr`` of a label, cut in the middle with ``…`` when longer than ``limit`` (its
+    start and end stay: what tells two statements apart is mostly at one end or the other).
+
+    >>> _clip("System.out.println(a + b + c + d)", 20)
+    "'System.out.p… c + d)'"
+    """
+    if len(text) > limit:
+        head = (limit - 1) * 2 // 3
+        text = text[:head] + "…" + text[len(text) - (limit - 1 - head) :]
+    return repr(text)
+
+
+def _clip_pair(ref: str, cand: str, limit: int = LABEL_LIMIT) -> tuple[str, str]:
+    """``repr`` of two different labels, cut alike so that their first difference shows:
+    both start a little before it (``…`` for what is left out), then each is cut in the
+    middle, keeping that difference in the part shown.
+
+    >>> _clip_pair("f(" + "a" * 30 + ", x)", "f(" + "a" * 30 + ", y)", 20)
+    ("'…aaaaaaaaaaaaaaa, x)'", "'…aaaaaaaaaaaaaaa, y)'")
+    >>> _clip_pair("g(x) + " + "a" * 30, "g(y) + " + "a" * 30, 20)
+    ("'g(x) + aaaaa…aaaaaaa'", "'g(y) + aaaaa…aaaaaaa'")
+    """
+    if len(ref) <= limit and len(cand) <= limit:
+        return repr(ref), repr(cand)
+    same = 0
+    for a, b in zip(ref, cand, strict=False):
+        if a != b:
+            break
+        same += 1
+    # a little context before the difference, but no shorter than the limit allows
+    start = max(0, min(same - limit // 4, max(len(ref), len(cand)) - limit + 1))
+    lead = "…" if start else ""
+    return _clip(lead + ref[start:], limit), _clip(lead + cand[start:], limit)
+
+
+def _node_table(g: GraphExplanation, ref: Pdg, cand: Pdg) -> list[str]:
+    """The GED's node mapping as a table, one row per entry and a row of totals: status,
+    line, weights, label distance, cost and the normalized label (a relabel's candidate
+    label under its reference label; beside the label of a changed node, its code)."""
+    rows: list[tuple[list[str], list[str]]] = []  # (cells, the label lines)
+    for m in g.mapping:
+        a, b = ref.node(m.ref), cand.node(m.cand)
+        lines = [None if n is None else n.line for n in (a, b)]
+        line = (
+            str(lines[0])
+            if lines[0] == lines[1]
+            else "/".join("-" if x is None else str(x) for x in lines)
+        )
+        if m.status == "match":
+            d = "0"
+        elif m.distance is None:
+            d = "-"
+        else:
+            d = f"{m.distance:.4f}"
+        cells = [
+            m.status,
+            line,
+            "-" if m.ref_weight is None else _exact(m.ref_weight),
+            "-" if m.cand_weight is None else _exact(m.cand_weight),
+            d,
+            _exact(m.cost),
+        ]
+        # one line per side: its label, and beside it a changed node's code
+        present = [(n, i) for n, i in ((a, m.ref), (b, m.cand)) if i is not None]
+        labels = [_node_label(n, i) for n, i in present]
+        if m.status == "match":
+            text = [_clip(labels[0])]
+        else:
+            codes = [_source(n) for n, _ in present]
+            if len(present) == 2:
+                labels, codes = list(_clip_pair(*labels)), list(_clip_pair(*codes, CODE_LIMIT))
+            else:
+                labels, codes = [_clip(labels[0])], [_clip(codes[0], CODE_LIMIT)]
+            width = max(map(len, labels))
+            text = [
+                f"{label.ljust(width)}  (line {'?' if n is None else n.line} {code})"
+                for label, code, (n, _) in zip(labels, codes, present, strict=True)
+            ]
+        rows.append((cells, text))
+    total = [
+        "total",
+        "",
+        _exact(sum(m.ref_weight or 0 for m in g.mapping)),
+        _exact(sum(m.cand_weight or 0 for m in g.mapping)),
+        "",
+        _exact(sum(m.cost for m in g.mapping)),
+    ]
+    head = ["status", "line", "w_ref", "w_cand", "d", "cost"]
+    table = [head, *(cells for cells, _ in rows), total]
+    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
+
+    def row(cells: list[str]) -> str:
+        return "    " + "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    indent = " " * (len(row(head)) - 1)
+    out = [row(head) + "  label (normalized: what d compares; the code of a changed node)"]
+    for cells, text in rows:
+        out.append(row(cells) + "  " + text[0])
+        # a relabel's candidate label under its reference label, quotes aligned
+        out.extend(f"{indent}-> {more}" for more in text[1:])
+    out.append(row(total).rstrip())
+    return out
+
+
+def _node_label(node: PdgNode | None, node_id: int | None) -> str:
+    return f"#{node_id}" if node is None else node.label
+
+
+def _source(node: PdgNode | None) -> str:
+    """A statement's source on one line (its label when it has none)."""
+    return "" if node is None else " ".join((node.text or node.label).split())
 
 
 def _node_text(pdg: Pdg, node_id: int | None) -> str:

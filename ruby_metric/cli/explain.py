@@ -56,8 +56,9 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         help="explain one pair: every tier's number and the edits behind it",
         description="Explain one pair: RUBY and each tier with why the others do not apply, "
         "the token edits (STS), AST renames/insertions/deletions (TRS), the PDG node mapping "
-        "(GRS: graded relabel costs, unrelated statements replaced, unmatched control "
-        "(true/false), data and effect edges) and CrystalBLEU's matched n-grams. REF and "
+        "(GRS: every node pair with its normalized labels, weights and graded cost, unrelated "
+        "statements replaced, unmatched control (true/false), data and effect edges, and the "
+        "score's formula with its numbers) and CrystalBLEU's matched n-grams. REF and "
         "HYP are files holding one snippet each (the whole file); or give the code with "
         "--ref-text/--hyp-text. '-' reads standard input. With --pair N, REF and HYP are "
         "line-aligned corpus files (as score takes) and pair N of them is explained.",
@@ -85,7 +86,8 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         type=int_at_least(0),
         default=10,
         metavar="N",
-        help="longest list the text report shows in full (default 10)",
+        help="longest list the text report shows in full (default 10; GRS's node table, "
+        "whose totals the score is computed from, is always whole)",
     )
     add_quiet(explain)
     return explain
