@@ -16,6 +16,7 @@ from ..scoring.evidence import (
     TreeExplanation,
     dep_name,
 )
+from ..scoring.evidence import exact_number as exact
 from ..scoring.metrics import LABELS, TIER_METRICS
 from ..scoring.results import PairResult
 
@@ -180,11 +181,11 @@ class Explanation:
         ref, cand = self.ref_pdg, self.cand_pdg
         if g is None or ref is None or cand is None:
             return self._missing("graph", "Graph tier (GRS)")
-        bound = "proven optimal" if g.exact else f"upper bound, lower bound {_exact(g.lower)}"
+        bound = "proven optimal" if g.exact else f"upper bound, lower bound {exact(g.lower)}"
         out = [
             "",
-            f"Graph tier (GRS): GED {_exact(g.distance)} over weighted PDG sizes S_ref "
-            f"{_exact(g.ref_size)} + S_cand {_exact(g.cand_size)} ({bound}; {g.method} method)",
+            f"Graph tier (GRS): GED {exact(g.distance)} over weighted PDG sizes S_ref "
+            f"{exact(g.ref_size)} + S_cand {exact(g.cand_size)} ({bound}; {g.method} method)",
             "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - chrF) "
             "between two labels (0 when equal)",
             "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) on a grid "
@@ -232,20 +233,20 @@ class Explanation:
         if g.ref_size + g.cand_size <= 0:
             last = "1 (two empty graphs)"
         else:
-            last = f"{_exact(top)} / {_exact(bottom)} = {g.similarity:.6f}"
+            last = f"{exact(top)} / {exact(bottom)} = {g.similarity:.6f}"
             if not 0 <= top / bottom <= 1:
                 last += " (clipped to [0, 1])"
         return [
-            f"  S_ref  = node weights {_exact(weights_ref)} + edges {len(ref.edges)} = "
-            f"{_exact(g.ref_size)}",
-            f"  S_cand = node weights {_exact(weights_cand)} + edges {len(cand.edges)} = "
-            f"{_exact(g.cand_size)}",
-            f"  GED    = node costs {_exact(node_cost)} + edge costs {len(g.edge_edits)} = "
-            f"{_exact(g.distance)}",
-            f"  M      = (S_ref + S_cand - GED) / 2 = ({_exact(g.ref_size)} + "
-            f"{_exact(g.cand_size)} - {_exact(g.distance)}) / 2 = {_exact(g.matched_mass)}",
+            f"  S_ref  = node weights {exact(weights_ref)} + edges {len(ref.edges)} = "
+            f"{exact(g.ref_size)}",
+            f"  S_cand = node weights {exact(weights_cand)} + edges {len(cand.edges)} = "
+            f"{exact(g.cand_size)}",
+            f"  GED    = node costs {exact(node_cost)} + edge costs {len(g.edge_edits)} = "
+            f"{exact(g.distance)}",
+            f"  M      = (S_ref + S_cand - GED) / 2 = ({exact(g.ref_size)} + "
+            f"{exact(g.cand_size)} - {exact(g.distance)}) / 2 = {exact(g.matched_mass)}",
             f"  GRS    = (1 + beta^2) * M / (beta^2 * S_ref + S_cand) = (1 + {b}^2) * "
-            f"{_exact(g.matched_mass)} / ({b}^2 * {_exact(g.ref_size)} + {_exact(g.cand_size)})",
+            f"{exact(g.matched_mass)} / ({b}^2 * {exact(g.ref_size)} + {exact(g.cand_size)})",
             f"         = {last}  ({shown}; beta {b}: recall weighs beta^2 = {factor:g} times "
             "precision)",
         ]
@@ -417,18 +418,6 @@ LABEL_LIMIT = 72
 CODE_LIMIT = 50
 
 
-def _exact(value: float) -> str:
-    """A weight, cost, size or M as the GRS formula prints it: exact for multiples of 1/128
-    (every one of them: costs are on a grid of 1/64, M halves a sum of them), at most 7
-    decimals otherwise.
-
-    >>> _exact(7.328125), _exact(28.0), _exact(26.265625)
-    ('7.328125', '28', '26.265625')
-    """
-    text = f"{value:.7f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
 def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
     """``repr`` of a label, cut in the middle with ``…`` when longer than ``limit`` (its
     start and end stay: what tells two statements apart is mostly at one end or the other).
@@ -487,10 +476,10 @@ def _node_table(g: GraphExplanation, ref: Pdg, cand: Pdg) -> list[str]:
         cells = [
             m.status,
             line,
-            "-" if m.ref_weight is None else _exact(m.ref_weight),
-            "-" if m.cand_weight is None else _exact(m.cand_weight),
+            "-" if m.ref_weight is None else exact(m.ref_weight),
+            "-" if m.cand_weight is None else exact(m.cand_weight),
             d,
-            _exact(m.cost),
+            exact(m.cost),
         ]
         # one line per side: its label, and beside it a changed node's code
         present = [(n, i) for n, i in ((a, m.ref), (b, m.cand)) if i is not None]
@@ -512,10 +501,10 @@ def _node_table(g: GraphExplanation, ref: Pdg, cand: Pdg) -> list[str]:
     total = [
         "total",
         "",
-        _exact(sum(m.ref_weight or 0 for m in g.mapping)),
-        _exact(sum(m.cand_weight or 0 for m in g.mapping)),
+        exact(sum(m.ref_weight or 0 for m in g.mapping)),
+        exact(sum(m.cand_weight or 0 for m in g.mapping)),
         "",
-        _exact(sum(m.cost for m in g.mapping)),
+        exact(sum(m.cost for m in g.mapping)),
     ]
     head = ["status", "line", "w_ref", "w_cand", "d", "cost"]
     table = [head, *(cells for cells, _ in rows), total]

@@ -30,11 +30,23 @@ __all__ = [
     "TokenEdit",
     "TreeExplanation",
     "dep_name",
+    "exact_number",
 ]
 
 
-# -- STS -------------------------------------------------------------------------------------
+def exact_number(value: float) -> str:
+    """A weight, cost, size or M as the GRS formula prints it: exact for multiples of 1/128
+    (every one of them: costs are on a grid of 1/64, M halves a sum of them), at most 7
+    decimals otherwise.
 
+    >>> exact_number(7.328125), exact_number(28.0), exact_number(26.265625)
+    ('7.328125', '28', '26.265625')
+    """
+    text = f"{value:.7f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+# -- STS -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class TokenEdit:
@@ -454,11 +466,11 @@ class GraphExplanation:
     def formula(self) -> str:
         """The score's formula with its numbers, e.g. ``M = (40 + 36 - 9.5) / 2 = 33.25;
         GRS = (1 + 2^2) * 33.25 / (2^2 * 40 + 36) = 0.848214``."""
-        b = f"{self.beta:g}"
+        b, n = f"{self.beta:g}", exact_number
         return (
-            f"M = ({self.ref_size:g} + {self.cand_size:g} - {self.distance:g}) / 2 = "
-            f"{self.matched_mass:g}; GRS = (1 + {b}^2) * {self.matched_mass:g} / "
-            f"({b}^2 * {self.ref_size:g} + {self.cand_size:g}) = {self.similarity:.6g}"
+            f"M = ({n(self.ref_size)} + {n(self.cand_size)} - {n(self.distance)}) / 2 = "
+            f"{n(self.matched_mass)}; GRS = (1 + {b}^2) * {n(self.matched_mass)} / "
+            f"({b}^2 * {n(self.ref_size)} + {n(self.cand_size)}) = {self.similarity:.6g}"
         )
 
     def to_dict(self) -> dict[str, Any]:
