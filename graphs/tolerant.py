@@ -107,8 +107,10 @@ class TolerantParse:
         """The 1-based line of the original text where the first of :attr:`marks` was made
         (the first insertion, else the first stray closer), where a reader finds it."""
         edits = self.repair.edits if self.repair is not None else self.edits
-        if edits and edits[0].inserts:
-            offset = edits[0].inserts[0][0]
+        # the first edit that inserted code (a re-indented line inserts none)
+        first = next((e for e in edits if e.tokens and e.inserts), None)
+        if first is not None:
+            offset = first.inserts[0][0]
             return self.original.source.count("\n", 0, offset) + 1
         if self.contained is not None and self.contained.strays:
             return self.contained.strays[0].line

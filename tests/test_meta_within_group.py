@@ -188,7 +188,10 @@ def test_cli_group_field_errors(capsys, tmp_path, he):
     assert code == 2 and err == f"ruby-metric: error: {bad}:3: missing 'task_id'\n"
     bad.write_text("\n".join([lines[0], lines[1].replace('"t1"', "null")]) + "\n")
     code, _, err = run(capsys, "correlate", "--jsonl", bad, *argv)
-    assert code == 2 and f"{bad}:2: 'task_id' must be a string or a number" in err
+    assert code == 2 and f"{bad}:2: 'task_id' must be a string or a finite number" in err
+    bad.write_text("\n".join([lines[0], lines[1].replace('"t1"', "NaN")]) + "\n")
+    code, _, err = run(capsys, "correlate", "--jsonl", bad, *argv)
+    assert code == 2 and f"{bad}:2: 'task_id' must be a string or a finite number" in err
     # a graded (not pass/fail) human field
     bad.write_text("\n".join([lines[0], lines[1].replace('"passed": false', '"passed": 3')]))
     code, out, err = run(capsys, "correlate", "--jsonl", bad, *argv)

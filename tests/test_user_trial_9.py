@@ -113,8 +113,12 @@ def test_series_with_different_indexes_are_an_error_unless_ids_are_given():
     with pytest.raises(ValueError, match=r"indexes of references and candidates differ \(at "
                                          r"position 0: 0 vs 3\)"):
         scorer.score_corpus(frame["gold"][:3], frame["pred"][3:6])
-    with pytest.raises(ValueError, match=r"\(3 vs 2 labels\)"):
+    with pytest.raises(ValueError, match=r"^3 references but 2 candidates$"):
         scorer.score_corpus(frame["gold"][:3], frame["pred"][:2])
+    nan_index = pandas.DataFrame({"r": ["int a;"] * 2, "h": ["int b;"] * 2},
+                                 index=[float("nan"), 1.0])
+    assert [str(p.id) for p in scorer.score_corpus(nan_index.r, nan_index.h).pairs] == [
+        "nan", "1.0"]  # NaN labels equal, as pandas' Index.equals has them
     same = scorer.score_corpus(frame["gold"][3:6], frame["pred"][3:6])
     assert [p.id for p in same.pairs] == [3, 4, 5]
     chosen = scorer.score_corpus(frame["gold"][:3], frame["pred"][3:6], ids=["a", "b", "c"])
@@ -182,13 +186,11 @@ def test_a_run_whose_references_do_not_parse_warns_of_the_language(caplog):
             RubyScorer(language, metrics=metrics).score_corpus(refs, hyps)
         messages[language] = [r.getMessage() for r in caplog.records]
     assert messages["python"] == [
-        "8 of 10 references do not parse cleanly as python (first: pair 0, both: parse error "
-        "at line 1, col 1): is the language right?"
+        "the references of 8 of 10 pairs do not parse cleanly as python (first: pair 0, both: "
+        "parse error at line 1, col 1): is the language right?"
     ]
-    assert messages["java"] == [
-        "6 of 10 references do not parse cleanly as java (first: pair 0, both: 1 statement "
-        "unparsed, kept as text (line 1, col 53); each ERROR one leaf): is the language right?"
-    ]
+    # C# methods read as Java: fewer than half have a statement Java cannot parse
+    assert messages["java"] == []
     assert messages["cs"] == []  # their language
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
@@ -208,3 +210,61 @@ def test_the_repair_node_stands_at_the_line_of_the_repair(candidate, line):
     explanation = RubyScorer("java").explain("int f() { return g(1); }", candidate).to_dict()
     repair = [n for n in explanation["pdgs"]["candidate"]["nodes"] if n["kind"] == "repair"]
     assert [n["line"] for n in repair] == [line]
+
+
+def test_function_body_fragments_are_no_wrong_language(caplog):
+    # HumanEval's canonical solutions are a function's body and its closing brace: the
+    # brace is a stray closer kept as text, which is no sign of a wrong language
+    refs = [f"    int s = a + {i};\n    return s * b;\n  }}\n" for i in range(12)]
+    cands = [r.replace("s * b", "b * s") for r in refs]
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        corpus = RubyScorer("java", metrics=["ruby", "grs", "trs"]).score_corpus(refs, cands)
+    assert corpus.structure == {"contained": {"candidate": 12, "reference": 12}}
+    assert caplog.records == []
+
+
+def test_group_keys_keep_their_json_type(tmp_path, capsys):
+    rows = [{"reference": "x = 1", "candidate": c, "language": "python", "passed": ok,
+             "task_id": task}
+            for task in (1, True, "1") for c, ok in (("x = 1", 1), ("x = 2", 0))]
+    path = _jsonl(tmp_path / "judged.jsonl", rows)
+    code, out, err = run(capsys, "meta", "correlate", "--jsonl", path, "-l", "python",
+                         "--human-field", "passed",
+                         "--group-field", "task_id", "--bootstrap", "0", "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["groups"] == 3  # true, 1 and "1" are three tasks
+    assert data["metrics"]["bleu"]["within_group"]["pairs"] == 3
+
+
+def test_stream_of_a_list_says_it_takes_a_function():
+    pair = PairInput(0, "int a;", "int a;")
+    with pytest.raises(TypeError, match=r"^stream\(\) takes a function returning the pairs "
+                                        r"\(e\.g\. lambda: iter_jsonl\(path\)\), not a list"):
+        RubyScorer("java").stream([pair])
+
+
+def test_line_count_mismatch_counts_several_empty_last_lines(tmp_path):
+    refs, hyps = tmp_path / "r.txt", tmp_path / "h.txt"
+    refs.write_text("a\nb\n\n\n")
+    hyps.write_text("a\nb\n")
+    with pytest.raises(InputError, match=r"\(the last 2 lines of .*r\.txt are empty\)$"):
+        read_aligned(refs, hyps)
+
+
+def test_explain_pair_keeps_the_pairs_own_language(tmp_path, capsys):
+    # a JSONL pair that names its language is scored in it whatever --lang says, and
+    # explained in it too
+    cs = "public int Size() { return items.Count; }"
+    path = _jsonl(tmp_path / "mixed.jsonl", [
+        {"id": "c3", "reference": cs, "candidate": cs.replace("Count", "Length"),
+         "language": "cs"},
+    ])
+    code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl", "-q")
+    assert code == 0, err
+    scored = json.loads(out)["ruby"]
+    code, out, err = run(capsys, "explain", "--pair", "c3", "--jsonl", path, "-l", "java",
+                         "-f", "json", "-q")
+    assert code == 0, err
+    explained = json.loads(out)
+    assert (explained["language"], explained["result"]["ruby"]) == ("csharp", scored)

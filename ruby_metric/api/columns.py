@@ -72,26 +72,28 @@ def series_index(references: Any, candidates: Any) -> list[Any] | None:
         caller meant.
     """
     cand_index, ref_index = _index(candidates), _index(references)
-    if cand_index is not None and ref_index is not None and cand_index != ref_index:
-        at = next((i for i, (a, b) in enumerate(zip(ref_index, cand_index, strict=False))
-                   if a != b),
-                  min(len(ref_index), len(cand_index)))
-        shown = (f"at position {at}: {ref_index[at]!r} vs {cand_index[at]!r}"
-                 if at < min(len(ref_index), len(cand_index))
-                 else f"{len(ref_index)} vs {len(cand_index)} labels")
+    if cand_index is not None and ref_index is not None and not (
+            cand_index is ref_index or cand_index.equals(ref_index)):
+        refs, cands = ref_index.tolist(), cand_index.tolist()
+        # NaN labels (a != a) are equal ones here, as for Index.equals
+        at = next((i for i, (a, b) in enumerate(zip(refs, cands, strict=True))
+                   if a != b and not (a != a and b != b)), 0)
         raise ValueError(
-            f"the indexes of references and candidates differ ({shown}): pairs are made by "
-            "position, not by index label; align them first, or pass ids= (for example "
-            "ids=candidates.index) to pair them by position knowingly"
+            f"the indexes of references and candidates differ (at position {at}: "
+            f"{refs[at]!r} vs {cands[at]!r}): pairs are made by position, not by index "
+            "label; align them first, or pass ids= (for example ids=candidates.index) to "
+            "pair them by position knowingly"
         )
-    return cand_index if cand_index is not None else ref_index
+    index = cand_index if cand_index is not None else ref_index
+    return None if index is None else list(index.tolist())
 
 
-def _index(column: Any) -> list[Any] | None:
-    """A pandas Series's index as Python values; ``None`` for anything else."""
+def _index(column: Any) -> Any:
+    """A pandas Series's index; ``None`` for anything else."""
     index = getattr(column, "index", None)
-    if index is not None and not callable(index) and hasattr(index, "tolist"):
-        return list(index.tolist())
+    if index is not None and not callable(index) and hasattr(index, "tolist") and hasattr(
+            index, "equals"):
+        return index
     return None
 
 
@@ -113,11 +115,11 @@ def aligned_pairs(
     >>> [(p.id, p.reference, p.candidate) for p in aligned_pairs(["a", "b"], ["c", "d"])]
     [(0, 'a', 'c'), (1, 'b', 'd')]
     """
-    pair_ids = series_index(references, candidates) if ids is None else None
     refs = as_list(references, "references")
     cands = as_list(candidates, "candidates")
     if len(refs) != len(cands):
         raise ValueError(f"{len(refs)} references but {len(cands)} candidates")
+    pair_ids = series_index(references, candidates) if ids is None else None
     if ids is not None:
         pair_ids = as_list(ids, "ids")
         if len(pair_ids) != len(refs):

@@ -189,9 +189,9 @@ class Explanation:
             "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - chrF) "
             "between two labels (0 when equal)",
             "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) on a grid "
-            "of 1/64 (w_ref + w_cand",
-            "  when a label is text, '⁇ ...'); of an unmatched node its weight; of an unmatched "
-            "or retyped edge 1",
+            "of 1/64,",
+            "  or w_ref + w_cand when a label is text ('⁇ ...'); of an unmatched node its "
+            "weight; of an unmatched or retyped edge 1",
         ]
         unmatched = len(g.unmatched_ref_nodes), len(g.unmatched_cand_nodes)
         out.append(

@@ -101,39 +101,45 @@ class ScoreStream:
 
     def __iter__(self) -> Iterator[PairResult]:
         self._gen = self._scored()
-        first_unparsed: PairResult | None = None  # whose reference did not parse as given
+        first_unparsed: tuple[Any, str] | None = None  # a pair id and what its reasons say
         try:
             for scored in self._gen:
                 result = scored.result
                 self._acc.add(result, scored.crystalbleu_stats, scored.bleu_stats)
-                if result.reasons and reference_unparsed(result.reasons):
-                    first_unparsed = first_unparsed or result
+                unparsed = reference_unparsed(result.reasons) if result.reasons else None
+                if unparsed is not None:
+                    first_unparsed = first_unparsed or (result.id, unparsed)
                     self._unparsed += 1
                 yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now
         self._done = True
         if first_unparsed is not None:
-            self._warn_unparsed(first_unparsed)
+            self._warn_unparsed(*first_unparsed)
 
-    def _warn_unparsed(self, first: PairResult) -> None:
-        """Warn when most references of a run do not parse as given: references are meant
-        to be good code, so that is most often the wrong language, which no pair's score
-        says by itself (they fall back to the string tier, or to contained structure)."""
+    def _warn_unparsed(self, first_id: Any, why: str) -> None:
+        """Warn when the references of most pairs of a run do not parse as code: references
+        are meant to be good code, so that is most often the wrong language, which no pair's
+        score says by itself (they fall back to the string tier, or to contained
+        structure)."""
         if self._scorer.source_language is not None:
             return  # the "reference" side is the source, in its own language
         if self.readable < _UNPARSED_MIN_PAIRS or 2 * self._unparsed <= self.readable:
             return
-        languages = sorted(str(lang) for lang in
-                           {self._scorer.pair_language(PairInput(None, None, None, raw))
-                            for raw in self._raw} - {UNKNOWN_LANGUAGE})
-        language = languages[0] if len(languages) == 1 else "their languages"
-        why = first.reasons.get("trs") or first.reasons.get("grs") or ""
+        languages = self._languages()
+        language = next(iter(languages)) if len(languages) == 1 else "their languages"
         logger.warning(
-            "%s of %s references do not parse cleanly as %s (first: pair %s, %s): is the "
-            "language right?",
-            f"{self._unparsed:,}", f"{self.readable:,}", language, first.id, why,
+            "the references of %s of %s pairs do not parse cleanly as %s (first: pair %s, "
+            "%s): is the language right?",
+            f"{self._unparsed:,}", f"{self.readable:,}", language, first_id, why,
         )
+
+    def _languages(self) -> set[str]:
+        """The canonical languages the readable pairs were scored in."""
+        scorer = self._scorer
+        languages = {scorer.pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages.discard(UNKNOWN_LANGUAGE)
+        return languages
 
     def close(self) -> None:
         """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""
@@ -265,8 +271,7 @@ class ScoreStream:
             # no statistics (no pairs, or none readable): undefined, like the other means
             corpus_bleu = scorer.bleu_metric.score_stats(total) if total is not None else None
         sets = {lang: c.ngrams for lang, c in self._cbleus.items() if c is not None}
-        languages = {scorer.pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
-        languages.discard(UNKNOWN_LANGUAGE)
+        languages = self._languages()
         return self._acc.result(
             crystalbleu=corpus_cb,
             bleu=corpus_bleu,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import itertools
 import logging
 import os
@@ -87,32 +88,47 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
 def output_file(path: str | None, *, whole: bool = False) -> Iterator[TextIO]:
     """Standard output, or ``path`` opened for writing (an error names the file).
 
-    ``whole``: the output is written at the end in one piece (a table, JSON), so it goes to
-    a new file beside ``path`` that replaces it only when the block ends without an error:
-    an interrupted or failed run leaves what ``path`` held. Streamed formats (JSONL, CSV)
-    write ``path`` itself, line by line, so that an interrupted run keeps its lines.
+    ``whole``: the output is written at the end in one piece (a table, JSON), so it is kept
+    in memory and ``path`` is opened only when the block ends without an error: an
+    interrupted or failed run leaves what ``path`` held. Whether ``path`` can be written is
+    checked first, so a typo fails before the run. Streamed formats (JSONL, CSV) write
+    ``path`` itself, line by line, so that an interrupted run keeps its lines.
     """
     if path is None:
         yield sys.stdout
         return
-    target = Path(path)
-    if whole and target.is_dir():
-        raise InputError(f"{path}: cannot write (Is a directory)")
-    written = target.with_name(f".{target.name}.{os.getpid()}.partial") if whole else target
+    if not whole:
+        with _opened_for_writing(path) as handle:
+            yield handle
+        return
+    _check_writable(path)
+    buffer = io.StringIO()
+    yield buffer
+    with _opened_for_writing(path) as handle:
+        handle.write(buffer.getvalue())
+
+
+def _opened_for_writing(path: str) -> TextIO:
     try:
-        handle = open(written, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+        return open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - the caller's
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    try:
-        with handle:
-            yield handle
-        if whole:
-            os.replace(written, target)
-    except BaseException:
-        if whole:
-            with contextlib.suppress(OSError):
-                os.unlink(written)
-        raise
+
+
+def _check_writable(path: str) -> None:
+    """An :class:`InputError` now when ``path`` could not be opened for writing later."""
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{path}: cannot write (Is a directory)")
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            raise InputError(f"{path}: cannot write (Permission denied)")
+        return
+    parent = target.parent
+    if not parent.is_dir():
+        raise InputError(f"{path}: cannot write (No such directory: {parent})")
+    if not os.access(parent, os.W_OK):
+        raise InputError(f"{path}: cannot write (Permission denied)")
 
 
 def add_pair_input(parser: argparse.ArgumentParser) -> None:

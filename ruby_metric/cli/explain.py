@@ -184,7 +184,7 @@ def run_explain(args: argparse.Namespace) -> int:
     corpus: list[PairInput] | None = None
     if args.pair is not None:
         reference, candidate, language, corpus = _corpus_pair(args)
-        language = args.lang or language
+        language = language or args.lang  # a pair's own language wins, as when scored
     elif args.jsonl:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
     else:

@@ -36,7 +36,6 @@ __all__ = [
     "run_meta",
     "read_classes",
     "read_judged_pairs",
-    "read_grouped_pairs",
 ]
 
 META_FORMATS = ("table", "json")
@@ -260,20 +259,6 @@ def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInpu
     return pairs, human
 
 
-def read_grouped_pairs(
-    path: str | Path, human_field: str, group_field: str
-) -> tuple[list[PairInput], list[float], list[Hashable]]:
-    """:func:`read_judged_pairs` plus each line's group (``group_field``, e.g. the task id).
-
-    Raises
-    ------
-    InputError : as :func:`read_judged_pairs`; also a line without ``group_field`` or whose
-        group is not a string, number or boolean (file and line named).
-    """
-    pairs, human, groups, _ = _read_judged(path, human_field, group_field)
-    return pairs, human, groups
-
-
 def _read_judged(
     path: str | Path, human_field: str, group_field: str | None
 ) -> tuple[list[PairInput], list[float], list[Hashable], list[int]]:
@@ -308,9 +293,13 @@ def _read_judged(
             raise InputError(f"{where}: {human_field!r} must be a number or true/false")
         if group_field is not None:
             group = obj[group_field]
-            if not isinstance(group, (str, int, float, bool)):
-                raise InputError(f"{where}: {group_field!r} must be a string or a number")
-            groups.append(group)
+            if not isinstance(group, (str, int, float, bool)) or (
+                    isinstance(group, float) and not math.isfinite(group)):
+                raise InputError(
+                    f"{where}: {group_field!r} must be a string or a finite number"
+                )
+            # keyed with its type: JSON's true, 1 and 1.0 are different group names
+            groups.append((type(group).__name__, group))
         pairs.append(PairInput(obj.get("id", len(pairs)), ref, cand, language))  # 0-based
         human.append(value)
         lines.append(number)

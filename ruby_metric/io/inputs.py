@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import io
+import itertools
 import json
 import logging
 import sys
@@ -82,7 +83,17 @@ def checked_pairs(pairs: Iterable[Any]) -> Iterator[PairInput]:
 
 def checked_source(pairs: Callable[[], Iterable[Any]]) -> Callable[[], Iterator[PairInput]]:
     """A pair source (a function giving a fresh iterable each call) whose items are checked
-    by :func:`checked_pairs`."""
+    by :func:`checked_pairs`.
+
+    Raises
+    ------
+    TypeError : ``pairs`` is not callable (a list or generator given as it is).
+    """
+    if not callable(pairs):
+        raise TypeError(
+            f"stream() takes a function returning the pairs (e.g. lambda: iter_jsonl(path)), "
+            f"not a {type(pairs).__name__}: it reads them twice when it builds an n-gram set"
+        )
     return lambda: checked_pairs(pairs())
 
 
@@ -152,7 +163,10 @@ def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInp
     if len(refs) != len(cands):
         # a stray blank line at the end is the usual cause, and invisible in an editor
         longer, name = (refs, references) if len(refs) > len(cands) else (cands, candidates)
-        hint = f" (the last line of {display_name(name)} is empty)" if longer[-1] == "" else ""
+        empty = len(longer) - len(list(itertools.dropwhile(
+            lambda line: line == "", reversed(longer))))
+        hint = (f" (the last line of {display_name(name)} is empty)" if empty == 1 else
+                f" (the last {empty} lines of {display_name(name)} are empty)" if empty else "")
         raise InputError(
             f"{display_name(references)} has {counted(len(refs), 'line')} but "
             f"{display_name(candidates)} has {len(cands):,}: the files must be line-aligned"
@@ -199,7 +213,22 @@ def iter_jsonl(
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
     """
-    bad_utf8: list[int] = []  # warned about once, at the end of the file
+    bad_utf8: list[int] = []  # warned about once, when the read ends
+    try:
+        yield from _jsonl_pairs(path, warn, against, unknown_keys, bad_utf8)
+    finally:
+        if bad_utf8 and warn:
+            _warn_utf8(path, bad_utf8)
+
+
+def _jsonl_pairs(
+    path: str | Path,
+    warn: bool,
+    against: str,
+    unknown_keys: dict[str, int] | None,
+    bad_utf8: list[int],
+) -> Iterator[PairInput]:
+    """:func:`iter_jsonl`'s pairs, noting the lines with invalid UTF-8 in ``bad_utf8``."""
     unknown: set[str] = set()
     position = 0
     for number, raw in enumerate(_open_lines(path), start=1):
@@ -226,8 +255,6 @@ def iter_jsonl(
                         _warn_unknown_key(path, number, key)
         yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         position += 1
-    if bad_utf8 and warn:
-        _warn_utf8(path, bad_utf8)
 
 
 #: Keys other tools use for the same fields: named in the warning's hint.

@@ -248,7 +248,8 @@ def within_group_auc(
     one_outcome = [k for k in size if positive[k] in (0, size[k])]
     left_out = sum(size[k] for k in one_outcome)
     g = grouped_auc(
-        x[defined], labels, kept, resamples=bootstrap, seed=seed, confidence=confidence
+        x[defined], labels, kept, resamples=bootstrap, seed=seed, confidence=confidence,
+        pooled=False,
     )
     return WithinGroupAUC(
         value=g.within,

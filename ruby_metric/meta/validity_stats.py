@@ -325,6 +325,45 @@ def group_win_matrix(
     return wins, positives, negatives, keys
 
 
+def within_group_wins(
+    scores: Sequence[float], labels: Sequence[int | bool], groups: Sequence[Hashable]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
+    """The diagonal of :func:`group_win_matrix` without the matrix: per group, the wins of
+    its positives over its own negatives (ties 1/2), in time and memory linear in the items
+    (up to a sort), where the matrix needs positives x negatives.
+
+    Returns
+    -------
+    ``(wins, positives, negatives, keys)``, each per group in ``keys``' order (first
+    appearance).
+
+    >>> w, p, q, k = within_group_wins([0.9, 0.1, 0.5, 0.5], [1, 0, 1, 0], ["a", "a", "b", "b"])
+    >>> w.tolist(), p.tolist(), q.tolist(), k
+    ([1.0, 0.5], [1, 1], [1, 1], ['a', 'b'])
+    """
+    if not len(scores) == len(labels) == len(groups):
+        raise ValueError("scores, labels and groups must have the same length")
+    keys = list(dict.fromkeys(groups))
+    index = {k: i for i, k in enumerate(keys)}
+    g = np.array([index[k] for k in groups], dtype=np.int64)
+    s = np.asarray(scores, dtype=float)
+    y = np.asarray(labels, dtype=bool)
+    wins = np.zeros(len(keys))
+    order = np.argsort(g, kind="stable")
+    bounds = np.searchsorted(g[order], np.arange(len(keys) + 1))
+    for t in range(len(keys)):
+        members = order[bounds[t]:bounds[t + 1]]
+        pos = s[members[y[members]]]
+        neg = np.sort(s[members[~y[members]]])
+        if pos.size and neg.size:
+            below = np.searchsorted(neg, pos, side="left")
+            ties = np.searchsorted(neg, pos, side="right") - below
+            wins[t] = float(below.sum()) + 0.5 * float(ties.sum())
+    positives = np.bincount(g[y], minlength=len(keys))
+    negatives = np.bincount(g[~y], minlength=len(keys))
+    return wins, positives, negatives, keys
+
+
 def grouped_auc(
     scores: Sequence[float],
     labels: Sequence[int | bool],
@@ -333,6 +372,7 @@ def grouped_auc(
     resamples: int = 1000,
     seed: int = 0,
     confidence: float = 0.95,
+    pooled: bool = True,
 ) -> GroupedAUC:
     """Within-group AUC (the headline for execution data) and pooled AUC, with intervals.
 
@@ -349,6 +389,9 @@ def grouped_auc(
     resamples : bootstrap resamples (0: no intervals).
     seed : the bootstrap's seed.
     confidence : the intervals' level.
+    pooled : also the pooled AUC and its interval, which need every positive against every
+        negative (memory: positives x negatives); ``False`` leaves them ``None`` and costs
+        about linear time and memory. The within-group numbers are the same either way.
 
     Returns
     -------
@@ -358,13 +401,16 @@ def grouped_auc(
     >>> r.within, r.pooled
     (0.75, 0.875)
     """
-    wins, pos, neg, keys = group_win_matrix(scores, labels, groups)
-    diag = np.diag(wins).copy()
+    if pooled:
+        wins, pos, neg, keys = group_win_matrix(scores, labels, groups)
+        diag = np.diag(wins).copy()
+    else:
+        diag, pos, neg, keys = within_group_wins(scores, labels, groups)
     within_pairs = pos * neg
     total_within = float(within_pairs.sum())
-    pooled_pairs = float(pos.sum() * neg.sum())
+    pooled_pairs = float(pos.sum() * neg.sum()) if pooled else 0.0
     within = float(diag.sum()) / total_within if total_within else None
-    pooled = float(wins.sum()) / pooled_pairs if pooled_pairs else None
+    pooled_auc = float(wins.sum()) / pooled_pairs if pooled_pairs else None
     within_ci = pooled_ci = None
     if resamples > 0 and keys:
         rng = np.random.default_rng(seed)
@@ -379,19 +425,22 @@ def grouped_auc(
             np.add.at(weight, (np.arange(rows)[:, None], idx), 1.0)
             w_within = weight @ diag
             p_within = weight @ within_pairs
-            w_pooled = np.einsum("rs,st,rt->r", weight, wins, weight)
-            p_pooled = (weight @ pos) * (weight @ neg)
             with np.errstate(invalid="ignore", divide="ignore"):
                 within_stats[start:start + rows] = np.where(
                     p_within > 0, w_within / p_within, np.nan)
-                pooled_stats[start:start + rows] = np.where(
-                    p_pooled > 0, w_pooled / p_pooled, np.nan)
+            if pooled:
+                w_pooled = np.einsum("rs,st,rt->r", weight, wins, weight)
+                p_pooled = (weight @ pos) * (weight @ neg)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    pooled_stats[start:start + rows] = np.where(
+                        p_pooled > 0, w_pooled / p_pooled, np.nan)
         within_ci = percentile_interval(within_stats, confidence) if within is not None else None
-        pooled_ci = percentile_interval(pooled_stats, confidence) if pooled is not None else None
+        pooled_ci = (percentile_interval(pooled_stats, confidence) if pooled_auc is not None
+                     else None)
     return GroupedAUC(
         within=within,
         within_ci=within_ci,
-        pooled=pooled,
+        pooled=pooled_auc,
         pooled_ci=pooled_ci,
         n=len(scores),
         positives=int(pos.sum()),

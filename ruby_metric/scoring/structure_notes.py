@@ -55,30 +55,40 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     return repaired, contained
 
 
-def reference_unparsed(reasons: dict[str, str]) -> bool:
-    """Whether a pair's reasons say that its reference (or one of them) did not parse as
-    given: the tree tier could not parse it, or it was repaired or had statements kept as
-    text. References are meant to be good code, so many of these in a run usually mean the
-    wrong language.
+def reference_unparsed(reasons: dict[str, str]) -> str | None:
+    """What a pair's reasons say of a reference (or one of them) that did not parse as
+    code: the tree tier could not parse it, or one of its statements or headers is kept as
+    text. ``None`` when nothing of the kind is said. References are meant to be good code,
+    so many of these in a run usually mean the wrong language. Stray closers kept as text
+    and repairs do not count: a fragment of a function (HumanEval's canonical solutions)
+    ends with its function's ``}``, and a cut-off reference is still its language.
 
     >>> reference_unparsed({"trs": "reference: parse error at line 1, col 16"})
-    True
-    >>> reference_unparsed({"grs": "both: 1 statement unparsed, kept as text (x)"})
-    True
+    'reference: parse error at line 1, col 16'
+    >>> reference_unparsed({"grs": "candidate: parse error at line 2, col 1; both: 1 "
+    ...                            "statement unparsed, kept as text (x)"})
+    'both: 1 statement unparsed, kept as text (x)'
+    >>> reference_unparsed({"trs": "reference: 1 unmatched '}' kept as text (line 3, col 1)"})
     >>> reference_unparsed({"trs": "candidate: parse error at line 1, col 3"})
-    False
     >>> reference_unparsed({"grs": "reference: no statements"})
-    False
     """
-    repaired, contained = side_changes(reasons)
-    if "reference" in repaired or "reference" in contained:
-        return True
-    for part in reasons.get("trs", "").split("; "):
-        side, _, what = part.partition(": ")
-        # a parse failure names where it is; a size limit or "no statements" does not
-        if (side == "both" or side.startswith("reference")) and " at line " in what:
-            return True
-    return False
+    for metric in ("trs", "grs"):
+        side = ""
+        for part in reasons.get(metric, "").split("; "):
+            named, _, what = part.partition(": ")
+            if named == "both" or named in ("candidate", "source") or named.startswith(
+                    "reference"):
+                side = named
+            else:
+                what = part  # the same side's next step
+            if side != "both" and not side.startswith("reference"):
+                continue
+            # a parse failure names where it is (a size limit or "no statements" does not)
+            failed = metric == "trs" and " at line " in what and "kept as text" not in what \
+                and not what.startswith("repaired")
+            if failed or "unparsed, kept as text" in what:
+                return f"{side}: {what}"
+    return None
 
 
 def structure_summary(counts: dict[str, dict[str, int]]) -> str:
