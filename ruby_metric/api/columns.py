@@ -72,8 +72,7 @@ def series_index(references: Any, candidates: Any) -> list[Any] | None:
         caller meant.
     """
     cand_index, ref_index = _index(candidates), _index(references)
-    if cand_index is not None and ref_index is not None and not (
-            cand_index is ref_index or cand_index.equals(ref_index)):
+    if cand_index is not None and ref_index is not None and not _same(cand_index, ref_index):
         refs, cands = ref_index.tolist(), cand_index.tolist()
         # NaN labels (a != a) are equal ones here, as for Index.equals
         at = next((i for i, (a, b) in enumerate(zip(refs, cands, strict=True))
@@ -89,12 +88,25 @@ def series_index(references: Any, candidates: Any) -> list[Any] | None:
 
 
 def _index(column: Any) -> Any:
-    """A pandas Series's index; ``None`` for anything else."""
+    """A pandas Series's index (anything with a ``tolist``); ``None`` for anything else."""
     index = getattr(column, "index", None)
-    if index is not None and not callable(index) and hasattr(index, "tolist") and hasattr(
-            index, "equals"):
+    if index is not None and not callable(index) and hasattr(index, "tolist"):
         return index
     return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two indexes hold the same labels in the same order, NaN equal to NaN (what
+    pandas' ``Index.equals`` says, for objects that have it)."""
+    if a is b:
+        return True
+    equals = getattr(a, "equals", None)
+    if callable(equals):
+        return bool(equals(b))
+    left, right = a.tolist(), b.tolist()
+    return len(left) == len(right) and all(
+        x == y or (x != x and y != y) for x, y in zip(left, right, strict=True)
+    )
 
 
 def aligned_pairs(
