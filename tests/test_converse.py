@@ -12,11 +12,14 @@ C++ shifts and templates are left as written.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from graphs.neutral import neutral_pdg
 from graphs.pdg import build_pdg
 from ruby_metric import RubyScorer
+from ruby_metric.meta.mutations import converse_comparison
 
 _SCORERS: dict[str, RubyScorer] = {}
 
@@ -273,3 +276,27 @@ def test_the_neutral_graph_still_reads_a_countdown_as_a_range() -> None:
 
     assert neutral(java, "java") == neutral(py, "python")
     assert any(lab.startswith("for ") and "range(0, v0)" in lab for lab in neutral(up, "java"))
+
+
+# ---------------------------------------------------------------------------------------
+# the mutation benchmark's variant
+
+
+@pytest.mark.parametrize("case", PLACES, ids=_ids(PLACES))
+def test_the_converse_comparison_variant_scores_one(case: tuple[str, str]) -> None:
+    language, code = case
+    outs = {converse_comparison(code, language, random.Random(k)) for k in range(6)}
+    outs.discard(None)
+    assert outs, code
+    for out in outs:
+        assert grs(code, out, language) == 1.0, out
+
+
+@pytest.mark.parametrize(("language", "code"), [
+    ("java", "boolean f() { return g() < a || a++ < b; }"),
+    ("python", "ok = a < b < c"),
+    ("javascript", "ok = `${a}` < b;"),
+    ("cpp", "bool f() { return (a >> 2) == b; }"),
+])
+def test_the_variant_has_no_site_with_effects_or_chains(language: str, code: str) -> None:
+    assert converse_comparison(code, language, random.Random(0)) is None
