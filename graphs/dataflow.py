@@ -359,9 +359,10 @@ class Walker:
                     turned = CONVERSE.get(subst[op.id][0] if op.id in subst else op.type)
                     if turned is not None and pure_operand(value.left, roles, subst=subst) \
                             and pure_operand(value.right, roles, subst=subst):
-                        push((info_of(value.left), value.left, _USE, nested, 0))
+                        pass_on = ctx if ctx not in _WRITES else _USE  # (as walked below)
+                        push((info_of(value.left), value.left, pass_on, nested, 0))
                         push((None, turned, _USE, False, 0))
-                        push((info_of(value.right), value.right, _USE, nested, 0))
+                        push((info_of(value.right), value.right, pass_on, nested, 0))
                     else:
                         push((info_of(value.node), value.node, ctx, nested, _FINAL))
                     continue

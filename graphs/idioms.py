@@ -2,9 +2,10 @@
 must see"): equal meaning, equal graph.
 
 - **Indexed loop as ``foreach``.** ``for (int i = 0; i < xs.length; i++)`` (or ``xs.Length``,
-  ``xs.Count``, ``xs.size()``; ``i++``, ``++i``, ``i += 1``, ``i = i + 1``) and Python's
-  ``for i in range(len(xs))`` whose body reads the index only as ``xs[i]`` (Java lists:
-  ``xs.get(i)``) is the loop over the elements: one ``foreach`` header labelled as the
+  ``xs.Count``, ``xs.size()``; the bound may be written ``xs.length > i``; ``i++``,
+  ``++i``, ``i += 1``, ``i = i + 1``) and Python's ``for i in range(len(xs))`` whose body
+  reads the index only as ``xs[i]`` (Java lists: ``xs.get(i)``) is the loop over the
+  elements: one ``foreach`` header labelled as the
   language writes it (``for (int x : xs)``, ``foreach (var x in xs)``, ``for (auto & x :
   xs)``, ``for (const x of xs)``, ``for x in xs``) and each ``xs[i]`` read as the element
   variable. Only where that is the same meaning: the index is declared by the loop, starts at
@@ -366,6 +367,20 @@ def _may_substitute(text: bytes | None, language: str) -> bool:
     return b"?" in text or (language != "c" and (b"var" in text or b"auto" in text))
 
 
+def _loop_condition(node: Node, roles) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``node`` is (in) the condition of a ``while``, ``do`` or classic ``for``."""
+    child, cur = node, node.parent
+    while cur is not None and cur.type not in _LAMBDAS:
+        role = roles.statements.get(cur.type)
+        if role is not None:
+            if role not in (Role.WHILE, Role.DO, Role.FOR):
+                return False
+            field = roles.for_fields[1] if role is Role.FOR else "condition"
+            return any(c.id == child.id for c in cur.children_by_field_name(field))
+        child, cur = cur, cur.parent
+    return False
+
+
 def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
     """The label substitutions of a parse that need no CFG change: conditional expressions
     in their canonical orientation, comparisons that may read as their converse, inferred
@@ -383,7 +398,9 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
             return None
         if temporaries is None:
             temporaries = Temporaries(parsed, roles)
-        return converse_comparison(node, roles, temporaries)
+        # (no temporary is folded into a loop's condition: it is evaluated again each round)
+        return converse_comparison(node, roles,
+                                   None if _loop_condition(node, roles) else temporaries)
 
     for top in parsed.nodes:
         if not _may_substitute(top.text, language):

@@ -265,6 +265,39 @@ def test_a_loop_element_read_through_a_call_is_the_element() -> None:
     assert grs(loop, each, "java") == 1.0
 
 
+@pytest.mark.parametrize(("language", "code"), [
+    ("java", "int f(int[] xs) { int s = 0; for (int i = 0; i < xs.length; i++) s += xs[i]; "
+             "return s; }"),
+    ("csharp", "int F(List<int> xs) { int s = 0; for (int i = 0; i < xs.Count; i++) "
+               "{ s += xs[i]; } return s; }"),
+    ("javascript", "function f(xs) { let s = 0; for (let i = 0; i < xs.length; i++) "
+                   "{ s += xs[i]; } return s; }"),
+    ("cpp", "int f(vector<int> xs) { int s = 0; for (int i = 0; i < xs.size(); i++) "
+            "{ s += xs[i]; } return s; }"),
+])
+def test_an_indexed_loop_bounded_the_other_way_round_is_its_foreach(language: str,
+                                                                    code: str) -> None:
+    bound = code.split("; ")[2]  # i < xs.length
+    index, _, length = bound.partition(" < ")
+    assert grs(code, code.replace(bound, f"{length} > {index}"), language) == 1.0
+    assert any(lab.startswith(("for (", "foreach (")) and "; " not in lab
+               for lab in labels(code.replace(bound, f"{length} > {index}"), language))
+
+
+def test_a_temporary_is_never_folded_into_a_loop_condition() -> None:
+    code = ("void f(int a, int b) { int lo = Math.max(a, 2); int hi = Math.min(b, 8); "
+            "for (int i = lo; i <= hi; i += 2) g(i); int n = a + 1; int k = 0; "
+            "while (k < n) { g(k); k++; } }")
+    other = code.replace("i <= hi", "hi >= i").replace("k < n", "n > k")
+    assert grs(code, other, "java") == 1.0
+
+
+def test_a_comparison_in_a_class_written_out_in_its_label_keeps_its_names() -> None:
+    code = ("void f() { class P { boolean g(int n) { for (int j = 2; j < n; j++) { h(j); } "
+            "return true; } } }")
+    assert labels(code, "java")[-1] == labels(code.replace("j < n", "n > j"), "java")[-1]
+
+
 def test_the_neutral_graph_still_reads_a_countdown_as_a_range() -> None:
     java = "void f(int n) { for (int i = n; i > 0; i--) g(i); }"
     py = "def f(n):\n    for i in range(n, 0, -1):\n        g(i)\n"
