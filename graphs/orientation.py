@@ -11,7 +11,8 @@ read an ``if`` the same way.
 
 A comparison whose operator is ``>`` or ``>=`` *after* that orientation is read as its
 converse, ``b > a`` as ``a < b`` and ``b >= a`` as ``a <= b``, when both operands are free of
-effects (:func:`pure_operand`). :func:`converse_comparison` finds the comparisons this may
+effects (:func:`pure_operand`) and the PDG folds no temporary of effects into one of them
+alone (:class:`Temporaries`). :func:`converse_comparison` finds the comparisons this may
 apply to, once per parse; the label walker decides when it walks one (:class:`Converse`),
 since only then does it know the operator the orientation gave it.
 """
