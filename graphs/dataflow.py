@@ -44,7 +44,13 @@ from graphs.labels import (
 )
 
 # Public names of graphs.dataflow before reaching definitions moved out: still importable here.
-from graphs.orientation import condition_orientation, if_branches
+from graphs.orientation import (
+    CONVERSE,
+    Converse,
+    condition_orientation,
+    if_branches,
+    pure_operand,
+)
 from graphs.reaching import (  # noqa: F401
     data_dependences,
     path_data_dependences,
@@ -292,7 +298,9 @@ class Walker:
             :mod:`graphs.folding`; a canonical form of an idiom, see :mod:`graphs.idioms`),
             in parentheses when precedence needs them. A value is a syntax node (walked
             as a value, or as a type where a type stood), a :class:`Final` node (not
-            substituted again at its top), a ``str`` token or a :class:`Variable`.
+            substituted again at its top), a ``str`` token, a :class:`Variable`, or a
+            :class:`graphs.orientation.Converse` (its comparison written as its converse
+            where that is the same meaning, else as it is: decided here).
 
         Returns
         -------
@@ -344,9 +352,22 @@ class Walker:
                 continue
             if subst and hint != _FINAL and node.id in subst:
                 value, wrap = subst[node.id]
+                vclass = value.__class__
+                if vclass is Converse:
+                    # b > a read as a < b where that is the same meaning (graphs.orientation)
+                    op = value.op
+                    turned = CONVERSE.get(subst[op.id][0] if op.id in subst else op.type)
+                    if turned is not None and pure_operand(value.left, roles, subst=subst) \
+                            and pure_operand(value.right, roles, subst=subst):
+                        pass_on = ctx if ctx not in _WRITES else _USE  # (as walked below)
+                        push((info_of(value.left), value.left, pass_on, nested, 0))
+                        push((None, turned, _USE, False, 0))
+                        push((info_of(value.right), value.right, pass_on, nested, 0))
+                    else:
+                        push((info_of(value.node), value.node, ctx, nested, _FINAL))
+                    continue
                 if wrap:
                     push((None, ")", _USE, False, 0))
-                vclass = value.__class__
                 if vclass is str or vclass is Variable:
                     push((None, value, _USE, nested, 0))
                 elif vclass is Final:

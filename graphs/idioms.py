@@ -2,9 +2,10 @@
 must see"): equal meaning, equal graph.
 
 - **Indexed loop as ``foreach``.** ``for (int i = 0; i < xs.length; i++)`` (or ``xs.Length``,
-  ``xs.Count``, ``xs.size()``; ``i++``, ``++i``, ``i += 1``, ``i = i + 1``) and Python's
-  ``for i in range(len(xs))`` whose body reads the index only as ``xs[i]`` (Java lists:
-  ``xs.get(i)``) is the loop over the elements: one ``foreach`` header labelled as the
+  ``xs.Count``, ``xs.size()``; the bound may be written ``xs.length > i``; ``i++``,
+  ``++i``, ``i += 1``, ``i = i + 1``) and Python's ``for i in range(len(xs))`` whose body
+  reads the index only as ``xs[i]`` (Java lists: ``xs.get(i)``) is the loop over the
+  elements: one ``foreach`` header labelled as the
   language writes it (``for (int x : xs)``, ``foreach (var x in xs)``, ``for (auto & x :
   xs)``, ``for (const x of xs)``, ``for x in xs``) and each ``xs[i]`` read as the element
   variable. Only where that is the same meaning: the index is declared by the loop, starts at
@@ -29,6 +30,26 @@ must see"): equal meaning, equal graph.
   *without* the swap (a real mutant) is still a different graph. Choice: the orders are
   taken to be total; with a NaN operand ``a >= b`` and ``!(a < b)`` differ, and so do
   user-defined operators that are not complementary. Equality operators are exact.
+- **Converse comparisons.** ``b > a`` is labelled ``a < b`` and ``b >= a`` ``a <= b``,
+  wherever the comparison stands (conditions, returns, assignments, arguments, lambdas,
+  comprehensions). The order: the orientation above first, then the converse of what it
+  leaves, so every order comparison between operands free of effects reads ``<`` or
+  ``<=`` (``<`` alone in an oriented condition): ``if (a >= b) B else A``, ``if (!(b > a))
+  B else A``, ``if (b <= a) B else A`` and ``if (b > a) A else B`` are all ``if (a < b) A
+  else B``. Only where it is the same meaning: the grammar's binary comparison (Java, C#,
+  C, C++, JavaScript ``binary_expression``; Python's two-operand ``comparison_operator``,
+  never a chain ``a < b < c``; a C++ ``>>`` or template bracket is no comparison) whose two
+  operands are free of effects and of evaluation order (names, ``this``/``self``,
+  literals without interpolation, field and element accesses of those, a unary minus, in
+  parentheses; not calls, assignments, increments, ``new``, ``await``, casts or
+  arithmetic: see :func:`graphs.orientation.pure_operand`); an element a foreach reads
+  (``xs.get(i)``) counts. A temporary the PDG folds into its reader counts as its value
+  (``int n = s.length(); if (n > 0)`` is ``if (s.length() > 0)``, as written), so a
+  comparison where one operand names a temporary of effects and the other does not is left
+  as written. Approximation: the converse is exact for numbers (NaN included), strings and
+  the built-in orders, not for user-defined operators (C++, C#, Python ``__gt__``/
+  ``__lt__``) that are not each other's converse, nor for getters with effects (C# and
+  Python properties, JavaScript getters and ``valueOf``), which then run in the other order.
 - **Inferred local types.** ``var x = new T(...)`` (Java, C#) is labelled ``T x = new
   T(...)``; ``var``/``auto`` with a literal initializer gets the literal's type (``int``,
   ``long``, ``double``, ``float``, ``decimal``, ``char``, ``boolean``/``bool``,
@@ -40,7 +61,9 @@ must see"): equal meaning, equal graph.
 
 The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites`, a mixin of
 :class:`graphs.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
-:meth:`graphs.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions`.
+:meth:`graphs.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions` (a
+comparison's :class:`graphs.orientation.Converse`, which the walker applies once it knows
+the operator the orientation gave the comparison).
 Which loops are indexed loops over their elements is decided in :mod:`graphs.indexed_loops`.
 """
 
@@ -54,7 +77,14 @@ from graphs.dataflow import Final, Variable
 from graphs.indexed_loops import indexed_loop, indexed_while, subscript
 
 # condition_orientation, defined here before graphs.orientation, is still exported.
-from graphs.orientation import Subst, condition_orientation, if_branches
+from graphs.orientation import (
+    Converse,
+    Subst,
+    Temporaries,
+    condition_orientation,
+    converse_comparison,
+    if_branches,
+)
 from graphs.roles import Ctx, Role
 from graphs.syntax import LAMBDAS as _LAMBDAS
 from graphs.syntax import named_children as _named
@@ -67,6 +97,7 @@ __all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_lo
 Node = tree_sitter.Node
 
 _TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
+_COMPARISONS = frozenset({"binary_expression", "comparison_operator"})
 _LISTS = frozenset({"List", "ArrayList", "LinkedList", "IList", "IReadOnlyList", "Vector",
                     "ImmutableList"})
 _JAVA_LITERALS = {"decimal_integer_literal": "int", "hex_integer_literal": "int",
@@ -327,22 +358,50 @@ def _javascript_loop(loop: Node, subst: Subst) -> None:
 
 def _may_substitute(text: bytes | None, language: str) -> bool:
     """Whether ``text`` can hold a form :func:`label_substitutions` rewrites: a conditional
-    expression, or (Java, C#, C++) an inferred type; JavaScript's declarations always."""
-    if text is None or language == "javascript":
+    expression, a comparison ``>``, ``>=`` or ``<=``, or (Java, C#, C++) an inferred type;
+    JavaScript's declarations always."""
+    if text is None or language == "javascript" or b">" in text or b"<=" in text:
         return True
     if language == "python":
         return b"if" in text and b"else" in text
     return b"?" in text or (language != "c" and (b"var" in text or b"auto" in text))
 
 
+def _loop_condition(node: Node, roles) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``node`` is (in) the condition of a ``while``, ``do`` or classic ``for``."""
+    child, cur = node, node.parent
+    while cur is not None and cur.type not in _LAMBDAS:
+        role = roles.statements.get(cur.type)
+        if role is not None:
+            if role not in (Role.WHILE, Role.DO, Role.FOR):
+                return False
+            field = roles.for_fields[1] if role is Role.FOR else "condition"
+            return any(c.id == child.id for c in cur.children_by_field_name(field))
+        child, cur = cur, cur.parent
+    return False
+
+
 def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
     """The label substitutions of a parse that need no CFG change: conditional expressions
-    in their canonical orientation, inferred local types, ``var`` in ``foreach`` headers,
-    JavaScript ``let`` (see the module docstring)."""
+    in their canonical orientation, comparisons that may read as their converse, inferred
+    local types, ``var`` in ``foreach`` headers, JavaScript ``let`` (see the module
+    docstring)."""
     language = roles.language
     python = language == "python"
     subst: Subst = {}
     types: dict[str, Node | None] | None = None
+    temporaries: Temporaries | None = None
+
+    def converse(node: Node) -> Converse | None:
+        nonlocal temporaries
+        if node.type not in _COMPARISONS:
+            return None
+        if temporaries is None:
+            temporaries = Temporaries(parsed, roles)
+        # (no temporary is folded into a loop's condition: it is evaluated again each round)
+        return converse_comparison(node, roles,
+                                   None if _loop_condition(node, roles) else temporaries)
+
     for top in parsed.nodes:
         if not _may_substitute(top.text, language):
             continue  # most code has none of these forms: skip the walk
@@ -358,9 +417,13 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
                 cond, then, other = parts
                 cs, swap = condition_orientation(cond)
                 subst.update(cs)
-                if swap:
-                    subst[then.id] = (Final(other), False)
-                    subst[other.id] = (Final(then), False)
+                if swap:  # (a comparison shown in the other's place is still read as one)
+                    subst[then.id] = (converse(other) or Final(other), False)
+                    subst[other.id] = (converse(then) or Final(then), False)
+            elif t in _COMPARISONS and n.id not in subst:  # (not a swapped branch)
+                found = converse(n)
+                if found is not None:
+                    subst[n.id] = (found, False)
             elif t in ("local_variable_declaration", "variable_declaration", "declaration") \
                     and language in ("java", "csharp", "cpp"):
                 _inferred(n, language, subst)

@@ -1,7 +1,8 @@
 """Indexed loops that only read ``xs[i]``: whether a ``for`` (or ``T i = 0; while (i <
-xs.length) {... i++; }``) is the loop over the elements of ``xs`` in another form, and where
-it reads them; the rules are those of :mod:`graphs.idioms`, whose builder hook rewrites the
-loop as its ``foreach``, and the validity benchmark mutates the same loops.
+xs.length) {... i++; }``; the bound may be written ``xs.length > i``) is the loop over the
+elements of ``xs`` in another form, and where it reads them; the rules are those of
+:mod:`graphs.idioms`, whose builder hook rewrites the loop as its ``foreach``, and the
+validity benchmark mutates the same loops.
 """
 
 from __future__ import annotations
@@ -197,7 +198,8 @@ def _unused_outside(loop: Node, root: Node, i: bytes, start: int | None = None) 
 
 
 def _bounded(cond: Node, i: bytes, language: str) -> Node | None:
-    """``xs`` of a condition ``i < xs.length`` (``.Length``, ``.Count``, ``.size()``)."""
+    """``xs`` of a condition ``i < xs.length`` (``.Length``, ``.Count``, ``.size()``), or
+    its converse ``xs.length > i``."""
     if cond.type == "expression_statement" and len(_named(cond)) == 1:
         cond = _named(cond)[0]
     cond = _strip(cond)
@@ -205,7 +207,13 @@ def _bounded(cond: Node, i: bytes, language: str) -> Node | None:
         return None
     left, right, op = cond.child_by_field_name("left"), cond.child_by_field_name("right"), \
         _op(cond)
-    if left is None or right is None or op is None or op.type != "<" or left.text != i:
+    if left is None or right is None or op is None:
+        return None
+    if op.type == ">":
+        left, right = right, left
+    elif op.type != "<":
+        return None
+    if left.text != i:
         return None
     name = _length_of(right, language)
     if name is None:

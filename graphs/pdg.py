@@ -180,7 +180,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     >>> g = build_pdg("int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }",
     ...               "java")
     >>> [g.nodes[n]["label"] for n in g]
-    ['int f(int)', 'int v0', 'int vffe = 0', 'while (v0 > 0)', 'vffe += v0', 'v0 -= 1', ...]
+    ['int f(int)', 'int v0', 'int vffe = 0', 'while (0 < v0)', 'vffe += v0', 'v0 -= 1', ...]
     >>> sorted((u, v) for u, v, t in g.edges(data="type") if t == "control")
     [(0, 1), (0, 2), (0, 3), (0, 6), (3, 3), (3, 4), (3, 5)]
     >>> sorted((u, v, d["var"]) for u, v, d in g.edges(data=True) if d["type"] == "data")[:3]

@@ -431,7 +431,7 @@ def test_indexed_loop_and_string_buffer_are_the_loop_over_the_characters():
 
 
 def test_sum_of_a_pipeline_is_the_accumulating_loop():
-    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0',
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if 0 < ve6c',
                 'vd9d += ve6c * 2', 'return vd9d']
     py = "def f(xs):\n    return sum(x * 2 for x in xs if x > 0)\n"
     java = ("int f(List<Integer> xs) { return xs.stream().filter(x -> x > 0)"
@@ -517,7 +517,7 @@ def test_assertions_are_one_statement(language, label, expected):
 
 
 def test_python_filter_and_map_are_the_chains():
-    expected = ['def f(_)', 'v0', 'v72c = []', 'for ve6c in v0', 'if ve6c > 0',
+    expected = ['def f(_)', 'v0', 'v72c = []', 'for ve6c in v0', 'if 0 < ve6c',
                 'v72c.append(ve6c * 2)', 'return v72c']
     py = "def f(xs):\n    return list(map(lambda x: x * 2, filter(lambda x: x > 0, xs)))\n"
     js = "function f(xs) { return xs.filter(x => x > 0).map(x => x * 2); }"
@@ -554,7 +554,7 @@ def test_enumerate_is_the_indexed_loop():
 
 
 def test_length_of_a_pipeline_is_the_counting_loop():
-    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if ve6c > 0', 'vd9d += 1',
+    expected = ['def f(_)', 'v0', 'vd9d = 0', 'for ve6c in v0', 'if 0 < ve6c', 'vd9d += 1',
                 'return vd9d']
     for code, language in (
             ("def f(xs):\n    return len([x for x in xs if x > 0])\n", "python"),

@@ -397,7 +397,7 @@ def grs_from_text(text):
 
 
 ABS = ("int f(int a, int b){ if (a < b) { return b - a; } return a - b; }",
-       "int f(int a, int b){ if (b > a) { return b - a; } return a - b; }")
+       "int f(int a, int b){ if (b >= a) { return b - a; } return a - b; }")
 REPAIRED = ("int f() { return 1; }", "int f() { return 1;")  # '⁇ }' inserted
 
 
@@ -434,9 +434,9 @@ def test_text_node_table_lists_every_pair_with_its_label(java):
     assert rows[0]["cells"] == ["match", "1", "7", "7", "0", "0"]
     assert rows[0]["labels"] == ["int f(int, int)"] and rows[0]["codes"] == []
     assert rows[3]["labels"] == [
-        "return v0 < v1 ? v1 - v0 : v0 - v1", "return v1 > v0 ? v1 - v0 : v0 - v1"]
+        "return v0 < v1 ? v1 - v0 : v0 - v1", "return v1 < v0 ? v0 - v1 : v1 - v0"]
     assert rows[3]["codes"][0] == "line 1 'if (a < b) { return b - a; } return a - b;'"
-    assert total == ("23", "23", "3.46875")
+    assert total == ("23", "23", "5.671875")
 
 
 def test_text_node_table_of_a_long_method_stays_aligned(java):

@@ -32,7 +32,7 @@ IF_ELSE = Gold(
     branches={("IF", "T"): "true", ("IF", "F"): "false"},
 )
 _C_IF = "int f(int a) {\n  int b = 0;\n  if (a > 0) { b += a; } else { a = 2; }\n  return b;\n}"
-_C_IF_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "IF": "if (v0 > 0)",
+_C_IF_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "IF": "if (0 < v0)",
                 "T": "v1 += v0", "F": "v0 = 2", "R": "return v1"}
 IF_ELSE.programs = {
     "java": (_C_IF, _C_IF_LABELS),
@@ -43,7 +43,7 @@ IF_ELSE.programs = {
                    "return b; }", {**_C_IF_LABELS, "P": "v0", "I": "let v1 = 0"}),
     "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b += a\n    else:\n        a = 2\n"
                "    return b\n",
-               {**_C_IF_LABELS, "P": "v0", "I": "v1 = 0", "IF": "if v0 > 0"}),
+               {**_C_IF_LABELS, "P": "v0", "I": "v1 = 0", "IF": "if 0 < v0"}),
 }
 
 # if/else assigning one variable in both branches is the conditional expression (one
@@ -53,7 +53,7 @@ IF_FOLD = Gold(
     data={("P", "C", "v0"), ("C", "R", "v1")},
 )
 _IF_FOLD = "int f(int a) { int b = 0; if (a > 0) { b = 1; } else { b = 2; } return b; }"
-_IF_FOLD_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "C": "v1 = v0 > 0 ? 1 : 2",
+_IF_FOLD_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "C": "v1 = 0 < v0 ? 1 : 2",
                    "R": "return v1"}
 IF_FOLD.programs = {
     "java": (_IF_FOLD, _IF_FOLD_LABELS),
@@ -64,7 +64,7 @@ IF_FOLD.programs = {
                    {**_IF_FOLD_LABELS, "P": "v0", "I": "let v1 = 0"}),
     "python": ("def f(a):\n    b = 0\n    if a > 0:\n        b = 1\n    else:\n        b = 2\n"
                "    return b\n",
-               {**_IF_FOLD_LABELS, "P": "v0", "I": "v1 = 0", "C": "v1 = 1 if v0 > 0 else 2"}),
+               {**_IF_FOLD_LABELS, "P": "v0", "I": "v1 = 0", "C": "v1 = 1 if 0 < v0 else 2"}),
 }
 
 # else-if chains (Python: elif)
@@ -79,7 +79,7 @@ ELSE_IF = Gold(
               ("IF2", "T2"): "true", ("IF2", "R2"): "true", ("IF2", "T3"): "false",
               ("IF2", "R3"): "false"},
 )
-_ELSE_IF_LABELS = {"E": "entry", "P": "int v0", "IF1": "if (v0 > 0)", "T1": "int v1 = 1",
+_ELSE_IF_LABELS = {"E": "entry", "P": "int v0", "IF1": "if (0 < v0)", "T1": "int v1 = 1",
                    "R1": "return v1#1", "IF2": "if (v0 < 0)", "T2": "int v1 = 2",
                    "R2": "return v1#2", "T3": "int v1 = 3", "R3": "return v1#3"}
 ELSE_IF.programs = {
@@ -93,7 +93,7 @@ ELSE_IF.programs = {
                     "T3": "const v1 = 3"}),
     "python": ("def f(a):\n    if a > 0:\n        b = 1\n        return b\n    elif a < 0:\n"
                "        b = 2\n        return b\n    else:\n        b = 3\n        return b\n",
-               {**_ELSE_IF_LABELS, "P": "v0", "IF1": "if v0 > 0", "IF2": "elif v0 < 0",
+               {**_ELSE_IF_LABELS, "P": "v0", "IF1": "if 0 < v0", "IF2": "elif v0 < 0",
                 "T1": "v1 = 1", "T2": "v1 = 2", "T3": "v1 = 3"}),
 }
 
@@ -111,7 +111,7 @@ WHILE = Gold(
     carried={("U", "W", "v0"), ("U", "A", "v0"), ("U", "U", "v0"), ("A", "A", "v1")},
 )
 _WHILE = "int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }"
-_WHILE_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "W": "while (v0 > 0)",
+_WHILE_LABELS = {"E": "entry", "P": "int v0", "I": "int v1 = 0", "W": "while (0 < v0)",
                  "A": "v1 += v0", "U": "v0 -= 1", "R": "return v1"}
 WHILE.programs = {
     "java": (_WHILE, _WHILE_LABELS),
@@ -122,7 +122,7 @@ WHILE.programs = {
                    {**_WHILE_LABELS, "P": "v0", "I": "let v1 = 0"}),
     "python": ("def f(n):\n    s = 0\n    while n > 0:\n        s += n\n        n -= 1\n"
                "    return s\n",
-               {**_WHILE_LABELS, "P": "v0", "I": "v1 = 0", "W": "while v0 > 0"}),
+               {**_WHILE_LABELS, "P": "v0", "I": "v1 = 0", "W": "while 0 < v0"}),
 }
 
 DO = Gold(
@@ -212,7 +212,7 @@ BREAK_CONTINUE = Gold(
 )
 _BC = ("int f(int n) { int s = 0; while (n > 0) { n--; if (n == 5) continue; "
        "if (n == 2) break; s += n; } return s; }")
-_BC_LABELS = {"E": "entry", "P": "int v0", "S": "int v1 = 0", "W": "while (v0 > 0)",
+_BC_LABELS = {"E": "entry", "P": "int v0", "S": "int v1 = 0", "W": "while (0 < v0)",
               "U": "v0 -= 1", "I1": "if (v0 == 5)", "C": "continue", "I2": "if (v0 == 2)",
               "B": "break", "A": "v1 += v0", "R": "return v1"}
 BREAK_CONTINUE.programs = {
@@ -225,7 +225,7 @@ BREAK_CONTINUE.programs = {
     "python": ("def f(n):\n    s = 0\n    while n > 0:\n        n -= 1\n        if n == 5:\n"
                "            continue\n        if n == 2:\n            break\n        s += n\n"
                "    return s\n",
-               {**_BC_LABELS, "P": "v0", "S": "v1 = 0", "W": "while v0 > 0",
+               {**_BC_LABELS, "P": "v0", "S": "v1 = 0", "W": "while 0 < v0",
                 "I1": "if v0 == 5", "I2": "if v0 == 2"}),
 }
 
@@ -333,7 +333,7 @@ FINALLY_RETURN = Gold(
     # the finally (F, CL) runs on both outcomes of the if: its edges hang on neither
     branches={("IF", "R1"): "true", ("IF", "M"): "false", ("IF", "R2"): "false"},
 )
-_FR_LABELS = {"E": "entry", "P": "int v0", "T": "try", "IF": "if (v0 > 0)", "R1": "return v0#1",
+_FR_LABELS = {"E": "entry", "P": "int v0", "T": "try", "IF": "if (0 < v0)", "R1": "return v0#1",
               "M": "v0 = -v0", "F": "finally", "CL": "close()", "R2": "return v0#2"}
 _FR = "int f(int a) { try { if (a > 0) return a; a = -a; } finally { close(); } return a; }"
 FINALLY_RETURN.programs = {
@@ -342,7 +342,7 @@ FINALLY_RETURN.programs = {
     "javascript": (_FR.replace("int f(int a)", "function f(a)"), {**_FR_LABELS, "P": "v0"}),
     "python": ("def f(a):\n    try:\n        if a > 0:\n            return a\n        a = -a\n"
                "    finally:\n        close()\n    return a\n",
-               {**_FR_LABELS, "P": "v0", "IF": "if v0 > 0"}),
+               {**_FR_LABELS, "P": "v0", "IF": "if 0 < v0"}),
 }
 
 # ---------------------------------------------------------------------------------------
@@ -380,7 +380,7 @@ LABELED_BLOCK = Gold(
     data={("P", "IF", "v0"), ("P", "U", "v0"), ("U", "G", "<effects>")},
     branches={("IF", "B"): "true", ("IF", "U"): "false"},
     programs={"java": ("void f(int a) { blk: { if (a > 0) break blk; use(a); } go(); }",
-                       {"E": "entry", "P": "int v0", "IF": "if (v0 > 0)", "B": "break blk",
+                       {"E": "entry", "P": "int v0", "IF": "if (0 < v0)", "B": "break blk",
                         "U": "use(v0)", "G": "go()"})},
 )
 

@@ -222,13 +222,30 @@ _NOT_IN_BOUND = frozenset({"and", "or", "?", ":", "<", ">", "<=", ">=", "==", "!
 def _counted_loop(header: int, labels: dict[int, str | None],
                   edges: list[tuple[int, int, dict]]
                   ) -> tuple[str, set[int], list[tuple[int, int, dict]]] | None:
-    """``i = a; while i < b: ...; i += 1`` (a classic ``for``) as ``for i in range(a, b)``."""
+    """``i = a; while i < b: ...; i += 1`` (a classic ``for``) as ``for i in range(a, b)``;
+    the condition may be written the other way round (``while 0 < i``, as the PDG writes
+    ``i > 0``: see :mod:`graphs.orientation`)."""
     head = split_label(labels[header] or "")
-    if len(head) < 4 or head[0] != "while" or not is_local(head[1]):
+    if len(head) < 4 or head[0] != "while":
         return None
-    var, op, bound = head[1], head[2], head[3:]
-    if op not in ("<", "<=", ">", ">=", "!=") or top_level(bound, _NOT_IN_BOUND):
-        return None  # `i < n && ok`: more than a bound
+    found = None
+    for var, op, bound in ((head[1], head[2], head[3:]),
+                           (head[-1], _MIRRORED.get(head[-2], ""), head[1:-2])):
+        if is_local(var) and op in ("<", "<=", ">", ">=", "!=") and bound and \
+                not top_level(bound, _NOT_IN_BOUND):  # `i < n && ok`: more than a bound
+            found = _counted(header, labels, edges, var, op, bound)
+            if found is not None:
+                break
+    return found
+
+
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}
+
+
+def _counted(header: int, labels: dict[int, str | None], edges: list[tuple[int, int, dict]],
+             var: str, op: str, bound: list[str]
+             ) -> tuple[str, set[int], list[tuple[int, int, dict]]] | None:
+    """:func:`_counted_loop` for the condition ``var op bound``."""
     into = [(u, d) for u, v, d in edges if v == header and d.get("var") == var
             and d.get("type") == _DATA]
     inits = [u for u, d in into if d.get("dep") == _DATA]

@@ -42,9 +42,10 @@ normalization is discarded (``None``).
 
 The idioms a translator changes (SPEC section 8) are in :mod:`.idioms`: variants
 ``indexed_to_foreach`` (an indexed loop that only reads ``xs[i]`` to the loop over the
-elements), ``negate_swap`` (``if (c) A else B`` to ``if (!c) B else A``) and
+elements), ``negate_swap`` (``if (c) A else B`` to ``if (!c) B else A``),
 ``inferred_type`` (an explicit local type to ``var``/``auto`` where the initializer shows it,
-JavaScript ``const``/``let``/``var``), and the mutant ``field_initializer`` (a class field's
+JavaScript ``const``/``let``/``var``) and ``converse_comparison`` (``a < b`` to ``b > a``
+between operands free of effects), and the mutant ``field_initializer`` (a class field's
 initializer changed).
 
 Layout: :mod:`.node_types` (the node type vocabulary of the six grammars), :mod:`.sites`
@@ -63,7 +64,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .idioms import field_initializer, indexed_to_foreach, inferred_type, negate_swap
+from .idioms import (
+    converse_comparison,
+    field_initializer,
+    indexed_to_foreach,
+    inferred_type,
+    negate_swap,
+)
 from .mutants import (
     arithmetic_op,
     delete_statement,
@@ -106,6 +113,7 @@ __all__ = [
     "indexed_to_foreach",
     "negate_swap",
     "inferred_type",
+    "converse_comparison",
     "relational_op",
     "arithmetic_op",
     "off_by_one",
@@ -149,6 +157,7 @@ PRESERVING: tuple[Operator, ...] = tuple(
         indexed_to_foreach,
         negate_swap,
         inferred_type,
+        converse_comparison,
     )
 )
 CHANGING: tuple[Operator, ...] = tuple(

@@ -15,6 +15,11 @@
   back; JavaScript ``const`` to ``let``, ``let`` to ``const`` when never assigned again, and
   ``let``/``var`` to the other where that is safe (a statement of a function body, the only
   declaration of its names, none mentioned before it).
+* ``converse_comparison`` (variant): a comparison written the other way round, ``a < b``
+  to ``b > a`` (``<=`` to ``>=``, and back), where both operands are free of effects: names,
+  literals (no interpolation), field and element accesses of those, a unary minus, in
+  parentheses; never a Python chain ``a < b < c``. The result must parse as that comparison
+  again (C++ could read ``f(x < y, b > a)`` as a template).
 * ``field_initializer`` (mutant): a class field's (or Python class attribute's) initializer
   changed: an integer off by one, ``true``/``false`` swapped, a string or float changed.
 """
@@ -28,13 +33,19 @@ from graphs.idioms import element_type, literal_type, reassigned
 from graphs.indexed_loops import indexed_loop
 from graphs.roles import get_roles
 
-from .node_types import BLOCKS, FUNCTIONS
+from .node_types import BLOCKS, FUNCTIONS, LITERALS, MEMBER, SUBSCRIPT
 from .sites import Code, Edit, Node, apply_each, load, strip_parens
 
 _ELEMENT_NAMES = ("x", "item", "elem", "value", "e", "v1")
 _COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "==",
                "===": "!==", "!==": "==="}
 _NEGATIONS = {"unary_expression", "prefix_unary_expression", "not_operator"}
+_CONVERSE = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+_COMPARISONS = {"binary_expression", "comparison_operator"}
+_INTERPOLATIONS = {"interpolation", "template_substitution", "string_interpolation",
+                   "interpolated_string_expression"}
+_INDEX_LISTS = {"bracketed_argument_list", "argument", "subscript_argument_list"}
+_MINUS = {"unary_expression", "prefix_unary_expression", "unary_operator"}
 
 
 def _root(c: Code, node: Node) -> Node:
@@ -329,3 +340,65 @@ def field_initializer(code: str, language: str, rng: random.Random) -> str | Non
         if new is not None:
             sites.append([(*c.span(value), new)])
     return apply_each(c, rng, sites)
+
+
+def _effect_free(c: Code, node: Node) -> bool:
+    """A name, a literal (no interpolation), a field or element access of such operands, a
+    unary minus of one, in parentheses: evaluating it has no effect."""
+    if node.child_count == 0:
+        return node.is_named or node.type in ("this", "self")
+    kids = c.named(node)
+    t = node.type
+    if t in LITERALS:
+        return not c.has(node, _INTERPOLATIONS)
+    if t == "parenthesized_expression" or t in _INDEX_LISTS:
+        return len(kids) == 1 and len(node.children) == (3 if t != "argument" else 1) \
+            and _effect_free(c, kids[0])
+    if t in MEMBER and t != "method_invocation":
+        return bool(kids) and kids[-1].child_count == 0 and all(
+            _effect_free(c, k) for k in kids[:-1])
+    if t in SUBSCRIPT:
+        return all(_effect_free(c, k) for k in kids)
+    if t in _MINUS:
+        ops = [ch for ch in node.children if not ch.is_named]
+        return len(kids) == 1 and len(ops) == 1 and ops[0].type == "-" and \
+            _effect_free(c, kids[0])
+    return False
+
+
+def converse_comparison(code: str, language: str, rng: random.Random) -> str | None:
+    """Write one comparison the other way round: ``a < b`` as ``b > a`` (``<=`` as ``>=``,
+    and back), both operands free of effects.
+
+    >>> converse_comparison("if (a < b) x = 1;", "java", random.Random(0))
+    'if (b > a) x = 1;'
+    >>> converse_comparison("ok = xs[i] >= -self.n", "python", random.Random(0))
+    'ok = -self.n <= xs[i]'
+    >>> converse_comparison("ok = a < b < c or f() > 0", "python", random.Random(0)) is None
+    True
+    """
+    c = load(code, language)
+    if c is None:
+        return None
+    sites: list[tuple[int, str, int]] = []
+    for node in c.of_type(_COMPARISONS):
+        kids = c.named(node)
+        ops = [ch for ch in node.children if not ch.is_named]
+        if len(kids) != 2 or len(ops) != 1 or ops[0].type not in _CONVERSE:
+            continue
+        left, right = kids
+        if not (_effect_free(c, left) and _effect_free(c, right)):
+            continue
+        (start, end), (l_end, o_start, o_end, r_start) = c.span(node), (
+            c.span(left)[1], *c.span(ops[0]), c.span(right)[0])
+        text = c.code
+        sites.append((start, c.text(right) + text[l_end:o_start] + _CONVERSE[ops[0].type]
+                      + text[o_end:r_start] + c.text(left), end))
+    rng.shuffle(sites)
+    for start, new, end in sites:
+        out = c.finish([(start, end, new)])
+        again = load(out, language) if out is not None else None
+        if again is not None and any(
+                again.span(n) == (start, start + len(new)) for n in again.of_type(_COMPARISONS)):
+            return out
+    return None
