@@ -53,7 +53,7 @@ def signature(
         are named per language, ``tok:java=code+python=code-python``.
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
-    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg5-...-beta2``).
+    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg6-...-beta2``).
     repair : whether almost-code is repaired or contained for the structural tiers
         (``repair:on``, ``repair:off``).
     source : when scoring against the source program, ``(its canonical language, the
@@ -89,7 +89,7 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        f"norm:ast-named-nocomments,pdg5-canonical-weighted-chrf-beta{grs_beta:g}",
+        f"norm:ast-named-nocomments,pdg6-canonical-weighted-chrf-beta{grs_beta:g}",
         "repair:" + ("on" if repair else "off"),
     ]
     if source is not None:
