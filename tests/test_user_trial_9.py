@@ -36,10 +36,65 @@ def test_unreadable_pairs_are_announced_with_what_the_corpus_scores_cover(
     assert code == 0, err
     assert out == "1.0000\n"  # the one readable pair: an exact match
     assert [r.getMessage() for r in caplog.records] == [
-        f"2 pairs of {path} cannot be read and get no scores (first: {path}:2: 'candidate' "
-        "must be a string); the corpus scores are over the 1 pair read (--strict makes this "
-        "an error)"
+        f"2 of 3 pairs cannot be read and get no scores (first: pair 1, {path}:2: 'candidate' "
+        "must be a string); the corpus scores are over the other 1 pair"
     ]
+
+
+def test_the_library_announces_unreadable_pairs_too(caplog):
+    # a model that wrote nothing (None, NaN) on the hard items must not pass unseen
+    scorer = RubyScorer("java")
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        corpus = scorer.score_corpus(["int f(){return 1;}"] * 3,
+                                     ["int f(){return 1;}", float("nan"), None])
+    assert corpus.counts["ruby"] == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "2 of 3 pairs cannot be read and get no scores (first: pair 1, candidate must be a "
+        "string, not float); the corpus scores are over the other 1 pair"
+    ]
+
+
+def test_a_stream_is_iterated_once():
+    run = RubyScorer("java").stream(lambda: iter([PairInput(0, "int a;", "int a;")]))
+    assert [r.ruby for r in run] == [1.0]
+    with pytest.raises(RuntimeError, match="iterated to its end already"):
+        list(run)
+
+
+def test_an_interrupt_inside_a_compiled_callback_is_still_an_interrupt(monkeypatch, capsys):
+    # a signal handler that raises while numba calls back into Python surfaces as a
+    # SystemError with the interrupt as its cause: callers must see the interrupt
+    from ruby_metric.api.scorer import RubyScorer as Scorer
+    from ruby_metric.cli.signals import Stopped
+
+    def interrupted(self, *args, **kwargs):
+        try:
+            raise Stopped(15)
+        except Stopped as stop:
+            raise SystemError("returned a result with an exception set") from stop
+
+    monkeypatch.setattr(Scorer, "score_detailed", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Scorer("java").score_corpus(["int a;"], ["int b;"])
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "java_to_cs"
+    code, _, err = run(capsys, "score", fixtures / "references.cs", fixtures / "candidates.cs",
+                       "-l", "cs", "-b")
+    assert (code, err) == (143, "ruby-metric: stopped by SIGTERM\n")
+
+
+def test_an_output_that_is_also_an_input_is_refused(tmp_path, capsys):
+    path = _jsonl(tmp_path / "x.jsonl", [{"reference": "int a;", "candidate": "int b;",
+                                          "language": "java"}])
+    before = path.read_bytes()
+    code, out, err = run(capsys, "score", "--jsonl", path, "-f", "jsonl", "-o", path)
+    assert code == 2 and out == ""
+    assert err == (f"ruby-metric: error: --output {path} is also an input of this command "
+                   f"({path}): writing it would destroy what is read\n")
+    assert path.read_bytes() == before
+    link = tmp_path / "link"
+    link.symlink_to(path)
+    code, _, err = run(capsys, "report", "--jsonl", path, "-o", link)
+    assert code == 2 and "is also an input" in err and path.read_bytes() == before
 
 
 def test_every_pair_readable_gives_no_such_warning(tmp_path, caplog, capsys):

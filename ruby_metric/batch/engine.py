@@ -20,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..io.formats import counted
 from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
@@ -98,24 +99,46 @@ class ScoreStream:
         self.readable = 0
         self.boms = 0
         self._unparsed = 0
+        self._unread = 0
 
     def __iter__(self) -> Iterator[PairResult]:
         self._gen = self._scored()
+        if self._done:
+            raise RuntimeError("this stream was iterated to its end already: stream() again")
+        self._gen = self._scored()
         first_unparsed: tuple[Any, str] | None = None  # a pair id and what its reasons say
+        first_unread: tuple[Any, str] | None = None
         try:
             for scored in self._gen:
                 result = scored.result
                 self._acc.add(result, scored.crystalbleu_stats, scored.bleu_stats)
-                unparsed = reference_unparsed(result.reasons) if result.reasons else None
-                if unparsed is not None:
-                    first_unparsed = first_unparsed or (result.id, unparsed)
-                    self._unparsed += 1
+                if result.reasons:
+                    unparsed = reference_unparsed(result.reasons)
+                    if unparsed is not None:
+                        first_unparsed = first_unparsed or (result.id, unparsed)
+                        self._unparsed += 1
+                    if "input" in result.reasons:
+                        first_unread = first_unread or (result.id, result.reasons["input"])
+                        self._unread += 1
                 yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now
         self._done = True
+        if first_unread is not None:
+            self._warn_unread(*first_unread)
         if first_unparsed is not None:
             self._warn_unparsed(*first_unparsed)
+
+    def _warn_unread(self, first_id: Any, why: str) -> None:
+        """Say that some pairs could not be read: the corpus scores leave them out, and a
+        model that wrote nothing on the hard items must not pass unseen behind a good mean."""
+        total = self._acc.n
+        logger.warning(
+            "%s of %s cannot be read and get no scores (first: pair %s, %s); the corpus "
+            "scores are over the other %s",
+            f"{self._unread:,}", counted(total, "pair"), first_id, why,
+            counted(total - self._unread, "pair"),
+        )
 
     def _warn_unparsed(self, first_id: Any, why: str) -> None:
         """Warn when the references of most pairs of a run do not parse as code: references
@@ -313,4 +336,25 @@ def score_chunk(
             out.append(scorer.score_detailed(p.reference, p.candidate, p.id, lang, cbleu))
         except (TypeError, ValueError) as exc:
             out.append(Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))
+        except SystemError as exc:
+            interrupt = interrupt_behind(exc)
+            if interrupt is not None:
+                raise interrupt from None
+            raise
     return out
+
+
+def interrupt_behind(exc: BaseException) -> KeyboardInterrupt | None:
+    """The :class:`KeyboardInterrupt` (Ctrl-C, or the CLI's SIGTERM) that ``exc`` wraps, if
+    any. A signal's handler that raises while a compiled (numba) function calls back into
+    Python surfaces as a ``SystemError`` ("returned a result with an exception set") with
+    the interrupt as its cause: the caller must still see the interrupt.
+    """
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return link
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return None

@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..batch.engine import interrupt_behind
 from ..batch.worker import WorkerStartError
 from ..io.inputs import InputError
 from ..version import __version__
@@ -23,6 +24,7 @@ from .args import (
     EXAMPLES_FORMATTER,
     EXIT_USAGE,
     Parser,
+    refuse_output_over_input,
 )
 from .citation import BIBTEX
 from .explain import add_explain_parser, run_explain
@@ -141,6 +143,16 @@ def _main(argv: Sequence[str] | None) -> int:
         except KeyboardInterrupt:
             print("ruby-metric: interrupted", file=sys.stderr)
             return 130
+        except SystemError as exc:
+            # a signal that arrived inside a compiled function's call back into Python
+            interrupt = interrupt_behind(exc)
+            if interrupt is None:
+                raise
+            if isinstance(interrupt, Stopped):
+                print(f"ruby-metric: stopped by {interrupt}", file=sys.stderr)
+                return interrupt.exit_status
+            print("ruby-metric: interrupted", file=sys.stderr)
+            return 130
 
 
 def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
@@ -148,6 +160,7 @@ def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
         sys.stdout.write(BIBTEX)
         sys.stdout.flush()  # a reader gone (| head) is seen here, not at exit
         raise SystemExit(0)
+    refuse_output_over_input(args)
     if args.command == "score":
         return run_score(args, guard)
     if args.command == "ngrams":

@@ -108,6 +108,37 @@ def output_file(path: str | None, *, whole: bool = False) -> Iterator[TextIO]:
         handle.write(buffer.getvalue())
 
 
+#: The options that name files a command writes; every other path it is given is read.
+OUTPUT_OPTIONS = ("output", "html")
+
+
+def refuse_output_over_input(args: argparse.Namespace) -> None:
+    """An :class:`InputError` when a file the command would write is also one it reads
+    (``score --jsonl x.jsonl -o x.jsonl``): writing would destroy the input, and a stream
+    would read back what it wrote."""
+    outputs = [(name, getattr(args, name, None)) for name in OUTPUT_OPTIONS]
+    outputs = [(name, path) for name, path in outputs if isinstance(path, str) and path != "-"]
+    if not outputs:
+        return
+    read: list[str] = []
+    for name, value in vars(args).items():
+        if name in OUTPUT_OPTIONS:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and item != "-" and Path(item).is_file():
+                read.append(item)
+    for name, path in outputs:
+        if not Path(path).exists():
+            continue
+        for item in read:
+            with contextlib.suppress(OSError):
+                if os.path.samefile(path, item):
+                    raise InputError(
+                        f"--{name} {path} is also an input of this command ({item}): "
+                        "writing it would destroy what is read"
+                    )
+
+
 def _opened_for_writing(path: str) -> TextIO:
     try:
         return open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - the caller's
@@ -335,14 +366,6 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
         )
     if strict:
         return lambda: strict_pairs(pairs()), total
-    if readable < count:
-        # the corpus scores are over the readable pairs only: a typo in a language or a null
-        # output must not pass unseen behind a good mean
-        logger.warning(
-            "%s of %s cannot be read and get no scores (first: %s); the corpus scores are "
-            "over the %s read (--strict makes this an error)",
-            counted(count - readable, "pair"), name, first, counted(readable, "pair"),
-        )
     return pairs, total
 
 
