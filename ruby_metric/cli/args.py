@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import itertools
 import logging
@@ -97,16 +98,24 @@ def output_file(path: str | None, *, whole: bool = False) -> Iterator[TextIO]:
     if path is None:
         yield sys.stdout
         return
-    if not whole:
+    try:
+        if not whole:
+            with _opened_for_writing(path) as handle:
+                yield handle
+            return
+        _check_writable(path)
+        buffer = io.StringIO()
+        yield buffer
         with _opened_for_writing(path) as handle:
-            yield handle
-        return
-    _check_writable(path)
-    buffer = io.StringIO()
-    yield buffer
-    with _opened_for_writing(path) as handle:
-        handle.write(buffer.getvalue())
+            handle.write(buffer.getvalue())
+    except OSError as exc:
+        if exc.errno not in _FULL:
+            raise
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
+
+#: Write errors that say the output's device is full or failing, not that a path is wrong.
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 #: The options that name files a command writes; every other path it is given is read.
 OUTPUT_OPTIONS = ("output", "html")

@@ -235,9 +235,11 @@ def read_classes(
     """
     out = []
     for number, obj in _jsonl_objects(path):
-        for name in (class_field, code_field):
+        for name, option in ((class_field, "--class-field"), (code_field, "--code-field")):
             if name not in obj:
-                raise InputError(f"{path}:{number}: missing {name!r}")
+                others = ", ".join(repr(key) for key in obj if key != code_field)
+                hint = f" (its keys: {others}; {option} names another)" if others else ""
+                raise InputError(f"{path}:{number}: missing {name!r}{hint}")
         label, code = obj[class_field], obj[code_field]
         if not isinstance(label, (str, int, float, bool)):
             raise InputError(f"{path}:{number}: {class_field!r} must be a string or a number")

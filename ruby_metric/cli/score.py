@@ -110,7 +110,8 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         scorer.close()
     if run.boms and not args.quiet:
         print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
-    if streaming and not args.quiet:
+    if (streaming or args.output) and not args.quiet:
+        # the scores went to a stream or a file: the terminal still gets the corpus line
         summary = corpus.summary()
         print(
             f"ruby-metric: {pairs_text(summary['pairs'])}, RUBY {score_text(summary['ruby'])}, "

@@ -76,7 +76,7 @@ def checked_pairs(pairs: Iterable[Any]) -> Iterator[PairInput]:
             raise TypeError(
                 f"pair {position} is a {type(pair).__name__}, not a PairInput: stream() takes "
                 "PairInput(id, reference, candidate, language) items (as iter_jsonl and "
-                "read_aligned make); score_corpus takes plain texts"
+                "read_aligned make); score_corpus(references, candidates) takes plain texts"
             )
         yield pair
 

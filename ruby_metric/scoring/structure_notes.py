@@ -56,18 +56,18 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
 
 
 def reference_unparsed(reasons: dict[str, str]) -> str | None:
-    """What a pair's reasons say of a reference (or one of them) that did not parse as
-    code: the tree tier could not parse it, or one of its statements or headers is kept as
-    text. ``None`` when nothing of the kind is said. References are meant to be good code,
-    so many of these in a run usually mean the wrong language. Stray closers kept as text
+    """The reason (the tier's whole text) in which a pair's reasons say that its reference
+    (or one of them) did not parse as code: the tree tier could not parse it, or one of its
+    statements or headers is kept as text. ``None`` when nothing of the kind is said.
+    References are meant to be good code, so many of these in a run usually mean the wrong
+    language. Stray closers kept as text
     and repairs do not count: a fragment of a function (HumanEval's canonical solutions)
     ends with its function's ``}``, and a cut-off reference is still its language.
 
     >>> reference_unparsed({"trs": "reference: parse error at line 1, col 16"})
     'reference: parse error at line 1, col 16'
-    >>> reference_unparsed({"grs": "candidate: parse error at line 2, col 1; both: 1 "
-    ...                            "statement unparsed, kept as text (x)"})
-    'both: 1 statement unparsed, kept as text (x)'
+    >>> reference_unparsed({"grs": "reference: 1 statement unparsed, kept as text (x)"})
+    'reference: 1 statement unparsed, kept as text (x)'
     >>> reference_unparsed({"trs": "reference: 1 unmatched '}' kept as text (line 3, col 1)"})
     >>> reference_unparsed({"trs": "candidate: parse error at line 1, col 3"})
     >>> reference_unparsed({"grs": "reference: no statements"})
@@ -87,7 +87,8 @@ def reference_unparsed(reasons: dict[str, str]) -> str | None:
             failed = metric == "trs" and " at line " in what and "kept as text" not in what \
                 and not what.startswith("repaired")
             if failed or "unparsed, kept as text" in what:
-                return f"{side}: {what}"
+                # the whole reason: a part cut at "; " may cut a parenthesis in two
+                return reasons[metric]
     return None
 
 
