@@ -98,6 +98,8 @@ def test_json_shape_with_and_without_groups():
         "pairs": 6,
         "left_out_groups": 1,
         "left_out_items": 2,
+        # the same 7 items pooled: 0.9 beats the 4 fails, 0.6 three and a tie, 0.3 two
+        "pooled_auc": pytest.approx(9.5 / 12),
     }
     plain = correlate(SCORES, PASSED, bootstrap=0)
     assert plain.within_group is None and "within_group" not in plain.to_dict()
@@ -162,13 +164,15 @@ def test_cli_group_field_json_and_table(capsys, he):
         "pairs": 4,
         "left_out_groups": 2,
         "left_out_items": 3,
+        # t1 and t2 pooled: each pass beats the two near copies and ties the two references
+        "pooled_auc": 0.75,
     }
     code, out, err = run(capsys, *argv, *CLI, "--bootstrap", "20")
     assert code == 0, err
     assert "within-group AUC by 'task_id' (4 groups)" in out
     within_table = out[out.index("within AUC") :].splitlines()
     row = next(line for line in within_table if line.startswith("BLEU"))
-    assert row.split()[:2] == ["BLEU", "0.7500"] and row.split()[-4:] == ["0.7000", "6", "2", "4"]
+    assert row.split()[:2] == ["BLEU", "0.7500"] and row.split()[-4:] == ["0.7500", "6", "2", "4"]
     assert "left out: 2 groups (3 candidates) with one outcome only" in out
     # without --group-field nothing changes
     code, out, _ = run(capsys, "correlate", "--jsonl", he, "--human-field", "passed", *CLI,

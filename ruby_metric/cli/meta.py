@@ -532,7 +532,7 @@ def _write_within_group(
                 _name(name),
                 _f(w.value),
                 _ci(w.ci),
-                _f(r.auc.value if r.auc else None),
+                _f(w.pooled),
                 str(w.n),
                 str(w.groups),
                 str(w.pairs),
@@ -541,7 +541,8 @@ def _write_within_group(
         if r.n:  # a metric undefined on every pair has nothing to leave out
             left_out.setdefault((w.left_out_groups, w.left_out_items), []).append(_name(name))
     out.write(_table(header, rows) + "\n")
-    out.write("n: candidates in groups with both outcomes; pairs: (1, 0) pairs of one group\n")
+    out.write("n: candidates in groups with both outcomes (both AUCs are over these); pairs: "
+              "(1, 0) pairs of one group\n")
 
     def text(counts: tuple[int, int]) -> str:
         return f"{counted(counts[0], 'group')} ({counted(counts[1], 'candidate')})"

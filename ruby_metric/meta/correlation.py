@@ -73,6 +73,8 @@ class WithinGroupAUC:
     pairs : (positive, negative) pairs of the same group that ``value`` is the share of.
     left_out_groups : groups with one outcome only (no pair to compare).
     left_out_items : judged pairs in those groups.
+    pooled : the ROC AUC over the same ``n`` pairs, every positive against every negative
+        whatever its group: the number to set ``value`` beside, like for like.
     """
 
     value: float | None
@@ -82,6 +84,7 @@ class WithinGroupAUC:
     pairs: int
     left_out_groups: int
     left_out_items: int
+    pooled: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``auc``, ``auc_ci`` and the counts."""
@@ -93,6 +96,7 @@ class WithinGroupAUC:
             "pairs": self.pairs,
             "left_out_groups": self.left_out_groups,
             "left_out_items": self.left_out_items,
+            "pooled_auc": self.pooled,
         }
 
 
@@ -246,11 +250,16 @@ def within_group_auc(
     size = Counter(kept)
     positive = Counter(k for k, label in zip(kept, labels, strict=True) if label)
     one_outcome = [k for k in size if positive[k] in (0, size[k])]
+    one_outcome_set = set(one_outcome)
     left_out = sum(size[k] for k in one_outcome)
     g = grouped_auc(
         x[defined], labels, kept, resamples=bootstrap, seed=seed, confidence=confidence,
         pooled=False,
     )
+    mixed = np.array([k not in one_outcome_set for k in kept], dtype=bool)
+    same_items = labels[mixed]
+    pooled = (roc_auc(x[defined][mixed], same_items)
+              if 0 < same_items.sum() < same_items.size else None)
     return WithinGroupAUC(
         value=g.within,
         ci=g.within_ci,
@@ -259,6 +268,7 @@ def within_group_auc(
         pairs=g.within_pairs,
         left_out_groups=len(one_outcome),
         left_out_items=left_out,
+        pooled=pooled,
     )
 
 
