@@ -323,3 +323,21 @@ def test_explain_pair_keeps_the_pairs_own_language(tmp_path, capsys):
     assert code == 0, err
     explained = json.loads(out)
     assert (explained["language"], explained["result"]["ruby"]) == ("csharp", scored)
+
+
+def test_pairs_without_a_language_beside_pairs_with_one_are_announced(tmp_path, caplog, capsys):
+    rows = [{"reference": "int f(){return 1;}", "candidate": "int f(){return 2;}",
+             "language": language} for language in ("java", None, "")]
+    path = _jsonl(tmp_path / "langs.jsonl", rows)
+    with caplog.at_level(logging.WARNING, logger="ruby_metric.batch"):
+        code, _, err = run(capsys, "score", "--jsonl", path, "-f", "jsonl", "-q")
+    assert code == 0, err
+    assert [r.getMessage() for r in caplog.records] == [
+        "2 pairs without a language (and none given with --lang or language=) scored with "
+        "STS, CrystalBLEU and BLEU only, while the other pairs get every tier"
+    ]
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="ruby_metric.batch"):
+        run(capsys, "score", "--jsonl", path, "-l", "java", "-f", "jsonl", "-q")
+        RubyScorer().score_corpus(["a b"], ["a c"])  # no language anywhere: nothing to say
+    assert caplog.records == []

@@ -100,6 +100,7 @@ class ScoreStream:
         self.boms = 0
         self._unparsed = 0
         self._unread = 0
+        self._no_language = 0  # readable pairs with no language of their own nor the scorer's
 
     def __iter__(self) -> Iterator[PairResult]:
         self._gen = self._scored()
@@ -124,6 +125,13 @@ class ScoreStream:
         finally:
             self._gen.close()  # an interrupted run stops its workers now
         self._done = True
+        if self._no_language and any(self._raw):
+            # some pairs name their language and these do not: the structure tiers skip them
+            logger.warning(
+                "%s without a language (and none given with --lang or language=) scored with "
+                "STS, CrystalBLEU and BLEU only, while the other pairs get every tier",
+                counted(self._no_language, "pair"),
+            )
         if first_unread is not None:
             self._warn_unread(*first_unread)
         if first_unparsed is not None:
@@ -183,10 +191,13 @@ class ScoreStream:
     def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
         """``pairs``, noting the language each readable pair asks for (for the signature)."""
         raw = self._raw
+        no_language = self._scorer.language is None
         for pair in pairs:
             if pair.problem is None:
                 raw.add(pair.language)
                 self.readable += 1
+                if no_language and not pair.language:
+                    self._no_language += 1
             self.boms += pair.boms
             yield pair
 
