@@ -126,7 +126,7 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
     assert inserted_row["cells"] == ["insert", "-/1", "-", "4", "-", "4"]
     assert inserted_row["codes"] == ["line 1 'int k = 2;'"]
     relabel_row = next(r for r in rows if r["cells"][0] == "relabel")
-    assert relabel_row["cells"][2:] == ["2", "4", "0.1210", "2"]
+    assert relabel_row["cells"][2:] == ["2", "4", "0.121016", "2"]
     assert relabel_row["codes"] == ["line 1 'return s;'", "line 1 'return s + k;'"]
     assert relabel_row["labels"][1].endswith(" + " + inserted_row["labels"][0].split()[1])
     assert "  GED    = node costs 6 + edge costs 2 = 8\n" in text
@@ -256,7 +256,7 @@ def test_swapped_sign_relabel_cost_by_hand(java):
     assert (g.ref_size, g.cand_size) == (19, 19)
     assert e.result.grs == g.similarity == pytest.approx(1 - (149 / 64) / 38)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
-    assert row["cells"][2:] == ["9", "9", "0.2579", "2.328125"]  # 149/64, printed exactly
+    assert row["cells"][2:] == ["9", "9", "0.257920", "2.328125"]  # 149/64, printed exactly
     assert row["labels"] == [ref_label, cand_label]  # what d is computed on, not the code
     assert row["codes"] == ["line 1 'return r;'", "line 1 'return r;'"]
 
@@ -268,7 +268,7 @@ def test_one_token_change_costs_a_fraction(java):
     # "return v0 + 1" vs "return v0 - 1", 4 tokens each: hyp "returnv0-1" against ref
     # "returnv0+1" (whitespace dropped) share 9 of 10 characters, 7 of 9 bigrams, 6 of 8
     # trigrams, 5 of 7, 4 of 6 and 3 of 5 longer n-grams (all but those holding the
-    # operator): P = R = mean(9/10, 7/9, 6/8, 5/7, 4/6, 3/5) = 0.7348, d = 0.2652, so the
+    # operator): P = R = mean(9/10, 7/9, 6/8, 5/7, 4/6, 3/5) = 0.734788, d = 0.265212, so the
     # statement (4 tokens) costs 4 * 0.2652 = 1.061 -> 68/64, a quarter of its weight
     assert m.status == "relabel" and (m.ref_weight, m.cand_weight) == (4, 4)
     p = (9 / 10 + 7 / 9 + 6 / 8 + 5 / 7 + 4 / 6 + 3 / 5) / 6
@@ -278,7 +278,7 @@ def test_one_token_change_costs_a_fraction(java):
     assert g.distance == 68 / 64 and (g.ref_size, g.cand_size) == (14, 14)
     assert e.result.grs == pytest.approx(1 - (68 / 64) / 28)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
-    assert row["cells"][2:] == ["4", "4", "0.2652", "1.0625"]
+    assert row["cells"][2:] == ["4", "4", "0.265212", "1.0625"]
     assert row["labels"] == ["return v0 + 1", "return v0 - 1"]
     assert row["codes"] == ["line 1 'return a + 1;'", "line 1 'return a - 1;'"]
 
@@ -298,7 +298,7 @@ def test_unrelated_statements_are_a_replace(java):
     assert g.distance == 3 and (g.ref_size, g.cand_size) == (8, 9)
     assert e.result.grs == pytest.approx(35 / 41)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "replace")
-    assert row["cells"][2:] == ["2", "3", "1.0000", "3"]
+    assert row["cells"][2:] == ["2", "3", "1.000000", "3"]
     assert row["labels"] == ["return 1", "g()"]
     assert row["codes"] == ["line 1 'return 1;'", "line 1 'g();'"]
 

@@ -188,8 +188,8 @@ class Explanation:
             f"{exact(g.ref_size)} + S_cand {exact(g.cand_size)} ({bound}; {g.method} method)",
             "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - chrF) "
             "between two labels (0 when equal)",
-            "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) on a grid "
-            "of 1/64,",
+            "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) rounded to "
+            "the nearest 1/64,",
             "  or w_ref + w_cand when a label is text ('⁇ ...'); of an unmatched node its "
             "weight; of an unmatched or retyped edge 1",
         ]
@@ -472,7 +472,7 @@ def _node_table(g: GraphExplanation, ref: Pdg, cand: Pdg) -> list[str]:
         elif m.distance is None:
             d = "-"
         else:
-            d = f"{m.distance:.4f}"
+            d = f"{m.distance:.6f}"
         cells = [
             m.status,
             line,
