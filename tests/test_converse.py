@@ -15,20 +15,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from grs_helpers import grs
 
 from graphs.neutral import neutral_pdg
 from graphs.pdg import build_pdg
-from ruby_metric import RubyScorer
 from ruby_metric.meta.mutations import converse_comparison
-
-_SCORERS: dict[str, RubyScorer] = {}
-
-
-def grs(a: str, b: str, language: str) -> float:
-    scorer = _SCORERS.setdefault(language, RubyScorer(language=language, metrics=["grs"]))
-    value = scorer.score(a, b).grs
-    assert value is not None, (a, b)
-    return value
 
 
 def labels(code: str, language: str) -> list[str]:

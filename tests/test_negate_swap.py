@@ -19,19 +19,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from grs_helpers import grs
 
 from graphs.pdg import build_pdg
-from ruby_metric import RubyScorer
 from ruby_metric.meta.mutations.idioms import negate_swap
-
-_SCORERS: dict[str, RubyScorer] = {}
-
-
-def grs(a: str, b: str, language: str) -> float:
-    scorer = _SCORERS.setdefault(language, RubyScorer(language=language, metrics=["grs"]))
-    value = scorer.score(a, b).grs
-    assert value is not None, (a, b)
-    return value
 
 
 def swapped(code: str, language: str) -> str:

@@ -278,6 +278,18 @@ class GroupedAUC:
     within_pairs: int
 
 
+def _encoded(
+    scores: Sequence[float], labels: Sequence[int | bool], groups: Sequence[Hashable]
+) -> tuple[list[Hashable], np.ndarray, np.ndarray, np.ndarray]:
+    """The groups in first-appearance order, each item's group index, scores and labels."""
+    if not len(scores) == len(labels) == len(groups):
+        raise ValueError("scores, labels and groups must have the same length")
+    keys = list(dict.fromkeys(groups))
+    index = {k: i for i, k in enumerate(keys)}
+    g = np.array([index[k] for k in groups], dtype=np.int64)
+    return keys, g, np.asarray(scores, dtype=float), np.asarray(labels, dtype=bool)
+
+
 def group_win_matrix(
     scores: Sequence[float], labels: Sequence[int | bool], groups: Sequence[Hashable]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
@@ -300,13 +312,7 @@ def group_win_matrix(
     >>> w.tolist(), p.tolist(), q.tolist(), k
     ([[1.0, 1.0], [1.0, 0.5]], [1, 1], [1, 1], ['a', 'b'])
     """
-    if not len(scores) == len(labels) == len(groups):
-        raise ValueError("scores, labels and groups must have the same length")
-    keys = list(dict.fromkeys(groups))
-    index = {k: i for i, k in enumerate(keys)}
-    g = np.array([index[k] for k in groups], dtype=np.int64)
-    s = np.asarray(scores, dtype=float)
-    y = np.asarray(labels, dtype=bool)
+    keys, g, s, y = _encoded(scores, labels, groups)
     n_groups = len(keys)
     wins = np.zeros((n_groups, n_groups))
     pos_s, pos_g = s[y], g[y]
@@ -341,13 +347,7 @@ def within_group_wins(
     >>> w.tolist(), p.tolist(), q.tolist(), k
     ([1.0, 0.5], [1, 1], [1, 1], ['a', 'b'])
     """
-    if not len(scores) == len(labels) == len(groups):
-        raise ValueError("scores, labels and groups must have the same length")
-    keys = list(dict.fromkeys(groups))
-    index = {k: i for i, k in enumerate(keys)}
-    g = np.array([index[k] for k in groups], dtype=np.int64)
-    s = np.asarray(scores, dtype=float)
-    y = np.asarray(labels, dtype=bool)
+    keys, g, s, y = _encoded(scores, labels, groups)
     wins = np.zeros(len(keys))
     order = np.argsort(g, kind="stable")
     bounds = np.searchsorted(g[order], np.arange(len(keys) + 1))
