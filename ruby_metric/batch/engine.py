@@ -103,7 +103,6 @@ class ScoreStream:
         self._no_language = 0  # readable pairs with no language of their own nor the scorer's
 
     def __iter__(self) -> Iterator[PairResult]:
-        self._gen = self._scored()
         if self._done:
             raise RuntimeError("this stream was iterated to its end already: stream() again")
         self._gen = self._scored()

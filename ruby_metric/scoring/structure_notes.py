@@ -7,6 +7,8 @@ corpus summary and the report count those sides.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 __all__ = ["reference_unparsed", "side_changes", "structure_summary"]
 
 
@@ -37,17 +39,8 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     repaired: set[str] = set()
     contained: set[str] = set()
     for metric in ("grs", "trs"):
-        text = reasons.get(metric, "")
-        sides: set[str] = set()
-        for part in text.split("; "):
-            side, _, what = part.partition(": ")
-            if side == "both":
-                sides = {"candidate", "reference"}
-            elif side in ("candidate", "source") or side.startswith("reference"):
-                # "reference 2: ..." names one of several references
-                sides = {"reference"} if side.startswith("reference") else {side}
-            else:
-                what = part  # the same side's next step (`repaired (...); 1 statement ...`)
+        for side, what in _steps(reasons.get(metric, "")):
+            sides = {"candidate", "reference"} if side == "both" else {side} if side else set()
             if what.startswith("repaired"):
                 repaired |= sides
             elif "kept as text" in what:
@@ -55,14 +48,31 @@ def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:
     return repaired, contained
 
 
+def _steps(reason: str) -> Iterator[tuple[str, str]]:
+    """A tier's reason as ``(side, step)`` pairs: the side is ``"candidate"``,
+    ``"reference"`` (whichever of several), ``"source"``, ``"both"``, or ``""`` before any
+    side is named; a part with no side of its own is the named side's next step
+    (``candidate: repaired (...); 1 statement ...``)."""
+    side = ""
+    for part in reason.split("; "):
+        named, _, what = part.partition(": ")
+        if named in ("both", "candidate", "source"):
+            side = named
+        elif named.startswith("reference"):
+            side = "reference"  # "reference 2: ..." names one of several references
+        else:
+            what = part
+        yield side, what
+
+
 def reference_unparsed(reasons: dict[str, str]) -> str | None:
     """The reason (the tier's whole text) in which a pair's reasons say that its reference
     (or one of them) did not parse as code: the tree tier could not parse it, or one of its
     statements or headers is kept as text. ``None`` when nothing of the kind is said.
     References are meant to be good code, so many of these in a run usually mean the wrong
-    language. Stray closers kept as text
-    and repairs do not count: a fragment of a function (HumanEval's canonical solutions)
-    ends with its function's ``}``, and a cut-off reference is still its language.
+    language. Stray closers kept as text and repairs do not count: a fragment of a function
+    (HumanEval's canonical solutions) ends with its function's ``}``, and a cut-off
+    reference is still its language.
 
     >>> reference_unparsed({"trs": "reference: parse error at line 1, col 16"})
     'reference: parse error at line 1, col 16'
@@ -73,15 +83,8 @@ def reference_unparsed(reasons: dict[str, str]) -> str | None:
     >>> reference_unparsed({"grs": "reference: no statements"})
     """
     for metric in ("trs", "grs"):
-        side = ""
-        for part in reasons.get(metric, "").split("; "):
-            named, _, what = part.partition(": ")
-            if named == "both" or named in ("candidate", "source") or named.startswith(
-                    "reference"):
-                side = named
-            else:
-                what = part  # the same side's next step
-            if side != "both" and not side.startswith("reference"):
+        for side, what in _steps(reasons.get(metric, "")):
+            if side not in ("both", "reference"):
                 continue
             # a parse failure names where it is (a size limit or "no statements" does not)
             failed = metric == "trs" and " at line " in what and "kept as text" not in what \
