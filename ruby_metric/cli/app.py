@@ -137,22 +137,23 @@ def _main(argv: Sequence[str] | None) -> int:
             return 1
         except BrokenPipeError:
             return _stdout_gone()
-        except Stopped as exc:
-            print(f"ruby-metric: stopped by {exc}", file=sys.stderr)
-            return exc.exit_status
-        except KeyboardInterrupt:
-            print("ruby-metric: interrupted", file=sys.stderr)
-            return 130
+        except KeyboardInterrupt as exc:
+            return _interrupted(exc)
         except SystemError as exc:
             # a signal that arrived inside a compiled function's call back into Python
             interrupt = interrupt_behind(exc)
             if interrupt is None:
                 raise
-            if isinstance(interrupt, Stopped):
-                print(f"ruby-metric: stopped by {interrupt}", file=sys.stderr)
-                return interrupt.exit_status
-            print("ruby-metric: interrupted", file=sys.stderr)
-            return 130
+            return _interrupted(interrupt)
+
+
+def _interrupted(interrupt: KeyboardInterrupt) -> int:
+    """Say how the run was stopped; its exit status (128 + the signal)."""
+    if isinstance(interrupt, Stopped):
+        print(f"ruby-metric: stopped by {interrupt}", file=sys.stderr)
+        return interrupt.exit_status
+    print("ruby-metric: interrupted", file=sys.stderr)
+    return 130
 
 
 def _run(args: argparse.Namespace, guard: SignalGuard) -> int:
