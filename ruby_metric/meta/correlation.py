@@ -246,19 +246,18 @@ def within_group_auc(
         )
     defined = np.isfinite(x)
     kept = [k for k, d in zip(keys, defined, strict=True) if d]
-    labels = y[defined].astype(int)
+    scores, labels = x[defined], y[defined].astype(int)
     size = Counter(kept)
     positive = Counter(k for k, label in zip(kept, labels, strict=True) if label)
-    one_outcome = [k for k in size if positive[k] in (0, size[k])]
-    one_outcome_set = set(one_outcome)
+    one_outcome = {k for k in size if positive[k] in (0, size[k])}
     left_out = sum(size[k] for k in one_outcome)
     g = grouped_auc(
-        x[defined], labels, kept, resamples=bootstrap, seed=seed, confidence=confidence,
+        scores, labels, kept, resamples=bootstrap, seed=seed, confidence=confidence,
         pooled=False,
     )
-    mixed = np.array([k not in one_outcome_set for k in kept], dtype=bool)
+    mixed = np.array([k not in one_outcome for k in kept], dtype=bool)
     same_items = labels[mixed]
-    pooled = (roc_auc(x[defined][mixed], same_items)
+    pooled = (roc_auc(scores[mixed], same_items)
               if 0 < same_items.sum() < same_items.size else None)
     return WithinGroupAUC(
         value=g.within,
