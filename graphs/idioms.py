@@ -78,6 +78,7 @@ from graphs.indexed_loops import indexed_loop, indexed_while, subscript
 
 # condition_orientation, defined here before graphs.orientation, is still exported.
 from graphs.orientation import (
+    RELATIONAL,
     Converse,
     Subst,
     Temporaries,
@@ -97,7 +98,6 @@ __all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_lo
 Node = tree_sitter.Node
 
 _TERNARIES = frozenset({"ternary_expression", "conditional_expression"})
-_COMPARISONS = frozenset({"binary_expression", "comparison_operator"})
 _LISTS = frozenset({"List", "ArrayList", "LinkedList", "IList", "IReadOnlyList", "Vector",
                     "ImmutableList"})
 _JAVA_LITERALS = {"decimal_integer_literal": "int", "hex_integer_literal": "int",
@@ -394,7 +394,7 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
 
     def converse(node: Node) -> Converse | None:
         nonlocal temporaries
-        if node.type not in _COMPARISONS:
+        if node.type not in RELATIONAL:
             return None
         if temporaries is None:
             temporaries = Temporaries(parsed, roles)
@@ -420,7 +420,7 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
                 if swap:  # (a comparison shown in the other's place is still read as one)
                     subst[then.id] = (converse(other) or Final(other), False)
                     subst[other.id] = (converse(then) or Final(then), False)
-            elif t in _COMPARISONS and n.id not in subst:  # (not a swapped branch)
+            elif t in RELATIONAL and n.id not in subst:  # (not a swapped branch)
                 found = converse(n)
                 if found is not None:
                     subst[n.id] = (found, False)

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 import tree_sitter
 
-from graphs.syntax import named_children, operator_token, strip_parens
+from graphs.syntax import named_children, operator_token, strip_parens, walk
 
 if TYPE_CHECKING:
     from graphs.roles import LanguageRoles
 
-__all__ = ["CONVERSE", "Converse", "Subst", "Temporaries", "condition_orientation",
+__all__ = ["CONVERSE", "RELATIONAL", "Converse", "Subst", "Temporaries", "condition_orientation",
            "converse_comparison", "if_branches", "pure_operand"]
 
 Node = tree_sitter.Node
@@ -40,7 +40,8 @@ Subst = dict[int, tuple[object, bool]]
 
 _NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
 _NOT_TYPES = frozenset({"unary_expression", "prefix_unary_expression", "not_operator"})
-_RELATIONAL = frozenset({"binary_expression", "comparison_operator"})
+#: The grammars' binary comparison nodes (Python's ``comparison_operator`` may be a chain).
+RELATIONAL = frozenset({"binary_expression", "comparison_operator"})
 #: An order comparison's converse operator: ``b > a`` is ``a < b``, ``b >= a`` is ``a <= b``.
 CONVERSE = {">": "<", ">=": "<="}
 #: The operators written in the source that may read ``>`` or ``>=`` once oriented (``<=``
@@ -71,7 +72,7 @@ def condition_orientation(cond: Node) -> tuple[Subst, bool]:
             break
         swap = not swap
         node = strip_parens(arg)
-    if node.type in _RELATIONAL and len(named_children(node)) == 2:
+    if node.type in RELATIONAL and len(named_children(node)) == 2:
         op = operator_token(node)
         if op is not None and op.type in _NEGATED:
             swap = not swap
@@ -144,7 +145,7 @@ def converse_comparison(node: Node, roles: LanguageRoles,
     >>> found("ok = a < b < c or b >= a", "python")
     [(b'b', '>=', b'a')]
     """
-    if node.type not in _RELATIONAL:
+    if node.type not in RELATIONAL:
         return None
     kids = named_children(node)
     if len(kids) != 2:
@@ -164,7 +165,8 @@ def converse_comparison(node: Node, roles: LanguageRoles,
 def _tainted(node: Node, roles: LanguageRoles, temporaries: Temporaries) -> bool:
     """Whether ``node`` is free of effects as written but not as the temporaries it names
     may be folded into it."""
-    return pure_operand(node, roles) and not pure_operand(node, roles, temporaries=temporaries)
+    # pure with its temporaries implies pure as written: that cheaper answer comes first
+    return not pure_operand(node, roles, temporaries=temporaries) and pure_operand(node, roles)
 
 
 def pure_operand(node: Node, roles: LanguageRoles, *,
@@ -200,7 +202,7 @@ def pure_operand(node: Node, roles: LanguageRoles, *,
                     stack.append(value)
             continue
         if t in roles.literals or t in _CONSTANTS:
-            if any(c.type in roles.interpolations for c in _descendants(n)):
+            if any(c.type in roles.interpolations for kid in n.children for c in walk(kid)):
                 return False
             continue
         if t == "parenthesized_expression" or t in _INDEX_LISTS:
@@ -292,16 +294,6 @@ class Temporaries:
             if len(values) > 1 or reads > 1:
                 return None
         return values[0] if len(values) == 1 and reads == 1 else None
-
-
-def _descendants(node: Node) -> list[Node]:
-    out = []
-    stack = list(node.children)
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(n.children)
-    return out
 
 
 def _whole_words(source: bytes, word: bytes) -> Iterator[int]:
