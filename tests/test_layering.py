@@ -542,16 +542,15 @@ def test_lower_packages_do_not_import_up_or_across(import_graph: ImportGraph) ->
 #: The layers of ``ruby_metric``, bottom first (docs/architecture.md): a module may import its
 #: own layer and the layers before it, never one after it.
 LAYERS = ("scoring", "io", "pages", "batch", "api", "meta", "reports", "cli")
-#: Modules directly under ``ruby_metric``: the bottom ones any layer may use, the top ones
-#: that may use any layer (the package itself re-exports the public API; the deprecated
-#: old paths re-export their new module, see ``ruby_metric/deprecations.py``).
-BOTTOM = ("ruby_metric.version", "ruby_metric.deprecations")
+#: Modules directly under ``ruby_metric``: the bottom one any layer may use, the top ones
+#: that may use any layer (the package itself re-exports the public API).
+BOTTOM = ("ruby_metric.version",)
 TOP = ("ruby_metric", "ruby_metric.__main__", "ruby_metric.kernels")
 
 
 def layer_of(module: str) -> int | None:
     """Rank of ``module``'s layer, ``-1`` for the bottom modules, ``None`` if it has no layer
-    (a top module or a deprecated path)."""
+    (a top module)."""
     if module in BOTTOM:
         return -1
     parts = module.split(".")
@@ -563,10 +562,9 @@ def layer_of(module: str) -> int | None:
 def test_ruby_metric_layers_import_only_downward(import_graph: ImportGraph) -> None:
     bad, unplaced = [], []
     for name in import_graph.modules:
-        if name.startswith("ruby_metric") and layer_of(name) is None and name not in TOP:
-            deprecated = "warn_moved" in import_graph.modules[name].path.read_text()
-            if not deprecated and name.count(".") >= 1 and name.split(".")[1] not in LAYERS:
-                unplaced.append(name)
+        top_level = name.startswith("ruby_metric.") and layer_of(name) is None
+        if top_level and name not in TOP and name.split(".")[1] not in LAYERS:
+            unplaced.append(name)
     for edge in import_graph.edges:
         if not edge.source.startswith("ruby_metric") or not edge.target.startswith("ruby_metric"):
             continue
@@ -580,20 +578,12 @@ def test_ruby_metric_layers_import_only_downward(import_graph: ImportGraph) -> N
     )
 
 
-def test_deprecated_paths_warn_and_reexport() -> None:
-    import sys
-    import warnings
+def test_old_flat_paths_are_gone() -> None:
+    """0.6 removed the 0.5 compatibility modules (``ruby_metric.tiers`` and the like)."""
+    import importlib.util
 
-    for name in ("ruby_metric.tiers", "ruby_metric.scorer", "ruby_metric.report_compare"):
-        sys.modules.pop(name, None)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            module = __import__(name, fromlist=["*"])  # an import statement, as a user writes
-        assert [w.category for w in caught] == [DeprecationWarning], name
-        assert "goes away in 0.6" in str(caught[0].message)
-        assert caught[0].filename == __file__  # attributed to the importer, not to us
-    assert module.render_compare.__module__ == "ruby_metric.pages.compare_page"
-    assert module.compare_report.__module__ == "ruby_metric.reports.compare"
+    for name in ("ruby_metric.tiers", "ruby_metric.scorer", "ruby_metric.deprecations"):
+        assert importlib.util.find_spec(name) is None, name
 
 
 def test_no_private_cross_module_imports(import_graph: ImportGraph) -> None:
