@@ -1,6 +1,7 @@
-"""Every README example runs (done-when of the layering issue, #21).
+"""Every README and docs example runs (done-when of the layering issue, #21, and of #32).
 
-The examples are read from README.md itself, one test each, named by the README line:
+The examples are read from README.md and every ``docs/*.md`` itself, one test each, named by
+the file and line (``L43`` in the README, ``metrics.md:L12`` in a doc):
 
 - every fenced ``python`` block runs in a namespace that holds the placeholder names the
   README uses (``reference``, ``refs``, ``df``...: :func:`_python_names`), in a tmp folder
@@ -37,6 +38,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+#: The files whose examples run: the README, then the docs it sends readers to.
+DOCS = (README, *sorted((ROOT / "docs").glob("*.md")))
 FIXTURES = ROOT / "fixtures"
 MODEL_OUTPUTS = ROOT.parent / "shared" / "datasets" / "codexglue_code2code_trans" / "model_outputs"
 
@@ -83,10 +86,15 @@ class Example:
     text: str  # the code, the command line, or the command of a shown block
     shown: list[str] = field(default_factory=list)  # a shown block's output lines
     env: dict[str, str] = field(default_factory=dict)  # shell variables set before it
+    doc: str = "README.md"  # the file it is in
 
     @property
     def id(self) -> str:
-        return f"L{self.line}"
+        return f"L{self.line}" if self.doc == "README.md" else f"{self.doc}:L{self.line}"
+
+    @property
+    def where(self) -> str:
+        return f"{self.doc} line {self.line}"
 
 
 FENCE = re.compile(r"^\s*```(\S*)\s*$")
@@ -126,7 +134,16 @@ def _bash_examples(start: int, body: list[str]) -> list[Example]:
 
 
 def _collect() -> list[Example]:
-    lines = _lines(README)
+    examples: list[Example] = []
+    for path in DOCS:
+        found = _collect_in(_lines(path))
+        for example in found:
+            example.doc = path.name
+        examples.extend(found)
+    return examples
+
+
+def _collect_in(lines: list[str]) -> list[Example]:
     examples: list[Example] = []
     in_fence: set[int] = set()
     i = 0
@@ -138,7 +155,7 @@ def _collect() -> list[Example]:
         lang, j = opening[1], i + 1
         while not FENCE.match(lines[j]):
             j += 1
-        body, start = lines[i + 1 : j], i + 2  # README lines are 1-based
+        body, start = lines[i + 1 : j], i + 2  # lines are 1-based
         in_fence.update(range(i, j + 1))
         if lang == "python":
             examples.append(Example("python", start, "\n".join(body)))
@@ -187,7 +204,7 @@ def _cli_cases() -> list:
                     inner = group[1].replace(choice[0], option)
                     expanded.append((head + inner + tail, f"{label}-{option}"))
             forms = expanded
-        cases.extend(pytest.param(e.line, text, e.env, id=label) for text, label in forms)
+        cases.extend(pytest.param(e.where, text, e.env, id=label) for text, label in forms)
     return cases
 
 
@@ -392,11 +409,11 @@ def workdir(tmp_path, monkeypatch):
 # -- the command lines -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "text", "env"), _cli_cases())
-def test_cli_example(line, text, env, workdir, monkeypatch, capsys):
+@pytest.mark.parametrize(("where", "text", "env"), _cli_cases())
+def test_cli_example(where, text, env, workdir, monkeypatch, capsys):
     cmd = _command(text, env, workdir)
     status, out, err = _run_cli(cmd, monkeypatch, capsys)
-    assert status == 0, f"README line {line}: {text}\n-> {cmd.argv}\nexit {status}\n{err}"
+    assert status == 0, f"{where}: {text}\n-> {cmd.argv}\nexit {status}\n{err}"
     if cmd.stdout:
         Path(cmd.stdout).write_text(out, encoding="utf-8")
         cmd.outputs.append(cmd.stdout)
@@ -405,13 +422,13 @@ def test_cli_example(line, text, env, workdir, monkeypatch, capsys):
             written = workdir / name
             assert written.is_file() and written.stat().st_size > 0, f"{name} not written"
     else:
-        assert out.strip(), f"README line {line}: {text} printed nothing"
+        assert out.strip(), f"{where}: {text} printed nothing"
 
 
 @pytest.mark.parametrize("example", _cases("other"))
 def test_other_command_lines_are_known(example):
     reason = next((r for p, r in NOT_RUN.items() if p in example.text), None)
-    assert reason, f"README line {example.line}: {example.text!r}: run it here or say why not"
+    assert reason, f"{example.where}: {example.text!r}: run it here or say why not"
     pytest.skip(f"{example.text}: {reason}")
 
 
@@ -436,7 +453,7 @@ def test_shown_output(example, workdir, monkeypatch, capsys):
             if actual[s : s + len(chunk)] == chunk
         ]
         assert starts, (
-            f"README line {example.line}: shown output not printed:\n"
+            f"{example.where}: shown output not printed:\n"
             + "\n".join(chunk)
             + "\n--- printed:\n"
             + out
@@ -467,6 +484,9 @@ def _python_names() -> dict[str, object]:
         "list_of_refs": [[crystal.tokenize(r)] for r in JAVA_REFS],
         "hyps": [crystal.tokenize(h) for h in JAVA_HYPS],
         "other_tree": graphs.normalized_ast(graphs.parse("int f(int b){return b-1;}", "java")),
+        # docs/cross_language.md: a Java source and its Python translation
+        "java_source": "int add(int a, int b) { return a + b; }",
+        "python_candidate": "def add(a, b):\n    return a + b\n",
     }
     try:
         import pandas
@@ -507,7 +527,7 @@ def test_python_example(example, workdir):
     names = _python_names()
     namespace = {"__name__": "__readme__", **names}
     try:
-        exec(compile(example.text, f"README.md:{example.line}", "exec"), namespace)
+        exec(compile(example.text, f"{example.doc}:{example.line}", "exec"), namespace)
     finally:
         for value in namespace.values():
             close = getattr(value, "close", None)
@@ -520,7 +540,12 @@ def test_python_example(example, workdir):
 # -- the module paths the prose names --------------------------------------------------------
 
 DOTTED = sorted(
-    set(re.findall(r"`((?:ruby_metric|crystal|graphs)(?:\.\w+)+)", "\n".join(_lines(README))))
+    set(
+        re.findall(
+            r"`((?:ruby_metric|crystal|graphs)(?:\.\w+)+)",
+            "\n".join(line for path in DOCS for line in _lines(path)),
+        )
+    )
 )
 
 
@@ -542,6 +567,24 @@ def _resolve(dotted: str) -> tuple[str, object]:
 @pytest.mark.parametrize("dotted", DOTTED)
 def test_named_paths_exist(dotted):
     _resolve(dotted)
+
+
+#: Repository paths the docs name in backticks (``ruby_metric/scoring/tiers.py``, ``graphs/``).
+REPO_PATHS = sorted(
+    {
+        found
+        for path in DOCS
+        for found in re.findall(
+            r"`((?:ruby_metric|crystal|graphs|benchmarks|tests|tools|fixtures)/[\w./-]*)`",
+            path.read_text(encoding="utf-8"),
+        )
+    }
+)
+
+
+@pytest.mark.parametrize("path", REPO_PATHS)
+def test_named_files_exist(path):
+    assert (ROOT / path).exists(), f"a doc names {path}, which is not in the tree"
 
 
 def test_examples_were_found():
