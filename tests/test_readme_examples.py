@@ -590,3 +590,8 @@ def test_named_files_exist(path):
 def test_examples_were_found():
     kinds = {k: sum(e.kind == k for e in EXAMPLES) for k in ("python", "cli", "shown")}
     assert kinds["python"] >= 5 and kinds["cli"] >= 20 and kinds["shown"] >= 1, kinds
+
+
+def test_readme_is_a_guide_of_at_most_400_lines():
+    """The README is a user's guide; detail goes to docs/, history to CHANGELOG.md (#32)."""
+    assert len(_lines(README)) <= 400
