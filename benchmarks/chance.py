@@ -28,7 +28,8 @@ from pathlib import Path
 # another worktree)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ruby_metric.meta.validity import (  # noqa: E402
+from ruby_metric.scoring.metrics import LABELS  # noqa: E402
+from validity.benchmark import (  # noqa: E402
     TIERS,
     ChanceLevel,
     chance_level,
@@ -36,7 +37,6 @@ from ruby_metric.meta.validity import (  # noqa: E402
     default_datasets,
     unrelated_pairs,
 )
-from ruby_metric.scoring.metrics import LABELS  # noqa: E402
 
 #: The sources, in report order.
 SOURCES = ("codexglue-java", "codexglue-csharp", "humaneval-python", "humaneval-java",

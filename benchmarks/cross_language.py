@@ -17,7 +17,7 @@ similarity, i.e. STS, and sentence BLEU with NLTK method1, the source as referen
    against another line's translation (AUC); and source against a model's output with
    "output equals gold" (whitespace-normalised) as the proxy label (AUC).
 3. **Cross-language mutation benchmark.** Mutants of the gold translation (the
-   semantics-changing operators of :mod:`ruby_metric.meta.mutations`) against the source:
+   semantics-changing operators of :mod:`validity.mutations`) against the source:
    the gold must score above each mutant (win rate; ties reported apart).
 4. **Timing.** ``score_source`` (both sides parsed, PDG and AST built, mapped, compared)
    against the same work without the neutral map (the same-language tiers on the same two
@@ -45,17 +45,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import crystal  # noqa: E402
 from ruby_metric.meta.correlation import roc_auc  # noqa: E402
-from ruby_metric.meta.mutations import OPERATORS, normalize_whitespace  # noqa: E402
-from ruby_metric.meta.validity_data import (  # noqa: E402
+from ruby_metric.scoring.code import Code, Limits, NotApplicable  # noqa: E402
+from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
+from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
+from validity.data import (  # noqa: E402
     Reference,
     dataset_references,
     default_datasets,
     derangement,
     generate_candidates,
 )
-from ruby_metric.scoring.code import Code, Limits, NotApplicable  # noqa: E402
-from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
-from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
+from validity.mutations import OPERATORS, normalize_whitespace  # noqa: E402
 
 HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
 METRICS = ("ruby", "grs", "grs_b1", "trs", "bleu", "sts", "bleu_code", "sts_code")

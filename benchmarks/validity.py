@@ -44,14 +44,8 @@ from typing import Any
 # another worktree)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ruby_metric.meta.coverage import Coverage, pair_coverage, text_coverage  # noqa: E402
-from ruby_metric.meta.judged import with_fallback  # noqa: E402
-from ruby_metric.meta.paired_agreement import (  # noqa: E402
-    PairedDifference,
-    paired_auc_difference,
-    paired_spearman_difference,
-)
-from ruby_metric.meta.validity import (  # noqa: E402
+from ruby_metric.scoring.metrics import LABELS  # noqa: E402
+from validity.benchmark import (  # noqa: E402
     JUDGED_METRICS,
     TIERS,
     VIEWS,
@@ -69,7 +63,13 @@ from ruby_metric.meta.validity import (  # noqa: E402
     score_judged,
     scorer_for,
 )
-from ruby_metric.scoring.metrics import LABELS  # noqa: E402
+from validity.coverage import Coverage, pair_coverage, text_coverage  # noqa: E402
+from validity.judged import with_fallback  # noqa: E402
+from validity.paired_agreement import (  # noqa: E402
+    PairedDifference,
+    paired_auc_difference,
+    paired_spearman_difference,
+)
 
 CACHE = Path(__file__).resolve().parent / ".cache" / "validity_exec.json"
 NAMES = {**LABELS, "chrf": "chrF"}

@@ -19,7 +19,7 @@ from grs_helpers import grs
 
 from graphs.neutral import neutral_pdg
 from graphs.pdg import build_pdg
-from ruby_metric.meta.mutations import converse_comparison
+from validity.mutations import converse_comparison
 
 
 def labels(code: str, language: str) -> list[str]:

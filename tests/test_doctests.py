@@ -1,4 +1,5 @@
-"""Every docstring example in the three packages runs and shows what it claims."""
+"""Every docstring example in the three packages and the validity benchmark runs and shows
+what it claims."""
 
 import doctest
 import importlib
@@ -9,10 +10,11 @@ import pytest
 import crystal
 import graphs
 import ruby_metric
+import validity
 
 
 def _modules():
-    for package in (crystal, graphs, ruby_metric):
+    for package in (crystal, graphs, ruby_metric, validity):
         yield package.__name__
         for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
             # the worker preload module compiles kernels at import; __main__ runs the CLI

@@ -222,13 +222,13 @@ def test_if_without_else_keeps_its_negation() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# the mutation operators for these idioms (ruby_metric.meta.mutations.idioms)
+# the mutation operators for these idioms (validity.mutations.idioms)
 
 import random  # noqa: E402
 
 import graphs  # noqa: E402
-from ruby_metric.meta.mutations import OPERATORS  # noqa: E402
-from ruby_metric.meta.mutations.idioms import (  # noqa: E402
+from validity.mutations import OPERATORS  # noqa: E402
+from validity.mutations.idioms import (  # noqa: E402
     field_initializer,
     indexed_to_foreach,
     inferred_type,

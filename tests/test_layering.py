@@ -47,7 +47,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("crystal", "graphs", "ruby_metric")
+PACKAGES = ("crystal", "graphs", "ruby_metric", "validity")
 #: Packages that must import neither ``ruby_metric`` nor each other (SPEC section 2).
 LOWER = ("crystal", "graphs")
 #: Enough to read a report; a component with more elementary cycles than this is listed whole.
@@ -539,9 +539,30 @@ def test_lower_packages_do_not_import_up_or_across(import_graph: ImportGraph) ->
     assert not bad, message + "\n".join(sorted(bad))
 
 
+def test_the_product_never_imports_the_validity_benchmark(import_graph: ImportGraph) -> None:
+    """``validity`` (the benchmark, not in the wheel) uses the product; never the reverse."""
+    bad = [
+        f"  {e.source} -> {e.target} ({e.path.relative_to(ROOT)}:{e.line})"
+        for e in import_graph.edges
+        if e.target.split(".")[0] == "validity" and e.source.split(".")[0] != "validity"
+    ]
+    assert not bad, "the product imports the validity benchmark:\n" + "\n".join(sorted(bad))
+
+
+def test_the_wheel_ships_no_benchmark_code() -> None:
+    """pyproject's package list leaves ``validity`` out, and nothing of it is in meta."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    include = found["packages"]["find"]["include"]
+    assert not any(pattern.startswith("validity") for pattern in include), include
+    meta = ROOT / "ruby_metric" / "meta"
+    names = {p.stem for p in meta.glob("*.py")} | {p.name for p in meta.iterdir() if p.is_dir()}
+    assert not names & {"mutations", "validity", "judged", "execution", "coverage"}, names
+
+
 #: The layers of ``ruby_metric``, bottom first (docs/architecture.md): a module may import its
 #: own layer and the layers before it, never one after it.
-LAYERS = ("scoring", "io", "pages", "batch", "api", "meta", "reports", "cli")
+LAYERS = ("scoring", "io", "meta", "pages", "batch", "api", "reports", "cli")
 #: Modules directly under ``ruby_metric``: the bottom one any layer may use, the top ones
 #: that may use any layer (the package itself re-exports the public API).
 BOTTOM = ("ruby_metric.version",)

@@ -9,7 +9,7 @@ import pytest
 from ruby_metric.cli import meta as meta_cli
 from ruby_metric.meta import correlate, correlate_metrics
 from ruby_metric.meta.correlation import within_group_auc
-from ruby_metric.meta.validity_stats import grouped_auc
+from ruby_metric.meta.grouped_auc import grouped_auc
 
 # Three tasks. a: passes 0.9, 0.6 vs fails 0.6, 0.2 -> 0.9>0.6, 0.9>0.2, 0.6=0.6 (1/2),
 # 0.6>0.2: 3.5 of 4 pairs. b: pass 0.3 vs fails 0.5, 0.1 -> 1 of 2. c: two passes, no fail:

@@ -22,7 +22,7 @@ import pytest
 from grs_helpers import grs
 
 from graphs.pdg import build_pdg
-from ruby_metric.meta.mutations.idioms import negate_swap
+from validity.mutations.idioms import negate_swap
 
 
 def swapped(code: str, language: str) -> str:

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 import graphs
-from ruby_metric.meta import mutations as mu
-from ruby_metric.meta.mutations.sites import _WORD
-from ruby_metric.meta.validity import (
+from validity import mutations as mu
+from validity.benchmark import (
     Candidate,
     Reference,
     ScoredCandidate,
@@ -26,7 +25,8 @@ from ruby_metric.meta.validity import (
     operator_failures,
     with_fallback,
 )
-from ruby_metric.meta.validity_snippets import snippets
+from validity.mutations.sites import _WORD
+from validity.snippets import snippets
 
 DATASETS = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"
 

@@ -15,10 +15,9 @@ import numpy as np
 import pytest
 
 from ruby_metric import RubyScorer
-from ruby_metric.meta import validity_scoring
 from ruby_metric.meta.correlation import roc_auc
-from ruby_metric.meta.mutations import OPERATORS
-from ruby_metric.meta.validity import (
+from validity import scoring as validity_scoring
+from validity.benchmark import (
     JudgedItem,
     Reference,
     ScoredCandidate,
@@ -34,7 +33,8 @@ from ruby_metric.meta.validity import (
     score_judged,
     unrelated_pairs,
 )
-from ruby_metric.meta.validity_scoring import scorer_options
+from validity.mutations import OPERATORS
+from validity.scoring import scorer_options
 
 # ------------------------------------------------------------------------ within-task AUC
 

@@ -7,11 +7,8 @@
   human or execution scores, with bootstrap intervals;
 * :mod:`.significance`: paired approximate randomization, paired bootstrap and paired t-test
   between two systems, resampling cached per-pair statistics;
-* :mod:`.validity` (with :mod:`.mutations`): the validity benchmark: semantics-preserving
-  variants vs semantics-changing mutants of real code (mutation AUC per tier), and agreement
-  with judged development sets (CoNaLa grades, HumanEval execution), with a chrF baseline;
-  its parts are :mod:`.validity_data`, :mod:`.execution`, :mod:`.validity_scoring`,
-  :mod:`.validity_stats`, :mod:`.chrf_baseline` and :mod:`.judged`;
+* :mod:`.grouped_auc`: the within-group (within-task) AUC beside the pooled one, with
+  intervals that resample whole groups;
 * :mod:`.sampling` and :mod:`.stacked`: the seeded draws and the vectorized corpus sums
   they share.
 
@@ -38,6 +35,7 @@ from .distinguishability import (
     distinguishability_from_scores,
     score_class_pairs,
 )
+from .grouped_auc import GroupedAUC, grouped_auc
 from .pair_scores import scoring_metric
 from .sampling import ClassPairs, class_pairs
 from .significance import (
@@ -53,17 +51,6 @@ from .significance import (
     paired_ttest,
 )
 from .stacked import StackedStats
-from .validity import (
-    ExecutionChecker,
-    MutationReport,
-    TierValidity,
-    chrf,
-    evaluate_mutations,
-    generate_candidates,
-    load_references,
-    mutation_auc,
-    run_mutation_benchmark,
-)
 
 __all__ = [
     "distinguishability",
@@ -95,14 +82,7 @@ __all__ = [
     "class_pairs",
     "ClassPairs",
     "StackedStats",
+    "grouped_auc",
+    "GroupedAUC",
     "scoring_metric",
-    "run_mutation_benchmark",
-    "load_references",
-    "generate_candidates",
-    "evaluate_mutations",
-    "mutation_auc",
-    "chrf",
-    "ExecutionChecker",
-    "MutationReport",
-    "TierValidity",
 ]

@@ -6,7 +6,7 @@ false/true: say, "passes the tests"), the ROC AUC of the metric as a detector of
 positive pairs is reported too, computed from ranks (Mann-Whitney), ties counted half.
 Given a group per pair (the task a candidate solves), the within-group AUC is reported
 beside it (:class:`WithinGroupAUC`): only a positive and a negative pair *of the same
-group* are compared, with :func:`.validity_stats.grouped_auc`.
+group* are compared, with :func:`.grouped_auc.grouped_auc`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from .grouped_auc import grouped_auc
 from .pair_scores import as_float_array, check_confidence, finite_or_none, percentile_interval
 from .sampling import BLOCK_ELEMENTS, rng_for
-from .validity_stats import grouped_auc
 
 __all__ = [
     "Estimate",
@@ -206,7 +206,7 @@ def within_group_auc(
 ) -> WithinGroupAUC:
     """ROC AUC over the (positive, negative) pairs of the same group only, ties counting 1/2.
 
-    The score of :func:`.validity_stats.grouped_auc` on the pairs where the metric is
+    The score of :func:`.grouped_auc.grouped_auc` on the pairs where the metric is
     defined, with the groups that have one outcome only counted apart (they give no pair).
 
     Parameters

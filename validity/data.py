@@ -1,5 +1,5 @@
 """References and candidates of the mutation benchmark: loading the reference snippets
-(CodeXGLUE, HumanEval-X, :mod:`.validity_snippets`) and making one candidate per
+(CodeXGLUE, HumanEval-X, :mod:`.snippets`) and making one candidate per
 mutation operator (:mod:`.mutations`).
 """
 
@@ -16,11 +16,12 @@ from pathlib import Path
 import graphs
 
 from .mutations import OPERATORS, Operator, normalize_whitespace
-from .validity_snippets import snippets
+from .snippets import snippets
 
 log = logging.getLogger(__name__)
 
-_DATASETS = Path(__file__).resolve().parents[2] / ".." / "shared" / "datasets"
+#: Where a checkout keeps the shared datasets: ``../shared/datasets`` beside the repository.
+_DATASETS = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"
 _HUMANEVAL_LANGS = {"python": "python", "java": "java", "cpp": "cpp", "javascript": "js"}
 _SNIPPET_LANGS = ("python", "c", "cpp", "csharp", "javascript")
 

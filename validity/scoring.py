@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import crystal
+from ruby_metric.api.scorer import RubyScorer
+from ruby_metric.scoring.metrics import METRICS
 
-from ..api.scorer import RubyScorer
-from ..scoring.metrics import METRICS
-from .validity_data import Candidate, Reference
+from .data import Candidate, Reference
 
 #: The scores compared, RUBY first.
 TIERS: tuple[str, ...] = METRICS

@@ -3,7 +3,7 @@
 Increment and compound-assignment forms, redundant parentheses, ``for`` to ``while``,
 conditional expression to ``if``/``else`` and back, renaming a local, swapping independent
 statements, extracting a temporary for a returned expression (see
-:mod:`ruby_metric.meta.mutations`).
+:mod:`validity.mutations`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from .validity_data import Candidate, Reference
+from .data import Candidate, Reference
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ BLEU, CrystalBLEU, chrF) is reported on **the same items**, in two views:
 For execution verdicts the headline is the **within-task AUC** (only pairs of a passing and
 a failing completion of the same task: "which of these candidates is right?"), with the
 pooled AUC (every passing against every failing completion) beside it; both with bootstrap
-intervals resampling tasks (:func:`.validity_stats.grouped_auc`). For grades: Spearman
+intervals resampling tasks (:func:`ruby_metric.meta.grouped_auc.grouped_auc`). For grades: Spearman
 (Pearson and Kendall too), with bootstrap intervals resampling items.
 """
 
@@ -25,12 +25,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..scoring.metrics import METRICS, TIER_METRICS
+from ruby_metric.meta.correlation import correlate
+from ruby_metric.meta.grouped_auc import grouped_auc
+from ruby_metric.scoring.metrics import METRICS, TIER_METRICS
+
 from .chrf_baseline import chrf
-from .correlation import correlate
-from .validity_data import default_datasets
-from .validity_scoring import TIERS, scorer_for
-from .validity_stats import grouped_auc
+from .data import default_datasets
+from .scoring import TIERS, scorer_for
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 **Mutation benchmark.** From real references (CodeXGLUE Java and C# methods, HumanEval-X in
 Python, Java, C++ and JavaScript, and the hand-written snippets of
-:mod:`.validity_snippets` in Python, C, C++, C# and JavaScript), every operator of
+:mod:`.snippets` in Python, C, C++, C# and JavaScript), every operator of
 :mod:`.mutations` makes at most one candidate: semantics-preserving *variants* and
 semantics-changing *mutants*. Each candidate is scored against its reference with
 :class:`ruby_metric.RubyScorer`. For every tier, the **mutation AUC** is the share of
@@ -27,8 +27,8 @@ every score on the items where GRS applies, and every score on all items with a 
 tier falling back to the next lower one (GRS -> TRS -> STS), as RUBY does.
 
 This module runs the mutation benchmark (:func:`run_mutation_benchmark`) and re-exports the
-parts, which live in :mod:`.validity_data` (references, candidates), :mod:`.execution`
-(execution checks), :mod:`.validity_scoring` (scoring), :mod:`.validity_stats` (AUC,
+parts, which live in :mod:`.data` (references, candidates), :mod:`.execution`
+(execution checks), :mod:`.scoring` (scoring), :mod:`.stats` (AUC,
 bootstrap, per-tier and per-operator summaries), :mod:`.chrf_baseline` (chrF) and
 :mod:`.judged` (the judged development sets).
 
@@ -44,7 +44,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ruby_metric.meta.grouped_auc import GroupedAUC, group_win_matrix, grouped_auc
+
 from .chrf_baseline import chrf
+from .data import (
+    Candidate,
+    Reference,
+    dataset_references,
+    default_datasets,
+    derangement,
+    generate_candidates,
+    load_references,
+    unrelated_pairs,
+)
 from .execution import ExecutionChecker, ExecutionStats, filter_by_execution
 from .judged import (
     FALLBACK,
@@ -62,17 +74,7 @@ from .judged import (
     score_judged,
     with_fallback,
 )
-from .validity_data import (
-    Candidate,
-    Reference,
-    dataset_references,
-    default_datasets,
-    derangement,
-    generate_candidates,
-    load_references,
-    unrelated_pairs,
-)
-from .validity_scoring import (
+from .scoring import (
     TIERS,
     ChanceLevel,
     ScoredCandidate,
@@ -80,15 +82,12 @@ from .validity_scoring import (
     score_candidates,
     scorer_for,
 )
-from .validity_stats import (
-    GroupedAUC,
+from .stats import (
     OperatorOrder,
     TierValidity,
     auc_counts,
     bootstrap_ratio,
     evaluate_mutations,
-    group_win_matrix,
-    grouped_auc,
     mutation_auc,
     operator_failures,
     operator_orders,

@@ -3,7 +3,7 @@
 Relational and arithmetic operator replacement, off-by-one constants, negated conditions,
 swapped branches, deleted statements, swapped dependent statements, wrong variables and
 wrong returned values, each at a site where the change is observable (see
-:mod:`ruby_metric.meta.mutations` for the argument).
+:mod:`validity.mutations` for the argument).
 """
 
 from __future__ import annotations

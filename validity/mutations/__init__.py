@@ -1,4 +1,4 @@
-"""Mutation operators on real code, for the validity benchmark (:mod:`ruby_metric.meta.validity`).
+"""Mutation operators on real code, for the validity benchmark (:mod:`validity.benchmark`).
 
 Each operator takes ``(code, language, rng)`` and returns a new code string, or ``None``
 when it does not apply to ``code`` (no site for it, or the result would not parse cleanly).

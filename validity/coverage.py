@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..api.scorer import RubyScorer
-from ..scoring.code import Code, Limits, NotApplicable
-from ..scoring.structure_notes import side_changes
-from ..scoring.tiers import GraphTier, TreeTier
+from ruby_metric.api.scorer import RubyScorer
+from ruby_metric.scoring.code import Code, Limits, NotApplicable
+from ruby_metric.scoring.structure_notes import side_changes
+from ruby_metric.scoring.tiers import GraphTier, TreeTier
 
 __all__ = ["Coverage", "pair_coverage", "side_changes", "text_coverage"]
 

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from .pair_scores import check_confidence, percentile_interval
-from .sampling import BLOCK_ELEMENTS
-from .validity_stats import group_win_matrix
+from ruby_metric.meta.grouped_auc import group_win_matrix
+from ruby_metric.meta.pair_scores import check_confidence, percentile_interval
+from ruby_metric.meta.sampling import BLOCK_ELEMENTS
 
 __all__ = ["PairedDifference", "paired_auc_difference", "paired_spearman_difference"]
 
@@ -72,7 +72,7 @@ def paired_auc_difference(
 ) -> dict[str, PairedDifference]:
     """Within-task and pooled AUC under two scorings, with the paired bootstrap of their
     differences (whole tasks resampled, the same draws for both, as
-    :func:`~ruby_metric.meta.validity_stats.grouped_auc` does for one).
+    :func:`~ruby_metric.meta.grouped_auc.grouped_auc` does for one).
 
     Parameters
     ----------
