@@ -32,9 +32,10 @@ import re
 from graphs.idioms import element_type, literal_type, reassigned
 from graphs.indexed_loops import indexed_loop
 from graphs.roles import get_roles
+from graphs.syntax import strip_parens
 
 from .node_types import BLOCKS, FUNCTIONS, LITERALS, MEMBER, SUBSCRIPT
-from .sites import Code, Edit, Node, apply_each, load, strip_parens
+from .sites import Code, Edit, Node, apply_each, load
 
 _ELEMENT_NAMES = ("x", "item", "elem", "value", "e", "v1")
 _COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "==",
@@ -103,12 +104,12 @@ def indexed_to_foreach(code: str, language: str, rng: random.Random) -> str | No
 
 
 def _negated(c: Code, cond: Node) -> str:
-    core = strip_parens(c, cond)
+    core = strip_parens(cond)
     if core.type in _NEGATIONS:
         ops = [ch for ch in core.children if not ch.is_named]
         kids = c.named(core)
         if len(ops) == 1 and ops[0].type in ("!", "not") and len(kids) == 1:
-            return c.text(strip_parens(c, kids[0]))
+            return c.text(strip_parens(kids[0]))
     if core.type in ("binary_expression", "comparison_operator") and len(c.named(core)) == 2:
         op = core.child_by_field_name("operator") or core.child_by_field_name("operators")
         if op is not None and op.type in _COMPLEMENT:
@@ -149,7 +150,7 @@ def negate_swap(code: str, language: str, rng: random.Random) -> str | None:
             continue  # elif
         if alt is None or alt.type == "if_statement" or cons.type == "if_statement":
             continue
-        core = strip_parens(c, cond)
+        core = strip_parens(cond)
         if core.type.endswith("declaration") or core.type == "condition_clause":
             continue
         if c.python and (cons.type not in BLOCKS or alt.type not in BLOCKS):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 import re
 
+from graphs.syntax import strip_parens
+
 from .node_types import (
     ASSIGN,
     BLOCKS,
@@ -31,7 +33,6 @@ from .sites import (
     load,
     normalize_whitespace,
     return_type,
-    strip_parens,
     swap,
 )
 
@@ -165,7 +166,7 @@ def negate_condition(code: str, language: str, rng: random.Random) -> str | None
         cond = node.child_by_field_name("condition")
         if cond is None:
             continue
-        core = strip_parens(c, cond)
+        core = strip_parens(cond)
         if core.type.endswith("declaration") or core.type in ("condition_clause",):
             continue
         start, end = c.span(core)

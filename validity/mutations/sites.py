@@ -19,6 +19,7 @@ import tree_sitter
 
 import graphs
 from graphs.languages import get_language
+from graphs.syntax import named_children
 
 from .node_types import (
     ASSIGN,
@@ -126,7 +127,7 @@ class Code:
 
     @staticmethod
     def named(node: Node) -> list[Node]:
-        return [c for c in node.named_children if "comment" not in c.type]
+        return named_children(node)
 
     @staticmethod
     def is_ancestor(anc: Node, node: Node) -> bool:
@@ -498,16 +499,6 @@ def apply_each(code: Code, rng: random.Random, sites: list[list[Edit]]) -> str |
 
 # ---------------------------------------------------------------------------------------
 # site helpers shared by variants and mutants
-
-
-def strip_parens(c: Code, node: Node) -> Node:
-    """``node`` without the parentheses (or condition clause) around it."""
-    while node.type in ("parenthesized_expression", "condition_clause"):
-        kids = c.named(node)
-        if len(kids) != 1:
-            break
-        node = kids[0]
-    return node
 
 
 def adjacent_pairs(c: Code) -> list[tuple[Node, Node]]:

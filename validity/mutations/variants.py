@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from graphs.syntax import strip_parens
+
 from .node_types import (
     ASSIGN,
     BINARY,
@@ -34,7 +36,6 @@ from .sites import (
     pick,
     return_type,
     side_effect_free,
-    strip_parens,
     swap,
 )
 
@@ -387,7 +388,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
                 f"{indent}else:\n{indent}{step}{lead}{c.text(other)}"
             )
         else:
-            core = strip_parens(c, cond)
+            core = strip_parens(cond)
             then_t, other_t = c.text(then), c.text(other)
             text = f"if ({c.text(core)}) {lead}{then_t}; else {lead}{other_t};"
             if prefix:
@@ -408,7 +409,7 @@ def conditional_to_if(code: str, language: str, rng: random.Random) -> str | Non
         s1, s2 = _single_statement(c, then_node), _single_statement(c, else_node)
         if s1 is None or s2 is None or s1.type != s2.type:
             continue
-        core = strip_parens(c, cond)
+        core = strip_parens(cond)
         if s1.type == "return_statement":
             v1, v2 = c.named(s1), c.named(s2)
             if len(v1) != 1 or len(v2) != 1:
