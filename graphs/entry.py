@@ -56,7 +56,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -179,12 +179,17 @@ class _Def:
         return self.name
 
 
-def what_runs(parsed: ParsedCode) -> Program:
+def what_runs(parsed: ParsedCode, mapped: Callable[[Node], bool] | None = None) -> Program:
     """The unit with what never runs from its entry point left out.
 
     Parameters
     ----------
     parsed : a clean parse (:func:`graphs.parse`).
+    mapped : says of a syntax node of the code that runs whether a rewrite maps it as a
+        whole to a meaning of its own (the I/O model's token read ``in.nextInt()``, a
+        reader's construction ``new FastReader()``), so that the names in it are no calls:
+        a reader class reached only through mapped reads is then left out, as the
+        translation that reads with ``input()`` rightly drops it. ``None``: no node is.
 
     Returns
     -------
@@ -221,7 +226,7 @@ def what_runs(parsed: ParsedCode) -> Program:
     call_line = None
     if main is None and language == "python":
         main, call_line = _called_once(parsed, defs, running, guard)
-    kept = _reachable(defs, running, main)
+    kept = _reachable(defs, running, main, mapped)
     if entry == "top level" and defs and not kept:
         # top-level code that calls none of the unit's functions or classes: a library
         # with a driver of its own (doctest.testmod(), a stray statement), whose code is
@@ -442,14 +447,16 @@ def _called_once(parsed: ParsedCode, defs: list[_Def], running: list[Node],
     return None, None
 
 
-def _identifiers(nodes: Iterable[Node], skip: frozenset[int] = frozenset()) -> list[str]:
+def _identifiers(nodes: Iterable[Node], skip: frozenset[int] = frozenset(),
+                 mapped: Callable[[Node], bool] | None = None) -> list[str]:
     """The identifier texts under ``nodes`` (every occurrence), not under a node whose id
-    is in ``skip`` (a member, searched on its own)."""
+    is in ``skip`` (a member, searched on its own) nor under one ``mapped`` says a rewrite
+    maps as a whole."""
     out: list[str] = []
     stack = list(nodes)
     while stack:
         n = stack.pop()
-        if n.id in skip:
+        if n.id in skip or (mapped is not None and mapped(n)):
             continue
         if n.child_count == 0:
             if "identifier" in n.type or n.type in ("name", "constant"):
@@ -459,17 +466,19 @@ def _identifiers(nodes: Iterable[Node], skip: frozenset[int] = frozenset()) -> l
     return out
 
 
-def _reachable(defs: list[_Def], running: list[Node], main: _Def | None) -> set[_Def]:
+def _reachable(defs: list[_Def], running: list[Node], main: _Def | None,
+               mapped: Callable[[Node], bool] | None) -> set[_Def]:
     """The definitions reachable from the entry: ``running`` (the module's own code) and
     ``main``, to a fixed point."""
     all_defs = list(_walk(defs))
     member_ids = frozenset(d.node.id for d in all_defs)
-    names: set[str] = set(_identifiers(running, member_ids))
+    names: set[str] = set(_identifiers(running, member_ids, mapped))
     kept: set[_Def] = set()
 
     def keep(d: _Def) -> None:
         kept.add(d)
-        names.update(_identifiers(d.regions, member_ids - {d.node.id, _unwrap(d.node).id}))
+        names.update(_identifiers(d.regions, member_ids - {d.node.id, _unwrap(d.node).id},
+                                  mapped))
 
     if main is not None:
         p: _Def | None = main

@@ -118,6 +118,19 @@ def test_java_unused_reader_method_is_left_out():
     assert program.describe() == "left out, never called from main: FastReader.nextLong"
 
 
+def test_reader_reached_only_through_mapped_reads_is_left_out():
+    # what the I/O model maps as a whole (here: the reader's declaration and its reads,
+    # by their text) names nothing: the reader class is then unreachable
+    def mapped(node):
+        text = node.text.decode()
+        return node.type in ("local_variable_declaration", "method_invocation") and (
+            "FastReader" in text or text.startswith("in.next"))
+
+    program = what_runs(parse(JAVA, "java"), mapped)
+    assert program.left_out == ("FastReader",)
+    assert what_runs(parse(JAVA, "java")).left_out == ("FastReader.nextLong",)
+
+
 def test_java_left_out_code_scores_as_absent():
     scorer = RubyScorer(language="java")
     result = scorer.score(JAVA, JAVA_USED)
