@@ -11,7 +11,7 @@ entry one node, the same in every language.
 The entry point
 ---------------
 - Java, C#: a ``static`` method ``main`` / ``Main`` in a class (a ``main`` method given
-  without its class is a method snippet); C# top-level statements.
+  without its class is a method snippet); C# top-level statements, as Python's.
 - C, C++: the function ``main``.
 - Python, JavaScript: top-level code that does something (an expression statement or a
   control statement, the ``if __name__ == "__main__":`` guard among them; imports,
@@ -92,6 +92,7 @@ _FUNCTIONS = frozenset({
     "method_declaration", "constructor_declaration", "compact_constructor_declaration",
     "destructor_declaration", "operator_declaration", "function_definition",
     "function_declaration", "generator_function_declaration", "method_definition",
+    "local_function_statement",
 })
 _CONSTRUCTORS = frozenset({"constructor_declaration", "compact_constructor_declaration",
                            "destructor_declaration", "operator_declaration"})
@@ -101,7 +102,7 @@ _JS_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "funct
 # (string concatenation, hashing, equality)
 _ROOT_METHODS = {
     "java": frozenset({"toString", "equals", "hashCode", "clone", "finalize"}),
-    "cs": frozenset({"ToString", "Equals", "GetHashCode", "Dispose"}),
+    "csharp": frozenset({"ToString", "Equals", "GetHashCode", "Dispose"}),
     "javascript": frozenset({"toString", "valueOf", "toJSON", "constructor"}),
 }
 # the supertype clauses of a class
@@ -112,12 +113,12 @@ _SUPERTYPES = frozenset({"superclass", "super_interfaces", "extends_interfaces",
 _ACTIVE = frozenset({
     "expression_statement", "if_statement", "for_statement", "for_in_statement",
     "while_statement", "do_statement", "try_statement", "with_statement",
-    "match_statement", "switch_statement", "global_statement",
+    "match_statement", "switch_statement", "global_statement", "foreach_statement",
 })
 _INERT = frozenset({"string", "concatenated_string", "template_string", "assignment",
                     "augmented_assignment", "assignment_expression",
                     "augmented_assignment_expression"})
-_MAIN_NAMES = {"java": "main", "cs": "Main", "c": "main", "cpp": "main"}
+_MAIN_NAMES = {"java": "main", "csharp": "Main", "c": "main", "cpp": "main"}
 
 
 @dataclass(frozen=True)
@@ -384,7 +385,8 @@ def _entry(parsed: ParsedCode, defs: list[_Def], running: list[Node]
             elif _is_static(d.node) and parsed.wrapper == "none":
                 # a main method given without its class is a method snippet, kept whole
                 return "main", d
-        if language == "cs" and any(n.type == "global_statement" for n in running):
+        if language == "csharp" and any(_active(n) for n in running):
+            # C# 9 top-level statements, their local functions the unit's functions
             return "top level", None
         return None, None
     if language in ("python", "javascript") and any(_active(n) for n in running):

@@ -175,6 +175,28 @@ def test_python_guard_and_main_called_once():
     assert result.reasons["grs"] == "candidate: left out, never called from main: helper"
 
 
+def test_csharp_main_and_top_level_statements():
+    cs = """using System;
+namespace A {
+    class Reader {
+        public int Next() { return 1; }
+        public long NextLong() { return 2; }
+        public override string ToString() { return "r"; }
+    }
+    class Program {
+        static int Unused() { return 3; }
+        static void Main(string[] args) { var r = new Reader(); Console.WriteLine(r.Next()); }
+    }
+}
+"""
+    program = what_runs(parse(cs, "cs"))
+    assert (program.entry, program.left_out) == ("main", ("Reader.NextLong", "Program.Unused"))
+    top = ("using System;\nint F(int a) { return a; }\nint G() { return 1; }\n"
+           "Console.WriteLine(F(2));\n")
+    program = what_runs(parse(top, "cs"))
+    assert (program.entry, program.left_out) == ("top level", ("G",))
+
+
 def test_javascript_top_level_program():
     program = what_runs(parse(JS_PROGRAM, "javascript"))
     assert (program.entry, program.main, program.left_out) == ("top level", None, ("helper",))
