@@ -164,7 +164,8 @@ class Code:
 
         >>> Code("int f() { return 1;", "java").note()
         'repaired (appended "}")'
-        >>> Code("x = int(input())\nprint(x)\ndef g():\n    return 1\n", "python").note()
+        >>> program = "def f(x):\\n    return x\\ndef g():\\n    return 1\\nprint(f(2))\\n"
+        >>> Code(program, "python").note()
         'left out, never called from main: g'
         """
         try:
