@@ -144,6 +144,15 @@ def test_java_left_out_code_scores_as_absent():
     assert scorer.score(JAVA_USED, JAVA).grs == 1.0
 
 
+def test_explain_names_what_was_left_out():
+    text = RubyScorer(language="java").explain(JAVA, JAVA_USED).to_text()
+    assert "reference: left out, never called from main: FastReader.nextLong" in text
+    source = RubyScorer(language="python", source_language="java").explain_source(
+        JAVA_SUM, PY_GUARD).to_text()
+    assert "source: left out, never called from main: Main.unusedHelper" in source
+    assert "candidate: left out, never called from main: helper" in source
+
+
 def test_c_unused_helper_is_left_out():
     program = what_runs(parse(C_PROGRAM, "c"))
     assert (program.entry, program.left_out) == ("main", ("unused",))
