@@ -2,6 +2,7 @@
 
 # parsing and the AST tier
 from graphs.containment import Contained, relabel_unparsed  # noqa: F401
+from graphs.entry import ENTRY_LABEL, Program, unify_entry, what_runs  # noqa: F401  (what runs)
 from graphs.ged import (  # noqa: F401  (graph edit distance, GRS tier)
     EditOperation,
     GEDResult,

@@ -15,6 +15,7 @@ import crystal
 
 if TYPE_CHECKING:
     from graphs import ParsedCode, TolerantParse
+    from graphs.entry import Program
 
 
 class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
@@ -131,8 +132,26 @@ class Code:
         (no language, longer than the limit)."""
         return self._once("structure", self._structure)
 
+    @property
+    def program(self) -> Program | None:
+        """The clean parse with what never runs from the entry point left out
+        (:func:`graphs.entry.what_runs`; the parse itself for a unit without an entry
+        point); ``None`` when there is no clean parse (a statement kept as text: nothing is
+        left out of it). Raises :class:`NotApplicable` as :attr:`structure` does."""
+        clean = self.structure.clean
+        if clean is None:
+            return None
+
+        def build() -> Program:
+            from graphs.entry import what_runs
+
+            return what_runs(clean)
+
+        return self._once("program", build)  # type: ignore[return-value]
+
     def note(self, graph: bool = True) -> str | None:
-        """What repair or containment did to this text (for reasons), ``None`` if nothing.
+        """What repair or containment did to this text, and what was left out of it as
+        never run (for reasons), ``None`` if nothing.
 
         Parameters
         ----------
@@ -140,15 +159,23 @@ class Code:
 
         Returns
         -------
-        e.g. ``'repaired (appended "}")'``; ``None`` also when no parse was tried.
+        e.g. ``'repaired (appended "}")'``, ``'left out, never called from main: Helper'``;
+        ``None`` also when no parse was tried.
 
         >>> Code("int f() { return 1;", "java").note()
         'repaired (appended "}")'
+        >>> program = "def f(x):\\n    return x\\ndef g():\\n    return 1\\nprint(f(2))\\n"
+        >>> Code(program, "python").note()
+        'left out, never called from main: g'
         """
         try:
-            return self.structure.describe(graph=graph)
+            parts = [self.structure.describe(graph=graph)]
+            program = self.program
         except NotApplicable:
             return None
+        if program is not None:
+            parts.append(program.describe())
+        return "; ".join(p for p in parts if p) or None
 
     def _structure(self) -> TolerantParse:
         import graphs

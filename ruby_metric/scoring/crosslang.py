@@ -145,6 +145,8 @@ class SourceScore:
         (:class:`graphs.neutral.NeutralReport`), ``None`` when no PDG was built.
     explanation : with ``explain=True``, the graph tier's
         :class:`~ruby_metric.scoring.evidence.GraphExplanation` of GRS (neutral labels).
+    grs_note, trs_note : what a side's repair did, or what was left out of it as never run
+        (``source: left out, never called from main: Helper``), where the tier applies.
     """
 
     grs: float | None
@@ -155,15 +157,17 @@ class SourceScore:
     source_report: Any = None
     candidate_report: Any = None
     explanation: Any = None
+    grs_note: str | None = None
+    trs_note: str | None = None
 
     @property
     def reasons(self) -> tuple[str, ...]:
         """Reasons lines: tiers that do not apply, and what the map did not know."""
         out = []
-        if self.grs_reason:
-            out.append(f"grs: {self.grs_reason}")
-        if self.trs_reason:
-            out.append(f"trs: {self.trs_reason}")
+        for metric, text in (("grs", self.grs_reason or self.grs_note),
+                             ("trs", self.trs_reason or self.trs_note)):
+            if text:
+                out.append(f"{metric}: {text}")
         out.extend(mapping_reasons(self.source_report, self.candidate_report))
         return tuple(out)
 
@@ -250,4 +254,4 @@ def score_source(source: str, candidate: str, *, source_language: str, language:
     if explain and g.evidence:
         explanation = g.evidence[0]
     return SourceScore(g.value, t.value, ruby, g.reason, t.reason, reports[0], reports[1],
-                       explanation)
+                       explanation, g.note, t.note)

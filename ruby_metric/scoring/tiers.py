@@ -365,9 +365,10 @@ class TreeTier(Tier):
         import graphs
 
         structure = code.structure
-        clean = structure.clean
-        if clean is not None:
-            tree = graphs.normalized_ast(clean)
+        program = code.program
+        if program is not None:
+            # what never runs from the entry point is left out (graphs.entry)
+            tree = graphs.normalized_ast(program.parsed)
         elif structure.contained is not None:
             # each ERROR subtree one leaf labelled with its text
             tree = graphs.normalized_ast(structure.contained.parsed, opaque_errors=True)
@@ -386,11 +387,11 @@ class TreeTier(Tier):
         # (disjoint subtrees) plus its root, so tree-sitter's descendant counts (O(1) each,
         # the node included) bound its size: an exact match within that bound needs no
         # tree, which over half of all model outputs are. Otherwise build it as usual.
-        structure = code.structure
-        if structure.clean is None:
+        program = code.program
+        if program is None:
             self.represent(code)
             return
-        nodes = structure.clean.nodes
+        nodes = program.parsed.nodes
         if 1 + sum(n.descendant_count for n in nodes) > self.limits.max_ast_nodes:
             self.represent(code)
 
@@ -472,6 +473,11 @@ class GraphTier(Tier):
         if structure.changed:
             # what the repair guessed is compared as the side's text, never as structure
             graphs.mark_guessed(pdg, structure)
+        program = code.program
+        if program is not None and program.entry is not None:
+            # the entry is one node, the same in every language (Java's main, Python's top
+            # level, a main() it calls once)
+            pdg = graphs.unify_entry(pdg, program)
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:
@@ -502,7 +508,8 @@ class GraphTier(Tier):
         import graphs
 
         structure = code.structure
-        parsed = structure.clean
+        program = code.program
+        parsed = program.parsed if program is not None else None
         if parsed is None:
             if structure.contained is None:
                 raise NotApplicable(structure.original.error or "no clean parse")
