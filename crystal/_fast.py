@@ -1,36 +1,45 @@
 """Clipped n-gram counts of orders up to 4, compiled with numba (private).
 
 Why: in CPython, building, hashing and intersecting one tuple per n-gram costs ~100 ns, which
-caps a pure-Python sentence BLEU at ~2x NLTK. Here tokens become small integer ids, every
-n-gram becomes one int64 code, and one compiled call counts the codes of each order in a small
-hash table and the clipped matches from it: a handful of Python steps per pair instead of
-hundreds. Counts are integers, so the results are exactly those of the reference
-implementation in :mod:`crystal.counting` (which the tests check on random and real data).
+caps a pure-Python sentence BLEU at ~2x NLTK. Here tokens become small integer ids, and one
+compiled call counts the n-grams of each order in a small hash table and the clipped matches
+from it: a handful of Python steps per pair instead of hundreds. Counts are integers, so the
+results are exactly those of the reference implementation in :mod:`crystal.counting` (which
+the tests check on random and real data).
 
-Encoding: ids 0..2 are reserved, real tokens get ids in [3, 2**15). An n-gram (t1..tn) gets
-the code sum(id(tj) << 15 * (n - j)), so codes of different orders never collide (the leading
-id is never 0, so no code is 0, the empty slot of the tables) and an ignored n-gram is found
-in a hash table of the ignore set's codes.
+Encoding: ids 0..2 are reserved, real tokens get ids from 3 up. An n-gram is found by its
+(n-1)-gram prefix's slot in the previous order's table and its last token: an n-gram at
+position i gets the code ``(slot(n-1-gram at i) + 1) << 32 | id(token i+n-1)`` (a unigram's
+code is its id), so a code never depends on how many tokens there are: a pair of any size
+and any vocabulary is counted here (ids below 2**32, slots below 2**31). Only the
+hypothesis's n-grams enter the tables; a reference's n-gram whose prefix the hypothesis lacks
+cannot match, so it is dropped at once and its longer n-grams with it. The ignore set's
+n-grams are followed the same way, order by order, to the slots they take in the
+hypothesis's tables.
 
-The id table is shared by all calls with the same ignore set, grows with the vocabulary seen,
-and is reset to the ignore set's own tokens when it would overflow 15 bits; ids are assigned
-under a lock, so concurrent calls are safe. Ids only ever need to be consistent within one
-call, so resets never change a result.
+The id table is shared by all calls with the same ignore set, grows with the vocabulary
+seen, and is reset to the ignore set's own tokens when it would pass :data:`LIMIT` entries; a
+pair too big for it (more tokens than fit beside the ignore set's) gets a table of its own
+for the call, sized by its distinct tokens. Shared ids are assigned under a lock, so
+concurrent calls are safe. Ids only ever need to be consistent within one call, so neither
+resets nor own tables ever change a result.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
 
 import numba
 import numpy as np
 
-BITS = 15
-LIMIT = 1 << BITS
+#: Entries of the shared id table before it is reset (memory bound, not a size limit).
+LIMIT = 1 << 15
 FIRST_ID = 3
 MAX_ORDER = 4
+#: Tokens a call may have (hypothesis and references): table slots stay below 2**31.
+MAX_TOKENS = 1 << 28
 _NO_SPANS = np.zeros((0, 2), dtype=np.int64)
 
 
@@ -42,13 +51,6 @@ class _Vocab(dict):
     def __missing__(self, token: object) -> int:
         self[token] = new = len(self) + FIRST_ID
         return new
-
-
-def _pack(ids: Sequence[int]) -> int:
-    code = 0
-    for i in ids:
-        code = (code << BITS) | i
-    return code
 
 
 class FastCounter:
@@ -64,17 +66,15 @@ class FastCounter:
     def __init__(self, ignore: frozenset | None) -> None:
         grams = [g for g in ignore or () if isinstance(g, tuple) and 1 <= len(g) <= MAX_ORDER]
         base = _Vocab()
-        for gram in grams:
-            for token in gram:
-                _ = base[token]  # assigns the token an id
-        # A huge ignore vocabulary leaves no room for the pairs' own tokens: the caller then
-        # uses the pure-Python path for this set.
-        self.usable = len(base) + FIRST_ID < LIMIT // 2
+        # one row per ignored n-gram: its tokens' ids, zero-padded to MAX_ORDER
+        rows = np.zeros((len(grams), MAX_ORDER), dtype=np.int64)
+        for row, gram in enumerate(grams):
+            rows[row, : len(gram)] = [base[token] for token in gram]
+        self._ignored = rows
+        self._ignored_len = np.array([len(g) for g in grams], dtype=np.int64)
         self._base = dict(base)
         self._vocab = _Vocab(self._base)
         self._lock = threading.Lock()
-        codes = list({_pack([base[token] for token in gram]) for gram in grams})
-        self._ignored = _table(np.array(codes if self.usable else [], dtype=np.int64))
 
     def counts(
         self,
@@ -101,7 +101,13 @@ class FastCounter:
         -------
         (matches, totals) or None
             Lists of ``max_n`` ints: clipped matches (max over references) and the number of
-            hypothesis n-grams not ignored. None when the pair is too large to encode.
+            hypothesis n-grams not ignored. None only for a pair of :data:`MAX_TOKENS` tokens
+            or more.
+
+        Examples
+        --------
+        >>> FastCounter(frozenset({("(",)})).counts([["f", "(", "x"]], ["f", "(", "y"], 2)
+        ([1, 1], [2, 2])
         """
         both = self.counts_with_plain(references, hypothesis, max_n, exact=exact, plain=False)
         return None if both is None else both[0]
@@ -118,34 +124,34 @@ class FastCounter:
         """:meth:`counts`, and with ``plain`` also the counts with nothing ignored (BLEU's
         beside CrystalBLEU's), from one encoding of the pair; None as for :meth:`counts`.
         """
-        lh = len(hypothesis)
-        size = lh
+        sides = [hypothesis] if exact else [hypothesis, *references]
+        size = sum(map(len, sides))
+        if size >= MAX_TOKENS:
+            return None
+        if len(self._base) + size + FIRST_ID >= LIMIT:
+            # more tokens than the shared table may hold: ids of this call's own (the ignore
+            # set's keep theirs), as many as the pair has distinct tokens
+            ids = _encode(_Vocab(self._base).__getitem__, sides, size)
+        else:
+            with self._lock:
+                if len(self._vocab) + size + FIRST_ID >= LIMIT:
+                    self._vocab = _Vocab(self._base)
+                ids = _encode(self._vocab.__getitem__, sides, size)
+        spans = _NO_SPANS
         if not exact:
-            for ref in references:
-                size += len(ref)
-        with self._lock:
-            if len(self._vocab) + size + FIRST_ID >= LIMIT:
-                if len(self._base) + size + FIRST_ID >= LIMIT:
-                    return None
-                self._vocab = _Vocab(self._base)
-            get = self._vocab.__getitem__
-            parts: list[Iterable[int]] = [map(get, hypothesis)]
-            spans = []
-            pos = lh
-            for ref in () if exact else references:
-                parts.append(map(get, ref))
-                spans.append((pos, pos + len(ref)))
-                pos += len(ref)
-            ids = np.fromiter(chain.from_iterable(parts), np.int64, size)
+            ends = np.cumsum([len(side) for side in sides])
+            spans = np.stack([ends[:-1], ends[1:]], axis=1)
         out = _clipped_counts(
-            ids,
-            lh,
-            np.array(spans, dtype=np.int64) if spans else _NO_SPANS,
-            self._ignored,
-            max_n,
-            exact,
+            ids, len(hypothesis), spans, self._ignored, self._ignored_len, max_n, exact
         ).tolist()
         return (out[0], out[1]), ((out[2], out[3]) if plain else None)
+
+
+def _encode(
+    get: Callable[[object], int], sides: list[Sequence[object]], size: int
+) -> np.ndarray:
+    """The ids of ``sides``' tokens, one after the other."""
+    return np.fromiter(chain.from_iterable(map(get, side) for side in sides), np.int64, size)
 
 
 # Fibonacci hashing: the multiplication by 2**64 / golden ratio (wrapping in int64) mixes
@@ -174,22 +180,29 @@ def _table_size(count: int) -> int:  # pragma: no cover - compiled
     return size
 
 
-@numba.njit(cache=True, nogil=True)
-def _table(codes: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
-    """A hash set of nonzero ``codes``, for :func:`_slot`."""
-    table = np.zeros(_table_size(len(codes)), dtype=np.int64)
-    for code in codes:
-        table[_slot(table, code)] = code
-    return table
+@numba.njit(cache=True, nogil=True, inline="always")
+def _code(rank: np.ndarray, ids: np.ndarray, i: int, n: int) -> int:  # pragma: no cover
+    """The code of the n-gram at ``i`` (see the module documentation); ``rank[i]`` holds the
+    slot of the (n-1)-gram at ``i``, valid and not negative, when ``n > 1``."""
+    if n == 1:
+        return ids[i]
+    return ((rank[i] + 1) << 32) | ids[i + n - 1]
 
 
 @numba.njit(cache=True, nogil=True)
 def _clipped_counts(
-    ids: np.ndarray, lh: int, spans: np.ndarray, ignored: np.ndarray, max_n: int, exact: bool
+    ids: np.ndarray,
+    lh: int,
+    spans: np.ndarray,
+    ignored: np.ndarray,
+    ignored_len: np.ndarray,
+    max_n: int,
+    exact: bool,
 ) -> np.ndarray:  # pragma: no cover - compiled
     """Rows: clipped matches and totals with the ignored n-grams dropped, then the same with
     nothing dropped; one column per order. The hypothesis is ``ids[:lh]``, reference ``r``
-    is ``ids[spans[r, 0]:spans[r, 1]]``; ``ignored`` is the hash set of the ignored codes.
+    is ``ids[spans[r, 0]:spans[r, 1]]``; row ``g`` of ``ignored`` holds the ids of ignored
+    n-gram ``g`` (``ignored_len[g]`` of them).
 
     Per order, the hypothesis n-grams are counted in a hash table (about twice as fast as
     sorting them and merging sorted runs); each reference's n-grams found in it are counted
@@ -201,16 +214,20 @@ def _clipped_counts(
     best = np.empty(size, dtype=np.int64)  # ... in any one reference, at most
     seen = np.zeros(size, dtype=np.int64)  # ... in the current reference (0 between them)
     touched = np.empty(size, dtype=np.int64)  # the slots the current reference counted in
+    dropped = np.empty(size, dtype=np.bool_)  # the slots of ignored n-grams
+    # per position, the slot of its n-gram of the current order (-1: not in the hypothesis)
+    rank = np.empty(len(ids), dtype=np.int64)
+    ignored_rank = np.zeros(len(ignored_len), dtype=np.int64)  # the same, per ignored n-gram
     for n in range(1, max_n + 1):
         keys[:] = 0
         count[:] = 0
+        dropped[:] = False
         for i in range(lh - n + 1):
-            code = 0
-            for j in range(n):
-                code = (code << BITS) | ids[i + j]
+            code = _code(rank, ids, i, n)
             s = _slot(keys, code)
             keys[s] = code
             count[s] += 1
+            rank[i] = s
         if exact:
             best[:] = count
         else:
@@ -220,26 +237,41 @@ def _clipped_counts(
             # references against a long hypothesis would otherwise each scan the table
             nt = 0
             for i in range(spans[r, 0], spans[r, 1] - n + 1):
-                code = 0
-                for j in range(n):
-                    code = (code << BITS) | ids[i + j]
-                s = _slot(keys, code)
-                if keys[s] != 0:
-                    if seen[s] == 0:
-                        touched[nt] = s
-                        nt += 1
-                    seen[s] += 1
+                if n > 1 and rank[i] < 0:
+                    continue  # its prefix is not in the hypothesis: neither is it
+                s = _slot(keys, _code(rank, ids, i, n))
+                if keys[s] == 0:
+                    rank[i] = -1
+                    continue
+                rank[i] = s
+                if seen[s] == 0:
+                    touched[nt] = s
+                    nt += 1
+                seen[s] += 1
             for t in range(nt):
                 s = touched[t]
                 best[s] = max(best[s], seen[s])
                 seen[s] = 0
+        for g in range(len(ignored_len)):
+            if ignored_len[g] < n or (n > 1 and ignored_rank[g] < 0):
+                continue
+            code = ignored[g, 0]
+            if n > 1:
+                code = ((ignored_rank[g] + 1) << 32) | ignored[g, n - 1]
+            s = _slot(keys, code)
+            if keys[s] == 0:
+                ignored_rank[g] = -1
+                continue
+            ignored_rank[g] = s
+            if ignored_len[g] == n:
+                dropped[s] = True
         for s in range(size):
             if count[s] == 0:
                 continue
             matched = min(count[s], best[s])
             out[2, n - 1] += matched
             out[3, n - 1] += count[s]
-            if ignored[_slot(ignored, keys[s])] == 0:
+            if not dropped[s]:
                 out[0, n - 1] += matched
                 out[1, n - 1] += count[s]
     return out
