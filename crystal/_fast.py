@@ -70,8 +70,8 @@ class FastCounter:
         rows = np.zeros((len(grams), MAX_ORDER), dtype=np.int64)
         for row, gram in enumerate(grams):
             rows[row, : len(gram)] = [base[token] for token in gram]
-        self._ignored = rows
-        self._ignored_len = np.array([len(g) for g in grams], dtype=np.int64)
+        self._ignored, self._ignored_end = _trie(rows, np.array([len(g) for g in grams],
+                                                                dtype=np.int64))
         self._base = dict(base)
         self._vocab = _Vocab(self._base)
         self._lock = threading.Lock()
@@ -137,12 +137,19 @@ class FastCounter:
                 if len(self._vocab) + size + FIRST_ID >= LIMIT:
                     self._vocab = _Vocab(self._base)
                 ids = _encode(self._vocab.__getitem__, sides, size)
-        spans = _NO_SPANS
-        if not exact:
-            ends = np.cumsum([len(side) for side in sides])
-            spans = np.stack([ends[:-1], ends[1:]], axis=1)
+        spans = []
+        pos = len(hypothesis)
+        for ref in sides[1:]:
+            spans.append((pos, pos + len(ref)))
+            pos += len(ref)
         out = _clipped_counts(
-            ids, len(hypothesis), spans, self._ignored, self._ignored_len, max_n, exact
+            ids,
+            len(hypothesis),
+            np.array(spans, dtype=np.int64) if spans else _NO_SPANS,
+            self._ignored,
+            self._ignored_end,
+            max_n,
+            exact,
         ).tolist()
         return (out[0], out[1]), ((out[2], out[3]) if plain else None)
 
@@ -190,23 +197,42 @@ def _code(rank: np.ndarray, ids: np.ndarray, i: int, n: int) -> int:  # pragma: 
 
 
 @numba.njit(cache=True, nogil=True)
+def _trie(rows: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ignored n-grams (row ``g``: the ids of n-gram ``g``, ``lengths[g]`` of them) as a
+    hash table of their prefixes, each coded as in :func:`_code` from its own prefix's slot
+    (one table for every order: a slot is a node, so a code names its order too), and which
+    slots end an ignored n-gram."""
+    keys = np.zeros(_table_size(max(1, lengths.sum())), dtype=np.int64)
+    end = np.zeros(len(keys), dtype=np.bool_)
+    for g in range(len(lengths)):
+        parent = -1
+        for j in range(lengths[g]):
+            code = rows[g, 0] if j == 0 else ((parent + 1) << 32) | rows[g, j]
+            parent = _slot(keys, code)
+            keys[parent] = code
+        end[parent] = True
+    return keys, end
+
+
+@numba.njit(cache=True, nogil=True)
 def _clipped_counts(
     ids: np.ndarray,
     lh: int,
     spans: np.ndarray,
     ignored: np.ndarray,
-    ignored_len: np.ndarray,
+    ignored_end: np.ndarray,
     max_n: int,
     exact: bool,
 ) -> np.ndarray:  # pragma: no cover - compiled
     """Rows: clipped matches and totals with the ignored n-grams dropped, then the same with
     nothing dropped; one column per order. The hypothesis is ``ids[:lh]``, reference ``r``
-    is ``ids[spans[r, 0]:spans[r, 1]]``; row ``g`` of ``ignored`` holds the ids of ignored
-    n-gram ``g`` (``ignored_len[g]`` of them).
+    is ``ids[spans[r, 0]:spans[r, 1]]``; ``ignored`` and ``ignored_end`` are the ignored
+    n-grams' table from :func:`_trie`.
 
     Per order, the hypothesis n-grams are counted in a hash table (about twice as fast as
     sorting them and merging sorted runs); each reference's n-grams found in it are counted
-    in a parallel array, whose maximum over references clips the matches."""
+    in a parallel array, whose maximum over references clips the matches. Each hypothesis
+    position follows its n-grams down the ignored table too, one order at a time."""
     out = np.zeros((4, max_n), dtype=np.int64)
     size = _table_size(lh)
     keys = np.empty(size, dtype=np.int64)  # the distinct hypothesis codes (0: empty)
@@ -217,17 +243,22 @@ def _clipped_counts(
     dropped = np.empty(size, dtype=np.bool_)  # the slots of ignored n-grams
     # per position, the slot of its n-gram of the current order (-1: not in the hypothesis)
     rank = np.empty(len(ids), dtype=np.int64)
-    ignored_rank = np.zeros(len(ignored_len), dtype=np.int64)  # the same, per ignored n-gram
+    # per hypothesis position, its n-gram's slot in the ignored table (-1: no ignored n-gram
+    # starts with it)
+    node = np.empty(lh, dtype=np.int64)
     for n in range(1, max_n + 1):
         keys[:] = 0
         count[:] = 0
-        dropped[:] = False
         for i in range(lh - n + 1):
             code = _code(rank, ids, i, n)
             s = _slot(keys, code)
             keys[s] = code
             count[s] += 1
             rank[i] = s
+            if n == 1 or node[i] >= 0:
+                t = _slot(ignored, _code(node, ids, i, n))
+                node[i] = t if ignored[t] != 0 else -1
+            dropped[s] = node[i] >= 0 and ignored_end[node[i]]
         if exact:
             best[:] = count
         else:
@@ -252,19 +283,6 @@ def _clipped_counts(
                 s = touched[t]
                 best[s] = max(best[s], seen[s])
                 seen[s] = 0
-        for g in range(len(ignored_len)):
-            if ignored_len[g] < n or (n > 1 and ignored_rank[g] < 0):
-                continue
-            code = ignored[g, 0]
-            if n > 1:
-                code = ((ignored_rank[g] + 1) << 32) | ignored[g, n - 1]
-            s = _slot(keys, code)
-            if keys[s] == 0:
-                ignored_rank[g] = -1
-                continue
-            ignored_rank[g] = s
-            if ignored_len[g] == n:
-                dropped[s] = True
         for s in range(size):
             if count[s] == 0:
                 continue
