@@ -29,7 +29,9 @@ meet at that size (a program regenerated with one token changed):
 Per input, in a fresh interpreter: tokenizing and the parse attempt of both sides
 ("parse"), then each tier and each BLEU alone on those prepared sides, and the full RUBY
 score of a fresh pair (best of ``--repeat``); the bar is full RUBY at most 1.5x STS alone
-plus parsing. Given ``--old PATH``, that tree's full time too.
+plus parsing. The columns are CPU seconds of the process (scoring one pair runs on one
+thread), which a machine shared with other work inflates far less than wall time; full
+RUBY's wall time is given beside. Given ``--old PATH``, that tree's full wall time too.
 
 Run: ``python benchmarks/bench_hostile.py [--repeat 3] [--old /tmp/old] [--only NAME]
 [--split]``.
@@ -77,12 +79,13 @@ cand = open(sys.argv[3], encoding="utf-8").read()
 repeat = int(sys.argv[4])
 full = RubyScorer("java")
 full.score("int f() { return 1; }", "int f() { return 1;")  # warm-up: parsers, kernels
-times = {}
+times, cpu = {}, {}
 def best(key, run):
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         out = run()
         times[key] = min(times.get(key, 1e9), time.perf_counter() - start)
+        cpu[key] = min(cpu.get(key, 1e9), time.process_time() - start_cpu)
     return out
 def prepared():
     codes = ([Code(ref, "java", full.tokenizer, full.limits, full.repair)],
@@ -104,7 +107,7 @@ for metric in ("sts", "trs", "grs", "crystalbleu", "bleu"):
     best(metric, lambda: alone.score_detailed(ref, cand, None, "java", cbleu,
                                                codes=next(runs)))
 r = best("full", lambda: full.score(ref, cand))
-print(json.dumps({"times": times, "tier": r.tier, "ruby": r.ruby,
+print(json.dumps({"times": times, "cpu": cpu, "tier": r.tier, "ruby": r.ruby,
                   "tokens": len(codes[1].tokens), "distinct": len(set(codes[1].tokens))}))
 """
 
@@ -219,14 +222,14 @@ def split(only: set[str] | None, repeat: int, old: Path | None) -> None:
             out = subprocess.run([sys.executable, "-c", _SPLIT, str(ROOT), str(rp), str(cp),
                                   str(repeat)], capture_output=True, text=True, check=True)
             result = json.loads(out.stdout.strip().splitlines()[-1])
-            t = result["times"]
-            cells = [f"{t[k]:.2f}" for k in tiers]
-            ratio = t["full"] / (t["parse"] + t["sts"])
+            t, c = result["times"], result["cpu"]
+            cells = [f"{c[k]:.2f}" for k in tiers]
+            ratio = c["full"] / (c["parse"] + c["sts"])
             before = (f" {run(old, rp, cp, 'default', repeat)['seconds']:.2f} s |"
                       if old else "")
             print(f"| {name} | {result['tokens']:,} ({result['distinct']:,}) | "
-                  + " | ".join(cells) + f" | {t['full']:.2f} s ({result['tier']}) | "
-                  + f"{ratio:.2f}x |" + before, flush=True)
+                  + " | ".join(cells) + f" | {c['full']:.2f} s ({t['full']:.2f} s wall, "
+                  + f"{result['tier']}) | {ratio:.2f}x |" + before, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

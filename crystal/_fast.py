@@ -70,8 +70,7 @@ class FastCounter:
         rows = np.zeros((len(grams), MAX_ORDER), dtype=np.int64)
         for row, gram in enumerate(grams):
             rows[row, : len(gram)] = [base[token] for token in gram]
-        self._ignored, self._ignored_end = _trie(rows, np.array([len(g) for g in grams],
-                                                                dtype=np.int64))
+        self._ignored = _trie(rows, np.array([len(g) for g in grams], dtype=np.int64))
         self._base = dict(base)
         self._vocab = _Vocab(self._base)
         self._lock = threading.Lock()
@@ -147,7 +146,6 @@ class FastCounter:
             len(hypothesis),
             np.array(spans, dtype=np.int64) if spans else _NO_SPANS,
             self._ignored,
-            self._ignored_end,
             max_n,
             exact,
         ).tolist()
@@ -168,11 +166,13 @@ _GOLDEN = -7046029254386353131
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _slot(table: np.ndarray, code: int) -> int:  # pragma: no cover - compiled
-    """Where ``code`` is in ``table`` (open addressing, linear probing; the size is a power
-    of two), or the empty slot (0) where it would go."""
+    """Where ``code`` is in column 0 of ``table`` (open addressing, linear probing; the
+    number of rows is a power of two), or the empty row (0) where it would go. A slot's
+    other columns hold what is counted of its code, in the same cache line: on a big pair,
+    where the table outgrows the caches, that is one memory access per n-gram, not three."""
     mask = len(table) - 1
     s = ((code * _GOLDEN) >> 32) & mask
-    while table[s] != 0 and table[s] != code:
+    while table[s, 0] != 0 and table[s, 0] != code:
         s = (s + 1) & mask
     return s
 
@@ -197,21 +197,20 @@ def _code(rank: np.ndarray, ids: np.ndarray, i: int, n: int) -> int:  # pragma: 
 
 
 @numba.njit(cache=True, nogil=True)
-def _trie(rows: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _trie(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """The ignored n-grams (row ``g``: the ids of n-gram ``g``, ``lengths[g]`` of them) as a
     hash table of their prefixes, each coded as in :func:`_code` from its own prefix's slot
-    (one table for every order: a slot is a node, so a code names its order too), and which
-    slots end an ignored n-gram."""
-    keys = np.zeros(_table_size(max(1, lengths.sum())), dtype=np.int64)
-    end = np.zeros(len(keys), dtype=np.bool_)
+    (one table for every order: a slot is a node, so a code names its order too); column 1
+    is 1 where an ignored n-gram ends."""
+    table = np.zeros((_table_size(max(1, lengths.sum())), 2), dtype=np.int64)
     for g in range(len(lengths)):
         parent = -1
         for j in range(lengths[g]):
             code = rows[g, 0] if j == 0 else ((parent + 1) << 32) | rows[g, j]
-            parent = _slot(keys, code)
-            keys[parent] = code
-        end[parent] = True
-    return keys, end
+            parent = _slot(table, code)
+            table[parent, 0] = code
+        table[parent, 1] = 1
+    return table
 
 
 @numba.njit(cache=True, nogil=True)
@@ -220,49 +219,51 @@ def _clipped_counts(
     lh: int,
     spans: np.ndarray,
     ignored: np.ndarray,
-    ignored_end: np.ndarray,
     max_n: int,
     exact: bool,
 ) -> np.ndarray:  # pragma: no cover - compiled
     """Rows: clipped matches and totals with the ignored n-grams dropped, then the same with
     nothing dropped; one column per order. The hypothesis is ``ids[:lh]``, reference ``r``
-    is ``ids[spans[r, 0]:spans[r, 1]]``; ``ignored`` and ``ignored_end`` are the ignored
-    n-grams' table from :func:`_trie`.
+    is ``ids[spans[r, 0]:spans[r, 1]]``; ``ignored`` is the ignored n-grams' table from
+    :func:`_trie`.
 
     Per order, the hypothesis n-grams are counted in a hash table (about twice as fast as
     sorting them and merging sorted runs); each reference's n-grams found in it are counted
-    in a parallel array, whose maximum over references clips the matches. Each hypothesis
+    beside them, and their maximum over references clips the matches. Each hypothesis
     position follows its n-grams down the ignored table too, one order at a time."""
     out = np.zeros((4, max_n), dtype=np.int64)
     size = _table_size(lh)
-    keys = np.empty(size, dtype=np.int64)  # the distinct hypothesis codes (0: empty)
-    count = np.empty(size, dtype=np.int64)  # their occurrences in the hypothesis
-    best = np.empty(size, dtype=np.int64)  # ... in any one reference, at most
-    seen = np.zeros(size, dtype=np.int64)  # ... in the current reference (0 between them)
-    touched = np.empty(size, dtype=np.int64)  # the slots the current reference counted in
+    # per slot: a distinct hypothesis code (0: empty), its occurrences in the hypothesis,
+    # in any one reference at most, in the current reference (0 between references)
+    table = np.empty((size, 4), dtype=np.int64)
     dropped = np.empty(size, dtype=np.bool_)  # the slots of ignored n-grams
+    distinct = np.empty(lh, dtype=np.int64)  # the slots in use (also: those a reference hit)
     # per position, the slot of its n-gram of the current order (-1: not in the hypothesis)
     rank = np.empty(len(ids), dtype=np.int64)
     # per hypothesis position, its n-gram's slot in the ignored table (-1: no ignored n-gram
     # starts with it)
     node = np.empty(lh, dtype=np.int64)
+    touched = np.empty(lh, dtype=np.int64)  # the slots the current reference counted in
     for n in range(1, max_n + 1):
-        keys[:] = 0
-        count[:] = 0
+        table[:] = 0
+        nd = 0
         for i in range(lh - n + 1):
             code = _code(rank, ids, i, n)
-            s = _slot(keys, code)
-            keys[s] = code
-            count[s] += 1
+            s = _slot(table, code)
+            if table[s, 0] == 0:
+                table[s, 0] = code
+                distinct[nd] = s
+                nd += 1
+            table[s, 1] += 1
             rank[i] = s
             if n == 1 or node[i] >= 0:
                 t = _slot(ignored, _code(node, ids, i, n))
-                node[i] = t if ignored[t] != 0 else -1
-            dropped[s] = node[i] >= 0 and ignored_end[node[i]]
+                node[i] = t if ignored[t, 0] != 0 else -1
+            dropped[s] = node[i] >= 0 and ignored[node[i], 1] == 1
         if exact:
-            best[:] = count
-        else:
-            best[:] = 0
+            for d in range(nd):
+                s = distinct[d]
+                table[s, 2] = table[s, 1]
         for r in range(spans.shape[0]):
             # only the slots this reference touched are folded and reset: many short
             # references against a long hypothesis would otherwise each scan the table
@@ -270,26 +271,25 @@ def _clipped_counts(
             for i in range(spans[r, 0], spans[r, 1] - n + 1):
                 if n > 1 and rank[i] < 0:
                     continue  # its prefix is not in the hypothesis: neither is it
-                s = _slot(keys, _code(rank, ids, i, n))
-                if keys[s] == 0:
+                s = _slot(table, _code(rank, ids, i, n))
+                if table[s, 0] == 0:
                     rank[i] = -1
                     continue
                 rank[i] = s
-                if seen[s] == 0:
+                if table[s, 3] == 0:
                     touched[nt] = s
                     nt += 1
-                seen[s] += 1
+                table[s, 3] += 1
             for t in range(nt):
                 s = touched[t]
-                best[s] = max(best[s], seen[s])
-                seen[s] = 0
-        for s in range(size):
-            if count[s] == 0:
-                continue
-            matched = min(count[s], best[s])
+                table[s, 2] = max(table[s, 2], table[s, 3])
+                table[s, 3] = 0
+        for d in range(nd):
+            s = distinct[d]
+            matched = min(table[s, 1], table[s, 2])
             out[2, n - 1] += matched
-            out[3, n - 1] += count[s]
+            out[3, n - 1] += table[s, 1]
             if not dropped[s]:
                 out[0, n - 1] += matched
-                out[1, n - 1] += count[s]
+                out[1, n - 1] += table[s, 1]
     return out
