@@ -7,15 +7,16 @@ from it: a handful of Python steps per pair instead of hundreds. Counts are inte
 results are exactly those of the reference implementation in :mod:`crystal.counting` (which
 the tests check on random and real data).
 
-Encoding: ids 0..2 are reserved, real tokens get ids from 3 up. An n-gram is found by its
-(n-1)-gram prefix's slot in the previous order's table and its last token: an n-gram at
-position i gets the code ``(slot(n-1-gram at i) + 1) << 32 | id(token i+n-1)`` (a unigram's
-code is its id), so a code never depends on how many tokens there are: a pair of any size
-and any vocabulary is counted here (ids below 2**32, slots below 2**31). Only the
-hypothesis's n-grams enter the tables; a reference's n-gram whose prefix the hypothesis lacks
-cannot match, so it is dropped at once and its longer n-grams with it. The ignore set's
-n-grams are followed the same way, order by order, to the slots they take in the
-hypothesis's tables.
+Encoding: ids 0..2 are reserved, real tokens get ids from 3 up. The hypothesis's distinct
+n-grams of each order are numbered as they first occur, and an n-gram is known by its
+(n-1)-gram prefix's number and its last token: the n-gram at position i gets the code
+``(number(n-1-gram at i) + 1) << 32 | id(token i+n-1)`` (a unigram's code is its id), so a
+code never depends on how many tokens there are: a pair of any size and any vocabulary is
+counted here (ids below 2**32, numbers below 2**31). Only the hypothesis's n-grams enter
+the tables; a reference's n-gram whose prefix the hypothesis lacks cannot match, so it is
+dropped at once and its longer n-grams with it. The ignored n-grams are kept in a table of
+their own prefixes, coded the same way from their slots, which each hypothesis position
+follows one order at a time.
 
 The id table is shared by all calls with the same ignore set, grows with the vocabulary
 seen, and is reset to the ignore set's own tokens when it would pass :data:`LIMIT` entries; a
@@ -38,7 +39,7 @@ import numpy as np
 LIMIT = 1 << 15
 FIRST_ID = 3
 MAX_ORDER = 4
-#: Tokens a call may have (hypothesis and references): table slots stay below 2**31.
+#: Tokens a call may have (hypothesis and references): n-gram numbers stay below 2**31.
 MAX_TOKENS = 1 << 28
 _NO_SPANS = np.zeros((0, 2), dtype=np.int64)
 
@@ -190,7 +191,7 @@ def _table_size(count: int) -> int:  # pragma: no cover - compiled
 @numba.njit(cache=True, nogil=True, inline="always")
 def _code(rank: np.ndarray, ids: np.ndarray, i: int, n: int) -> int:  # pragma: no cover
     """The code of the n-gram at ``i`` (see the module documentation); ``rank[i]`` holds the
-    slot of the (n-1)-gram at ``i``, valid and not negative, when ``n > 1``."""
+    number (or slot) of the (n-1)-gram at ``i``, valid and not negative, when ``n > 1``."""
     if n == 1:
         return ids[i]
     return ((rank[i] + 1) << 32) | ids[i + n - 1]
@@ -214,6 +215,16 @@ def _trie(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True, nogil=True)
+def _grown(table: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """``table`` rehashed into twice as many rows (its rows move, their content stays)."""
+    grown = np.zeros((2 * len(table), table.shape[1]), dtype=np.int64)
+    for s in range(len(table)):
+        if table[s, 0] != 0:
+            grown[_slot(grown, table[s, 0])] = table[s]
+    return grown
+
+
+@numba.njit(cache=True, nogil=True)
 def _clipped_counts(
     ids: np.ndarray,
     lh: int,
@@ -228,42 +239,44 @@ def _clipped_counts(
     :func:`_trie`.
 
     Per order, the hypothesis n-grams are counted in a hash table (about twice as fast as
-    sorting them and merging sorted runs); each reference's n-grams found in it are counted
-    beside them, and their maximum over references clips the matches. Each hypothesis
-    position follows its n-grams down the ignored table too, one order at a time."""
+    sorting them and merging sorted runs) that grows with them, so it stays as small as
+    their variety allows (a big pair's unigrams fit in a cache); each reference's n-grams
+    found in it are counted beside them, and their maximum over references clips the
+    matches. Each hypothesis position follows its n-grams down the ignored table too, one
+    order at a time."""
     out = np.zeros((4, max_n), dtype=np.int64)
-    size = _table_size(lh)
-    # per slot: a distinct hypothesis code (0: empty), its occurrences in the hypothesis,
-    # in any one reference at most, in the current reference (0 between references)
-    table = np.empty((size, 4), dtype=np.int64)
-    dropped = np.empty(size, dtype=np.bool_)  # the slots of ignored n-grams
-    distinct = np.empty(lh, dtype=np.int64)  # the slots in use (also: those a reference hit)
-    # per position, the slot of its n-gram of the current order (-1: not in the hypothesis)
+    # per position, the number of its n-gram of the current order, in order of first
+    # occurrence in the hypothesis (-1: not in the hypothesis)
     rank = np.empty(len(ids), dtype=np.int64)
     # per hypothesis position, its n-gram's slot in the ignored table (-1: no ignored n-gram
     # starts with it)
     node = np.empty(lh, dtype=np.int64)
     touched = np.empty(lh, dtype=np.int64)  # the slots the current reference counted in
+    distinct = 8  # the previous order's distinct n-grams: the next table's first size
     for n in range(1, max_n + 1):
-        table[:] = 0
-        nd = 0
+        # per slot: a distinct hypothesis code (0: empty), its number times 2 plus 1 if it
+        # is ignored, its occurrences in the hypothesis, in any one reference at most, in
+        # the current reference (0 between references)
+        table = np.zeros((_table_size(distinct), 5), dtype=np.int64)
+        distinct = 0
         for i in range(lh - n + 1):
             code = _code(rank, ids, i, n)
             s = _slot(table, code)
             if table[s, 0] == 0:
+                if 2 * (distinct + 1) > len(table):
+                    table = _grown(table)
+                    s = _slot(table, code)
                 table[s, 0] = code
-                distinct[nd] = s
-                nd += 1
-            table[s, 1] += 1
-            rank[i] = s
-            if n == 1 or node[i] >= 0:
+                if n == 1 or node[i] >= 0:
+                    t = _slot(ignored, _code(node, ids, i, n))
+                    node[i] = t if ignored[t, 0] != 0 else -1
+                table[s, 1] = 2 * distinct + (node[i] >= 0 and ignored[node[i], 1] == 1)
+                distinct += 1
+            elif n == 1 or node[i] >= 0:
                 t = _slot(ignored, _code(node, ids, i, n))
                 node[i] = t if ignored[t, 0] != 0 else -1
-            dropped[s] = node[i] >= 0 and ignored[node[i], 1] == 1
-        if exact:
-            for d in range(nd):
-                s = distinct[d]
-                table[s, 2] = table[s, 1]
+            table[s, 2] += 1
+            rank[i] = table[s, 1] >> 1
         for r in range(spans.shape[0]):
             # only the slots this reference touched are folded and reset: many short
             # references against a long hypothesis would otherwise each scan the table
@@ -275,21 +288,22 @@ def _clipped_counts(
                 if table[s, 0] == 0:
                     rank[i] = -1
                     continue
-                rank[i] = s
-                if table[s, 3] == 0:
+                rank[i] = table[s, 1] >> 1
+                if table[s, 4] == 0:
                     touched[nt] = s
                     nt += 1
-                table[s, 3] += 1
+                table[s, 4] += 1
             for t in range(nt):
                 s = touched[t]
-                table[s, 2] = max(table[s, 2], table[s, 3])
-                table[s, 3] = 0
-        for d in range(nd):
-            s = distinct[d]
-            matched = min(table[s, 1], table[s, 2])
+                table[s, 3] = max(table[s, 3], table[s, 4])
+                table[s, 4] = 0
+        for s in range(len(table)):
+            if table[s, 0] == 0:
+                continue
+            matched = table[s, 2] if exact else min(table[s, 2], table[s, 3])
             out[2, n - 1] += matched
-            out[3, n - 1] += table[s, 1]
-            if not dropped[s]:
+            out[3, n - 1] += table[s, 2]
+            if table[s, 1] & 1 == 0:
                 out[0, n - 1] += matched
-                out[1, n - 1] += table[s, 1]
+                out[1, n - 1] += table[s, 2]
     return out
