@@ -124,10 +124,14 @@ class FastCounter:
         """:meth:`counts`, and with ``plain`` also the counts with nothing ignored (BLEU's
         beside CrystalBLEU's), from one encoding of the pair; None as for :meth:`counts`.
         """
-        sides = [hypothesis] if exact else [hypothesis, *references]
-        size = sum(map(len, sides))
+        lh = len(hypothesis)
+        size = lh
+        if not exact:
+            for ref in references:
+                size += len(ref)
         if size >= MAX_TOKENS:
             return None
+        sides = (hypothesis,) if exact else (hypothesis, *references)
         if len(self._base) + size + FIRST_ID >= LIMIT:
             # more tokens than the shared table may hold: ids of this call's own (the ignore
             # set's keep theirs), as many as the pair has distinct tokens
@@ -138,13 +142,13 @@ class FastCounter:
                     self._vocab = _Vocab(self._base)
                 ids = _encode(self._vocab.__getitem__, sides, size)
         spans = []
-        pos = len(hypothesis)
+        pos = lh
         for ref in sides[1:]:
             spans.append((pos, pos + len(ref)))
             pos += len(ref)
         out = _clipped_counts(
             ids,
-            len(hypothesis),
+            lh,
             np.array(spans, dtype=np.int64) if spans else _NO_SPANS,
             self._ignored,
             max_n,
@@ -154,11 +158,15 @@ class FastCounter:
 
 
 def _encode(
-    get: Callable[[object], int], sides: list[Sequence[object]], size: int
+    get: Callable[[object], int], sides: tuple[Sequence[object], ...], size: int
 ) -> np.ndarray:
     """The ids of ``sides``' tokens, one after the other."""
-    return np.fromiter(chain.from_iterable(map(get, side) for side in sides), np.int64, size)
+    return np.fromiter(chain.from_iterable([map(get, side) for side in sides]), np.int64, size)
 
+
+# Positions for which a table with room for all of them is allocated at once (see
+# _clipped_counts).
+_SMALL = 4096
 
 # Fibonacci hashing: the multiplication by 2**64 / golden ratio (wrapping in int64) mixes
 # every bit of the code into the middle bits taken as the slot.
@@ -252,12 +260,17 @@ def _clipped_counts(
     # starts with it)
     node = np.empty(lh, dtype=np.int64)
     touched = np.empty(lh, dtype=np.int64)  # the slots the current reference counted in
-    distinct = 8  # the previous order's distinct n-grams: the next table's first size
+    distinct = 0  # the previous order's distinct n-grams
     for n in range(1, max_n + 1):
         # per slot: a distinct hypothesis code (0: empty), its number times 2 plus 1 if it
         # is ignored, its occurrences in the hypothesis, in any one reference at most, in
-        # the current reference (0 between references)
-        table = np.zeros((_table_size(distinct), 5), dtype=np.int64)
+        # the current reference (0 between references). Room for every position when that
+        # is a small table (8,192 rows at most: 320 KB, in a core's cache), so a short pair
+        # never regrows; else as many as the previous order's distinct n-grams, to grow.
+        positions = max(0, lh - n + 1)
+        table = np.zeros(
+            (_table_size(min(positions, max(distinct, _SMALL))), 5), dtype=np.int64
+        )
         distinct = 0
         for i in range(lh - n + 1):
             code = _code(rank, ids, i, n)
