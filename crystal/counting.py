@@ -1,10 +1,9 @@
 """Counting: one hypothesis against its references, into BLEU's :class:`~crystal.SegmentStats`.
 
 Counting has two exact implementations: a compiled one for orders up to 4
-(:mod:`crystal._fast`, about 7x NLTK's speed on CodeXGLUE methods), and a pure-Python one,
-the reference, which also serves real-valued n-gram weights (the log-weight variant),
-orders above 4, ignore sets with more than ~16,000 distinct tokens and pairs of more than
-~32,000 tokens.
+(:mod:`crystal._fast`, about 7x NLTK's speed on CodeXGLUE methods, for pairs and ignore sets
+of any size and vocabulary), and a pure-Python one, the reference, which also serves
+real-valued n-gram weights (the log-weight variant) and orders above 4.
 
 The ignore set is encoded once per distinct set and cached (16 sets at most): pass a
 ``frozenset`` or an :class:`~crystal.NgramSet`; other containers (set, dict, list) are
@@ -21,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from crystal._fast import MAX_ORDER, FastCounter
-from crystal.ngrams import clipped_matches, ngrams
+from crystal.ngrams import clip_counts, ngrams
 from crystal.stats import SegmentStats
 
 __all__ = [
@@ -165,11 +164,11 @@ def python_match_counts(
             matches.append(0)
             totals.append(0)
             continue
-        counts = Counter(ngrams(hypothesis, n))
+        counts = Counter(ngrams(hypothesis, n))  # the hypothesis counted once per order
         if ignore:
             for gram in ignore.intersection(counts):
                 del counts[gram]
-        clipped = [(g, c) for g, c in clipped_matches(references, hypothesis, n) if g in counts]
+        clipped = clip_counts(references, counts, n)
         if weighting is None:
             matches.append(sum(c for _, c in clipped))
             totals.append(sum(counts.values()))
@@ -193,12 +192,9 @@ def match_counts(
     same with nothing ignored or weighted (else None)."""
     if weighting is None and max_n <= MAX_ORDER:
         counter = _COUNTERS.get(ignore) or _new_counter(ignore)
-        if counter.usable:
-            result = counter.counts_with_plain(
-                references, hypothesis, max_n, exact=exact, plain=plain
-            )
-            if result is not None:
-                return result  # type: ignore[return-value]
+        result = counter.counts_with_plain(references, hypothesis, max_n, exact=exact, plain=plain)
+        if result is not None:
+            return result  # type: ignore[return-value]
     counted = python_match_counts(references, hypothesis, max_n, ignore, weighting)
     if not plain:
         return counted, None
@@ -257,7 +253,9 @@ def segment_stats(
     >>> s.matches, s.totals
     ((2.0, 1.0, 0.0, 0.0), (3.0, 3.0, 2.0, 1.0))
     """
-    return segment_stats_with_plain(references, hypothesis, max_n, ignoring, weighting)[0]
+    return segment_stats_with_plain(
+        references, hypothesis, max_n, ignoring, weighting, plain=False
+    )[0]
 
 
 def segment_stats_with_plain(

@@ -134,14 +134,39 @@ def clipped_matches(
     """
     if references and isinstance(references[0], str):
         references = [references]  # type: ignore[list-item]
-    hyp_counts = Counter(ngrams(hypothesis, n))
+    return clip_counts(references, Counter(ngrams(hypothesis, n)), n)  # type: ignore[arg-type]
+
+
+def clip_counts(
+    references: Sequence[Sequence[str]], counts: Mapping[Ngram, int], n: int
+) -> list[tuple[Ngram, int]]:
+    """:func:`clipped_matches` of a hypothesis already counted: ``counts`` holds its n-grams
+    of order ``n`` (some may have been removed: those are never matched).
+
+    Parameters
+    ----------
+    references : list of token sequences.
+    counts : n-gram -> occurrences in the hypothesis, in its reading order.
+    n : the order of the n-grams in ``counts``.
+
+    Returns
+    -------
+    list of (n-gram, clipped count), clipped count > 0, in the order of ``counts``.
+
+    Examples
+    --------
+    >>> from collections import Counter
+    >>> from crystal.ngrams import clip_counts
+    >>> clip_counts([["a", "b", "a"]], Counter({("a",): 3, ("c",): 1}), 1)
+    [(('a',), 2)]
+    """
     best: dict[Ngram, int] = {}
     for ref in references:
         for gram, count in Counter(ngrams(ref, n)).items():
-            if count > best.get(gram, 0) and gram in hyp_counts:
+            if count > best.get(gram, 0) and gram in counts:
                 best[gram] = count
-    # Counter keeps first-insertion order: matches come in hypothesis reading order.
-    return [(g, min(c, best[g])) for g, c in hyp_counts.items() if g in best]
+    # a Counter keeps first-insertion order: matches come in hypothesis reading order
+    return [(g, min(c, best[g])) for g, c in counts.items() if g in best]
 
 
 def _update_counts(counts: Counter[Ngram], tokens: Sequence[str], min_n: int, max_n: int) -> None:

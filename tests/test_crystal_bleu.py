@@ -465,8 +465,21 @@ def test_compiled_path_vocabulary_resets_and_oversized_pairs() -> None:
             slow = python_match_counts([ref], hyp, 4, frozenset({("a",), ("a", "b")}), None)
             assert fast is not None and list(fast[0]) == slow[0] and list(fast[1]) == slow[1]
             assert len(counter._vocab) < 200
-        big = [f"u{i}" for i in range(300)]
-        assert counter.counts([big], big, 4) is None  # too many tokens for 8-bit ids here
+        # more tokens than the shared table holds: ids of the call's own, the shared table
+        # left as it was, the counts exact
+        shared = counter._vocab
+        kept = dict(shared)
+        big = [f"u{i % 290}" for i in range(600)]
+        other = big[:300] + ["a", "b"] + big[250:]
+        for refs, hyp in (([other], big), ([big, other], big[::-1] + ["a", "b"])):
+            slow = python_match_counts(refs, hyp, 4, frozenset({("a",), ("a", "b")}), None)
+            assert [list(x) for x in counter.counts(refs, hyp, 4)] == [list(x) for x in slow]
+        assert counter.counts([big], big, 4, exact=True) == ([600, 599, 598, 597],) * 2
+        assert counter._vocab is shared and counter._vocab == kept
+        # only a pair of MAX_TOKENS or more is left to the pure-Python path
+        mp.setattr(_fast, "MAX_TOKENS", len(big) + len(other) + 1)
+        assert counter.counts([other], big, 4) is not None
+        assert counter.counts([other], big + ["a"], 4) is None
 
 
 def test_threads_share_the_fast_path_safely() -> None:
@@ -497,13 +510,87 @@ def test_threads_share_the_fast_path_safely() -> None:
         assert [(list(m), list(t)) for m, t in got] == [(m, t) for m, t in expected]
 
 
-def test_huge_ignore_sets_use_the_python_path() -> None:
-    huge = {(f"t{i}",) for i in range(20_000)} | IGNORE
-    assert not _fast.FastCounter(frozenset(huge)).usable
+def test_huge_ignore_sets_use_the_compiled_path() -> None:
+    huge = {(f"t{i}",) for i in range(40_000)} | IGNORE  # more tokens than 2**15
+    counter = _fast.FastCounter(frozenset(huge))
+    for refs, hyp in SNIPPET_PAIRS:
+        fast = counter.counts(refs, hyp, 4)
+        assert fast is not None
+        expected = python_match_counts(refs, hyp, 4, frozenset(huge), None)
+        assert [list(x) for x in fast] == [list(x) for x in expected]
     sf = SmoothingFunction(epsilon=1e-4).method1
     for refs, hyp in SNIPPET_PAIRS:
         expected = quiet(crystalbleu.sentence_bleu, refs, hyp, smoothing_function=sf, ignoring=huge)
         assert close(sentence_bleu(refs, hyp, smoothing_function=sf, ignoring=huge), expected)
+
+
+def big_pair(
+    seed: int, length: int, distinct: int, rare: float
+) -> tuple[list[list[str]], list[str]]:
+    """A hypothesis of ``length`` code-like tokens from ``distinct`` words, a share ``rare``
+    of them drawn uniformly, the others Zipf-like (a few very common), and two references:
+    the hypothesis with one token in a thousand changed and a run moved, and half of its
+    12-token lines shuffled."""
+    rng = random.Random(seed)
+    common = ["(", ")", "{", "}", ";", "=", "return", "int", "if", ".", ","]
+    words = common + [f"v{i}" for i in range(distinct - len(common))]
+    hyp = [words[min(int(rng.paretovariate(0.6)) - 1, len(words) - 1)]
+           if rng.random() >= rare else rng.choice(words) for _ in range(length)]
+    near = [rng.choice(words) if rng.random() < 0.001 else t for t in hyp]
+    near = near[length // 3:] + near[: length // 3]
+    lines = [hyp[i: i + 12] for i in range(0, length, 12)]
+    rng.shuffle(lines)
+    return [near, [t for line in lines[: len(lines) // 2] for t in line]], hyp
+
+
+@pytest.mark.parametrize(("distinct", "rare"), [(600, 0.3), (200_000, 0.9)])
+def test_big_pairs_are_counted_compiled_and_exactly(distinct: int, rare: float) -> None:
+    # over 2**15 tokens (the size the compiled counter once gave up at), with a vocabulary
+    # far under and over 2**15 distinct tokens
+    refs, hyp = big_pair(distinct, 45_000, distinct, rare)
+    seen = {t for side in (*refs, hyp) for t in side}
+    assert len(hyp) > 2**15 and (len(seen) > 2**15) == (distinct > 2**15)
+    grams = Counter(g for n in range(1, 5) for g in crystal.ngrams.ngrams(hyp, n))
+    ignore = frozenset(g for g, _ in grams.most_common(300)) | {("absent", "(")}
+    for ig in (None, ignore):
+        fast = _fast.FastCounter(ig).counts_with_plain(refs, hyp, 4)
+        assert fast is not None
+        assert [list(x) for x in fast[0]] == [
+            list(x) for x in python_match_counts(refs, hyp, 4, ig, None)
+        ]
+        assert [list(x) for x in fast[1]] == [
+            list(x) for x in python_match_counts(refs, hyp, 4, None, None)
+        ]
+        exact = _fast.FastCounter(ig).counts([*refs, hyp], hyp, 4, exact=True)
+        assert exact is not None and exact[0] == exact[1]  # every n-gram matched
+        assert exact == tuple(python_match_counts([hyp], hyp, 4, ig, None))
+    sf = SmoothingFunction(epsilon=1e-4).method1
+    expected = quiet(nltk_bleu.sentence_bleu, refs, hyp, smoothing_function=sf)
+    assert close(sentence_bleu(refs, hyp, smoothing_function=sf), expected)
+    expected = quiet(crystalbleu.sentence_bleu, refs, hyp, smoothing_function=sf,
+                     ignoring=dict.fromkeys(ignore, 1))
+    assert close(sentence_bleu(refs, hyp, smoothing_function=sf, ignoring=ignore), expected)
+
+
+def test_segment_stats_alone_counts_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CrystalBLEU's statistics alone: BLEU's plain ones are neither asked of the compiled
+    # counter nor counted again after the weighted pure-Python count
+    asked = []
+    real = _fast.FastCounter.counts_with_plain
+    monkeypatch.setattr(_fast.FastCounter, "counts_with_plain",
+                        lambda self, *a, **k: asked.append(k["plain"]) or real(self, *a, **k))
+    refs, hyp = SNIPPET_PAIRS[2]
+    ignore = frozenset({("(",), (")",)})
+    weights = {("(",): 0.5}
+    stats = segment_stats(refs, hyp, ignoring=ignore)
+    assert asked == [False]
+    assert stats == crystal.segment_stats_with_plain(refs, hyp, 4, ignore)[0]
+    assert asked == [False, True]
+    weighted = segment_stats(refs, hyp, ignoring=ignore, weighting=weights)
+    assert asked == [False, True]  # the pure-Python path, once
+    both = crystal.segment_stats_with_plain(refs, hyp, 4, ignore, weights)
+    assert asked == [False, True, False]  # the plain statistics, when asked for
+    assert both[0] == weighted and both[1] == segment_stats(refs, hyp)
 
 
 def test_orders_above_four_use_the_python_path() -> None:
