@@ -23,6 +23,7 @@ from ..scoring.metrics import label
 from .args import (
     add_quiet,
     add_scorer_options,
+    add_source_language,
     add_workers,
     int_at_least,
     output_file,
@@ -30,6 +31,8 @@ from .args import (
     scorer_from_args,
     with_examples,
 )
+from .meta_compare import format_table, run_many
+from .systems import add_system_options
 
 __all__ = [
     "add_meta_parser",
@@ -153,9 +156,24 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Score two systems' outputs against the same references and test the "
         "difference: paired approximate randomization, paired bootstrap, paired t-test.",
     )
-    comp.add_argument("refs", help="references, one snippet per line")
-    comp.add_argument("sys_a", help="system A's outputs, line-aligned with REFS")
-    comp.add_argument("sys_b", help="system B's outputs, line-aligned with REFS")
+    comp.add_argument(
+        "refs", nargs="?", help="references (with --source-lang: sources), one snippet per line"
+    )
+    comp.add_argument(
+        "systems",
+        nargs="*",
+        metavar="SYSTEM",
+        help="each system's outputs, line-aligned with REFS (two: A vs B, with --html; more: "
+        "every pair, p-values adjusted for the number of comparisons)",
+    )
+    comp.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="read every system's pairs from one JSONL file instead, split by --system-field "
+        "and matched by 'id'",
+    )
+    add_system_options(comp)
+    add_source_language(comp)
     comp.add_argument(
         "--trials",
         type=int_at_least(1),
@@ -199,7 +217,10 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     with_examples(
         comp,
         "ruby-metric meta compare refs.cs a.cs b.cs --lang cs\n"
-        "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2",
+        "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2\n"
+        "ruby-metric meta compare refs.cs a.cs b.cs c.cs -l cs          # every pair, Holm\n"
+        "ruby-metric meta compare --jsonl out.jsonl -l python --source-lang java "
+        "--system-field model",
     )
     return meta
 
@@ -325,18 +346,6 @@ def _ci(ci: Sequence[float] | None, digits: int = 3) -> str:
     return "-" if not ci else f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
 
 
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in [header, *rows]
-    ]
-    return "\n".join(lines)
-
-
 def _tally(counts: dict[str, int], shown: int = 3) -> str:
     """``"4 pairs: 2 x why; 1 x other; 1 more (-f json lists all)"``: the total, then the
     commonest reasons."""
@@ -416,7 +425,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
                     else ["-"] * 5
                 )
             rows.append(row)
-        out.write(_table(header, rows) + "\n")
+        out.write(format_table(header, rows) + "\n")
         corpus = [(n, r) for n, r in report.items() if r.corpus_d is not None]
         if corpus:
             out.write(
@@ -507,7 +516,7 @@ def _cmd_correlate(args: argparse.Namespace) -> int:
             if binary:
                 row += [_f(r.auc.value), _ci(r.auc.ci)] if r.auc else ["-", "-"]
             rows.append(row)
-        out.write(_table(header, rows) + "\n")
+        out.write(format_table(header, rows) + "\n")
         if groups is not None:
             _write_within_group(out, args, results, len(set(groups)))
         out.write(f"signature: {corpus.signature}\n")
@@ -540,7 +549,7 @@ def _write_within_group(
         )
         if r.n:  # a metric undefined on every pair has nothing to leave out
             left_out.setdefault((w.left_out_groups, w.left_out_items), []).append(_name(name))
-    out.write(_table(header, rows) + "\n")
+    out.write(format_table(header, rows) + "\n")
     out.write("n: candidates in groups with both outcomes (both AUCs are over these); pairs: "
               "(1, 0) pairs of one group\n")
 
@@ -562,6 +571,11 @@ def _write_within_group(
 def _cmd_compare(args: argparse.Namespace) -> int:
     from ..meta import compare_systems
 
+    if args.jsonl or len(args.systems) != 2:
+        if not args.jsonl and not args.refs:
+            raise InputError("give REFS SYSTEM SYSTEM... or --jsonl FILE --system-field FIELD")
+        return run_many(args)
+    args.sys_a, args.sys_b = args.systems
     refs, sys_a, sys_b = (_read_lines(p) for p in (args.refs, args.sys_a, args.sys_b))
     for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
         if len(lines) != len(refs):
@@ -616,7 +630,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             ]
             for name, r in report.items()
         ]
-        out.write(_table(header, rows) + "\n")
+        out.write(format_table(header, rows) + "\n")
         for note in not_applicable_notes(report):
             out.write(note + "\n")
         out.write(f"signature: {report.signature}\n")
