@@ -110,7 +110,7 @@ def check_label(value: Any, where: str, field: str) -> bool | float | None:
         return value
     if isinstance(value, (int, float)) and math.isfinite(value):
         return float(value)
-    raise InputError(f"{where}: {field!r} must be true/false or a number, not {value!r}")
+    raise InputError(f"{where}: {field!r} must be a number or true/false, not {value!r}")
 
 
 def _group(value: Any, where: str, field: str) -> Any:
@@ -159,7 +159,7 @@ def read_jsonl_systems(
         system = label = group = None
         if system_field:
             if system_field not in extra:
-                raise InputError(f"{where}: missing {system_field!r} (--system-field)")
+                raise InputError(f"{where}: missing {system_field!r}")
             system = extra[system_field]
             if not isinstance(system, (str, int)) or isinstance(system, bool):
                 raise InputError(f"{where}: {system_field!r} must be a string or an integer")
@@ -173,7 +173,7 @@ def read_jsonl_systems(
             label = check_label(extra.get(label_field), where, label_field)
         if group_field:
             if group_field not in extra:
-                raise InputError(f"{where}: missing {group_field!r} (--group-field)")
+                raise InputError(f"{where}: missing {group_field!r}")
             group = _group(extra[group_field], where, group_field)
         key = (system, str(pair.id))
         if system_field and key in seen:
@@ -208,4 +208,5 @@ def read_aligned_systems(references: str | Path, systems: Sequence[str | Path]) 
         rows.extend(SystemRow(pair, system) for pair in read_aligned(references, path))
     if not rows:
         raise InputError(f"no pairs: {display_name(references)} is empty")
-    return SystemsInput(tuple(rows), f"{display_name(references)} / {counted(len(names), 'system')}")
+    name = f"{display_name(references)} / {counted(len(names), 'system')}"
+    return SystemsInput(tuple(rows), name)
