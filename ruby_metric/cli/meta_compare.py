@@ -12,13 +12,17 @@ import argparse
 import json
 from typing import Any, TextIO
 
+import crystal
+
 from ..io.formats import counted
 from ..io.inputs import InputError
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import MultiComparison, compare_many
 from ..pages.compare_page import not_applicable_notes, p_value_text
+from ..reports.systems import system_summaries
 from ..scoring.metrics import label
+from ..scoring.results import CorpusResult
 from .args import output_file, scorer_from_args
 from .systems import systems_input, warn_missing
 
@@ -83,11 +87,12 @@ def run_many(args: argparse.Namespace) -> int:
     systems = _systems(args)
     warn_missing(systems)
     scorer = scorer_from_args(args)
+    scoring = scoring_metric(scorer)
     try:
         corpus = scorer.score_pairs([row.pair for row in systems.rows], workers=args.workers)
         try:
             many = compare_many(
-                systems, corpus, metrics=list(scorer.metrics), scoring=scoring_metric(scorer),
+                systems, corpus, metrics=list(scorer.metrics), scoring=scoring,
                 trials=args.trials, bootstrap=args.bootstrap, seed=args.seed,
                 confidence=args.confidence,
             )
@@ -96,38 +101,28 @@ def run_many(args: argparse.Namespace) -> int:
     finally:
         scorer.close()
     with output_file(args.output, whole=True) as out:
-        write_many(many, systems, args, out)
+        write_many(many, systems, corpus, scoring, args, out)
     return 0
 
 
-def _unreadable(many: MultiComparison) -> dict[str, int]:
-    """Per system: its pairs that could not be read (a null reference, say)."""
-    return {
-        s: sum("input" in p.reasons for p in c.pairs) for s, c in many.corpora.items()
-    }
-
-
-def _labels(systems: SystemsInput, system: str) -> str:
-    """``"3/5 true"`` for pass/fail labels, ``"mean 2.5 of 4"`` for grades, ``-`` for none."""
-    values = [systems.rows[i].label for i in systems.indices(system)]
-    given = [v for v in values if v is not None]
-    if not given:
-        return "-"
-    if all(isinstance(v, bool) for v in given):
-        return f"{sum(given)}/{len(given)} true"
-    return f"mean {sum(given) / len(given):.3g} of {len(given)}"
-
-
 def write_many(
-    many: MultiComparison, systems: SystemsInput, args: argparse.Namespace, out: TextIO
+    many: MultiComparison,
+    systems: SystemsInput,
+    corpus: CorpusResult,
+    scoring: crystal.CrystalBLEU,
+    args: argparse.Namespace,
+    out: TextIO,
 ) -> None:
-    """The table (or with ``-f json`` the JSON) of a :class:`MultiComparison`."""
-    unreadable = _unreadable(many)
+    """The table (or with ``-f json`` the JSON) of a :class:`MultiComparison`; ``corpus``
+    holds the results of every row of ``systems`` (scored with ``scoring``'s smoothing)."""
+    summaries = {s.name: s for s in system_summaries(systems, corpus, scoring)}
     if args.format == "json":
         data: dict[str, Any] = many.to_dict()
         data["system_field"] = systems.system_field
         for name, summary in data["systems"].items():
-            summary["unreadable"] = unreadable[name]
+            summary["unreadable"] = summaries[name].unreadable
+            if systems.label_field:
+                summary["labels"] = summaries[name].label_text()
         data.update(trials=args.trials, bootstrap=args.bootstrap, seed=args.seed,
                     confidence=args.confidence)
         out.write(json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
@@ -145,11 +140,11 @@ def write_many(
     if systems.label_field:
         header.append(systems.label_field)
     rows = []
-    for name, corpus in many.corpora.items():
-        row = [name, str(len(corpus.pairs)), str(unreadable[name])]
-        row += [_f(corpus.score(m)) for m in metrics]
+    for name, summary in summaries.items():
+        row = [name, str(summary.pairs), str(summary.unreadable)]
+        row += [_f(summary.scores[m]) for m in metrics]
         if systems.label_field:
-            row.append(_labels(systems, name))
+            row.append(summary.label_text())
         rows.append(row)
     out.write(format_table(header, rows) + "\n")
     level = f"{round(args.confidence * 100)}% CI"

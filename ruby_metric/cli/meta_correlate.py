@@ -216,10 +216,11 @@ def _write_within_group(
 ) -> None:
     """The within-group table and what it left out: every metric over the same candidates."""
     within: dict[str, WithinGroupAUC] = section["within"]
-    out.write(
-        f"\nwithin-group AUC by {args.group_field!r} ({counted(section['groups'], 'group')}): "
-        f"{field!r} 1 vs 0 in the same group, ties 1/2; its CI resamples groups\n\n"
-    )
+    head = f"\nwithin-group AUC by {args.group_field!r} ({counted(section['groups'], 'group')}): "
+    if not any(w.groups for w in within.values()):
+        out.write(head + f"none: no group has both a {field!r} 1 and a 0 here\n")
+        return
+    out.write(head + f"{field!r} 1 vs 0 in the same group, ties 1/2; its CI resamples groups\n\n")
     header = ["metric", "within AUC", "CI", "pooled AUC", "n", "groups", "pairs"]
     rows = [
         [label(name), _f(w.value), _ci(w.ci), _f(w.pooled), str(w.n), str(w.groups),

@@ -66,23 +66,13 @@ def systems_input(args: argparse.Namespace) -> SystemsInput | None:
 
 
 def extra_fields(systems: SystemsInput | None) -> list[str]:
-    """The columns a row carries besides its scores: the system and label fields."""
-    if systems is None:
-        return []
-    return [f for f in (systems.system_field, systems.label_field) if f]
+    """The system and label fields each result row carries (none without ``systems``)."""
+    return [] if systems is None else systems.extra_fields
 
 
 def row_extras(systems: SystemsInput | None, index: int) -> dict[str, Any]:
-    """``{system field: system, label field: label}`` of the ``index``-th row."""
-    if systems is None:
-        return {}
-    row = systems.rows[index]
-    out: dict[str, Any] = {}
-    if systems.system_field:
-        out[systems.system_field] = row.system
-    if systems.label_field:
-        out[systems.label_field] = row.label
-    return out
+    """The ``index``-th row's system and label by their fields (``{}`` without ``systems``)."""
+    return {} if systems is None else systems.extras(index)
 
 
 def check_extra_names(systems: SystemsInput | None) -> None:

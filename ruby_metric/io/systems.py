@@ -90,6 +90,21 @@ class SystemsInput:
         union = set().union(*ids.values()) if ids else set()
         return {s: sorted(union - have) for s, have in ids.items() if union - have}
 
+    @property
+    def extra_fields(self) -> list[str]:
+        """The columns a result row carries besides its scores: the system and label fields."""
+        return [f for f in (self.system_field, self.label_field) if f]
+
+    def extras(self, index: int) -> dict[str, Any]:
+        """``{system field: system, label field: label}`` of the ``index``-th row."""
+        row = self.rows[index]
+        out: dict[str, Any] = {}
+        if self.system_field:
+            out[self.system_field] = row.system
+        if self.label_field:
+            out[self.label_field] = row.label
+        return out
+
     def shared(self, a: str, b: str) -> list[tuple[int, int]]:
         """``(row of a, row of b)`` for every id both systems have, in ``a``'s file order."""
         ids_b = self.ids(b)
