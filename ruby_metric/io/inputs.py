@@ -380,6 +380,8 @@ def _pair_from_object(
     reference = obj.get(against)
     if against not in obj:
         problems.append(f"missing '{against}'" + (_WRONG_SIDE[against] if other in obj else ""))
+    elif reference is None:  # a missing reference, not a malformed one: say so plainly
+        problems.append(f"'{against}' is null (nothing to score the candidate against)")
     elif not (
         isinstance(reference, str)
         or (
