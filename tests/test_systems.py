@@ -76,6 +76,7 @@ def test_reader_matches_by_id_not_position(tmp_path):
     assert got.missing() == {"near": ["t3"]}
     pairs = [(got.rows[a].pair.id, got.rows[b].pair.id) for a, b in got.shared("good", "near")]
     assert pairs == [("t0", "t0"), ("t1", "t1"), ("t2", "t2")]
+    assert got.shared("good", "near") == [(0, 10), (1, 9), (2, 8)]
 
 
 @pytest.mark.parametrize(
@@ -350,3 +351,18 @@ def test_report_puts_systems_side_by_side_with_labels(capsys, judged, tmp_path):
     table = html[html.index('id="worst-table"'):]
     assert "<th>model</th><th>passed</th>" in table[:300]
     assert "<td>bad</td><td>false</td>" in table
+
+
+def test_meta_compare_matches_by_id_whatever_the_order(capsys, tmp_path):
+    rows = _rows()
+    shuffled = rows[:4] + rows[4:8][::-1] + [rows[9], rows[8], rows[11], rows[10]]
+    argv = ("-l", "python", *FAST, "--system-field", "model", "--trials", "199",
+            "--bootstrap", "100", "-f", "json")
+    results = []
+    for name, data in (("in_order", rows), ("shuffled", shuffled)):
+        code, out, err = run(capsys, "meta", "compare", "--jsonl",
+                             _write(tmp_path / f"{name}.jsonl", data), *argv)
+        assert code == 0, err
+        results.append(json.loads(out)["comparisons"])
+    assert results[0] == results[1]
+    assert results[0][0]["metrics"]["ruby"]["n"] == 4

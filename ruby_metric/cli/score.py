@@ -136,7 +136,7 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
-        for name, block in {**blocks, "": corpus}.items() if blocks else {"": corpus}.items():
+        for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
             summary = block.summary()
             print(
                 f"ruby-metric: {name + ': ' if name else ''}{pairs_text(summary['pairs'])}, "

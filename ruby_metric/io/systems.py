@@ -106,9 +106,10 @@ class SystemsInput:
         return out
 
     def shared(self, a: str, b: str) -> list[tuple[int, int]]:
-        """``(row of a, row of b)`` for every id both systems have, in ``a``'s file order."""
-        ids_b = self.ids(b)
-        return [(i, ids_b[k]) for k, i in self.ids(a).items() if k in ids_b]
+        """``(row of a, row of b)`` for every id both systems have, sorted by id (as text):
+        the pairs a test draws from do not depend on the order of the file's lines."""
+        ids_a, ids_b = self.ids(a), self.ids(b)
+        return [(ids_a[k], ids_b[k]) for k in sorted(ids_a.keys() & ids_b.keys())]
 
 
 def check_label(value: Any, where: str, field: str) -> bool | float | None:
