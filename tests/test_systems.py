@@ -293,6 +293,8 @@ def test_correlate_with_label_field_systems_and_groups(capsys, judged):
     assert (within["auc"], within["n"], within["pairs"], within["groups"]) == (1.0, 12, 16, 2)
     code, _, err = run(capsys, *argv, "--label-field", "passed", "--human-field", "other")
     assert code == 2 and "name different fields" in err
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "needs the judgment field: --label-field FIELD" in err
 
 
 def test_null_reference_is_one_unreadable_pair_in_every_command(capsys, tmp_path, caplog):
