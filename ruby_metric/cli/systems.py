@@ -14,7 +14,14 @@ from .args import jsonl_side
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["add_system_options", "systems_input", "row_extras", "extra_fields", "warn_missing"]
+__all__ = [
+    "add_system_options",
+    "systems_input",
+    "row_extras",
+    "extra_fields",
+    "check_extra_names",
+    "warn_missing",
+]
 
 
 def add_system_options(parser: argparse.ArgumentParser, *, label: bool = True) -> None:
