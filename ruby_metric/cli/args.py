@@ -13,14 +13,14 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..io.formats import counted
 from ..io.inputs import (
     InputError,
     PairInput,
     display_name,
-    iter_jsonl,
+    iter_jsonl_records,
     key_hint,
     read_aligned,
 )
@@ -367,7 +367,8 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
             first = pair.problem
             if strict:
                 raise InputError(f"{first} (--strict: every pair must be readable)")
-    _warn_duplicate_ids(name, lines)
+    if not getattr(args, "system_field", None):  # else an id is once per system: checked there
+        _warn_duplicate_ids(name, lines)
     if readable == 0:
         raise InputError(
             f"no pair could be read: {'the' if count == 1 else 'all'} {pairs_text(count)} of "
@@ -409,24 +410,23 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
         path = args.jsonl
         name = display_name(path)
-        side = jsonl_side(args)
         if path != "-" and Path(path).is_file():
-            if next(iter_jsonl(path, warn=False, against=side), None) is None:
+            if next(_jsonl(args, path, warn=False), None) is None:
                 raise InputError(f"no pairs to score: {name} has no JSON lines")
             unknown: dict[str, int] = {}
-            read = iter_jsonl(path, warn=False, against=side, unknown_keys=unknown)
+            read = _jsonl(args, path, warn=False, unknown_keys=unknown)
             if not _has_language(args, read):
                 _no_language(name, unknown)
             reads = itertools.count()
 
             def pairs() -> Iterator[PairInput]:
                 # the file may be read twice (n-gram sets, then scores): warn on the first
-                return iter_jsonl(path, warn=next(reads) == 0, against=side)
+                return _jsonl(args, path, warn=next(reads) == 0)
 
             return pairs, _count_lines(path)
         # Standard input, a pipe or process substitution can be read only once: keep its pairs.
         unknown = {}
-        kept = list(iter_jsonl(path, against=side, unknown_keys=unknown))
+        kept = list(_jsonl(args, path, unknown_keys=unknown))
         if not kept:
             raise InputError(f"no pairs to score: {name} has no JSON lines")
         if not _has_language(args, kept):
@@ -443,6 +443,27 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
             "are empty"
         )
     return lambda: iter(aligned), len(aligned)
+
+
+#: The options naming JSONL fields a command reads besides a pair's own keys.
+FIELD_OPTIONS = ("system_field", "label_field", "group_field", "human_field")
+
+
+def field_options(args: argparse.Namespace) -> list[str]:
+    """The JSONL fields the options of ``args`` name (``--system-field model`` ...): known
+    keys for this run, never warned about as unknown."""
+    return [value for name in FIELD_OPTIONS if (value := getattr(args, name, None))]
+
+
+def _jsonl(
+    args: argparse.Namespace, path: str, **options: Any
+) -> Iterator[PairInput]:
+    """The pairs of a JSONL file, read against the side ``args`` asks for, with the fields
+    its options name as known keys."""
+    for pair, _ in iter_jsonl_records(
+        path, fields=field_options(args), against=jsonl_side(args), **options
+    ):
+        yield pair
 
 
 def _has_language(args: argparse.Namespace, pairs: Iterable[PairInput]) -> bool:

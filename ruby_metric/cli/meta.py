@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,6 +22,7 @@ from ..scoring.metrics import label
 from .args import (
     add_quiet,
     add_scorer_options,
+    add_source_language,
     add_workers,
     int_at_least,
     output_file,
@@ -30,6 +30,9 @@ from .args import (
     scorer_from_args,
     with_examples,
 )
+from .meta_compare import format_table, run_many
+from .meta_correlate import judged_rows, run_correlate
+from .systems import add_system_options
 
 __all__ = [
     "add_meta_parser",
@@ -133,7 +136,15 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         help='JSONL with {"reference", "candidate", <human field>, "language"?, "id"?}',
     )
     corr.add_argument(
-        "--human-field", required=True, metavar="NAME", help="field holding the judgment"
+        "--human-field", metavar="NAME", help="field holding the judgment (or --label-field)"
+    )
+    add_system_options(corr)
+    add_source_language(corr)
+    corr.add_argument(
+        "--strict",
+        action="store_true",
+        help="a pair that cannot be read (a null reference, say) is an error instead of "
+        "being counted as unreadable and left out of the correlations",
     )
     corr.add_argument(
         "--group-field",
@@ -153,9 +164,24 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Score two systems' outputs against the same references and test the "
         "difference: paired approximate randomization, paired bootstrap, paired t-test.",
     )
-    comp.add_argument("refs", help="references, one snippet per line")
-    comp.add_argument("sys_a", help="system A's outputs, line-aligned with REFS")
-    comp.add_argument("sys_b", help="system B's outputs, line-aligned with REFS")
+    comp.add_argument(
+        "refs", nargs="?", help="references (with --source-lang: sources), one snippet per line"
+    )
+    comp.add_argument(
+        "systems",
+        nargs="*",
+        metavar="SYSTEM",
+        help="each system's outputs, line-aligned with REFS (two: A vs B, with --html; more: "
+        "every pair, p-values adjusted for the number of comparisons)",
+    )
+    comp.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="read every system's pairs from one JSONL file instead, split by --system-field "
+        "and matched by 'id'",
+    )
+    add_system_options(comp)
+    add_source_language(comp)
     comp.add_argument(
         "--trials",
         type=int_at_least(1),
@@ -199,7 +225,10 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     with_examples(
         comp,
         "ruby-metric meta compare refs.cs a.cs b.cs --lang cs\n"
-        "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2",
+        "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2\n"
+        "ruby-metric meta compare refs.cs a.cs b.cs c.cs -l cs          # every pair, Holm\n"
+        "ruby-metric meta compare --jsonl out.jsonl -l python --source-lang java "
+        "--system-field model",
     )
     return meta
 
@@ -254,60 +283,16 @@ def read_classes(
 def read_judged_pairs(path: str | Path, human_field: str) -> tuple[list[PairInput], list[float]]:
     """Pairs and their judgments from a JSONL file; every line must be complete.
 
-    A judged pair that could not be used would bias the correlation silently, so unlike
-    ``ruby-metric score`` a malformed line stops the run.
+    Raises
+    ------
+    InputError : a line without its judgment, or a pair that cannot be read (``meta
+        correlate`` instead counts that one as unreadable, reports it and goes on).
     """
-    pairs, human, _, _ = _read_judged(path, human_field, None)
-    return pairs, human
-
-
-def _read_judged(
-    path: str | Path, human_field: str, group_field: str | None
-) -> tuple[list[PairInput], list[float], list[Hashable], list[int]]:
-    """Pairs, judgments, groups (empty without ``group_field``) and each pair's line."""
-    pairs: list[PairInput] = []
-    human: list[float] = []
-    groups: list[Hashable] = []
-    lines: list[int] = []
-    for number, obj in _jsonl_objects(path):
-        where = f"{path}:{number}"
-        required = ("reference", "candidate", human_field)
-        for name in required if group_field is None else (*required, group_field):
-            if name not in obj:
-                raise InputError(f"{where}: missing {name!r}")
-        ref, cand = obj["reference"], obj["candidate"]
-        if not (
-            isinstance(ref, str)
-            or (isinstance(ref, list) and ref and all(isinstance(r, str) for r in ref))
-        ):
-            raise InputError(
-                f"{where}: 'reference' must be a string or a non-empty list of strings"
-            )
-        if not isinstance(cand, str):
-            raise InputError(f"{where}: 'candidate' must be a string")
-        language = obj.get("language")
-        if language is not None and not isinstance(language, str):
-            raise InputError(f"{where}: 'language' must be a string")
-        value = obj[human_field]
-        if isinstance(value, bool) or isinstance(value, (int, float)) and math.isfinite(value):
-            value = float(value)
-        else:
-            raise InputError(f"{where}: {human_field!r} must be a number or true/false")
-        if group_field is not None:
-            group = obj[group_field]
-            if not isinstance(group, (str, int, float, bool)) or (
-                    isinstance(group, float) and not math.isfinite(group)):
-                raise InputError(
-                    f"{where}: {group_field!r} must be a string or a finite number"
-                )
-            # keyed with its type: JSON's true, 1 and 1.0 are different group names
-            groups.append((type(group).__name__, group))
-        pairs.append(PairInput(obj.get("id", len(pairs)), ref, cand, language))  # 0-based
-        human.append(value)
-        lines.append(number)
-    if not pairs:
-        raise InputError(f"{path}: no pairs")
-    return pairs, human, groups, lines
+    rows = judged_rows(str(path), human_field)
+    for row in rows.rows:
+        if row.pair.problem is not None:
+            raise InputError(row.pair.problem)
+    return [r.pair for r in rows.rows], [float(r.label) for r in rows.rows]  # type: ignore[arg-type]
 
 
 def _read_lines(path: str) -> list[str]:
@@ -323,18 +308,6 @@ def _f(value: float | None, digits: int = 4) -> str:
 
 def _ci(ci: Sequence[float] | None, digits: int = 3) -> str:
     return "-" if not ci else f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in [header, *rows]
-    ]
-    return "\n".join(lines)
 
 
 def _tally(counts: dict[str, int], shown: int = 3) -> str:
@@ -416,7 +389,7 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
                     else ["-"] * 5
                 )
             rows.append(row)
-        out.write(_table(header, rows) + "\n")
+        out.write(format_table(header, rows) + "\n")
         corpus = [(n, r) for n, r in report.items() if r.corpus_d is not None]
         if corpus:
             out.write(
@@ -435,133 +408,14 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_correlate(args: argparse.Namespace) -> int:
-    from ..meta import correlate_metrics
-
-    groups: list[Hashable] | None = None
-    if args.group_field is None:
-        pairs, human = read_judged_pairs(args.jsonl, args.human_field)
-    else:
-        pairs, human, groups, lines = _read_judged(args.jsonl, args.human_field, args.group_field)
-        other = next((i for i, v in enumerate(human) if v not in (0.0, 1.0)), None)
-        if other is not None:
-            raise InputError(
-                f"{args.jsonl}:{lines[other]}: --group-field needs a binary human field "
-                f"(0/1 or true/false), but {args.human_field!r} is {human[other]:g}"
-            )
-    scorer = scorer_from_args(args)
-    corpus = scorer.score_pairs(pairs, workers=args.workers)
-    unreadable = [p for p in corpus.pairs if "input" in p.reasons]
-    if unreadable:
-        first = unreadable[0]
-        raise InputError(f"{args.jsonl}: pair {first.id}: {first.reasons['input']}")
-    scores = {m: [getattr(p, m) for p in corpus.pairs] for m in scorer.metrics}
-    results = correlate_metrics(
-        scores,
-        human,
-        groups=groups,
-        bootstrap=args.bootstrap,
-        seed=args.seed,
-        confidence=args.confidence,
-    )
-    with output_file(args.output, whole=True) as out:
-        if args.format == "json":
-            data: dict[str, Any] = {
-                "pairs": len(pairs),
-                "human_field": args.human_field,
-            }
-            if groups is not None:
-                data["group_field"] = args.group_field
-                data["groups"] = len(set(groups))
-            data.update(
-                {
-                    "bootstrap": args.bootstrap,
-                    "confidence": args.confidence,
-                    "seed": args.seed,
-                    "signature": corpus.signature,
-                    "metrics": {m: r.to_dict() for m, r in results.items()},
-                }
-            )
-            _dump(data, out)
-            return 0
-        binary = any(r.auc is not None for r in results.values())
-        out.write(
-            f"correlation with {args.human_field!r} over {pairs_text(len(pairs))} "
-            f"({args.bootstrap} bootstrap resamples, seed {args.seed})\n\n"
-        )
-        header = ["metric", "n", "pearson", "CI", "spearman", "CI", "kendall", "CI"]
-        if binary:
-            header += ["AUC", "CI"]
-        rows = []
-        for name, r in results.items():
-            row = [
-                _name(name),
-                str(r.n),
-                _f(r.pearson.value),
-                _ci(r.pearson.ci),
-                _f(r.spearman.value),
-                _ci(r.spearman.ci),
-                _f(r.kendall.value),
-                _ci(r.kendall.ci),
-            ]
-            if binary:
-                row += [_f(r.auc.value), _ci(r.auc.ci)] if r.auc else ["-", "-"]
-            rows.append(row)
-        out.write(_table(header, rows) + "\n")
-        if groups is not None:
-            _write_within_group(out, args, results, len(set(groups)))
-        out.write(f"signature: {corpus.signature}\n")
-    return 0
-
-
-def _write_within_group(
-    out: TextIO, args: argparse.Namespace, results: dict[str, Any], groups: int
-) -> None:
-    """The within-group table of ``meta correlate --group-field`` and what it left out."""
-    out.write(
-        f"\nwithin-group AUC by {args.group_field!r} ({counted(groups, 'group')}): "
-        f"{args.human_field!r} 1 vs 0 in the same group, ties 1/2; its CI resamples groups\n\n"
-    )
-    header = ["metric", "within AUC", "CI", "pooled AUC", "n", "groups", "pairs"]
-    rows = []
-    left_out: dict[tuple[int, int], list[str]] = {}
-    for name, r in results.items():
-        w = r.within_group
-        rows.append(
-            [
-                _name(name),
-                _f(w.value),
-                _ci(w.ci),
-                _f(w.pooled),
-                str(w.n),
-                str(w.groups),
-                str(w.pairs),
-            ]
-        )
-        if r.n:  # a metric undefined on every pair has nothing to leave out
-            left_out.setdefault((w.left_out_groups, w.left_out_items), []).append(_name(name))
-    out.write(_table(header, rows) + "\n")
-    out.write("n: candidates in groups with both outcomes (both AUCs are over these); pairs: "
-              "(1, 0) pairs of one group\n")
-
-    def text(counts: tuple[int, int]) -> str:
-        return f"{counted(counts[0], 'group')} ({counted(counts[1], 'candidate')})"
-
-    if len(left_out) == 1:
-        counts = next(iter(left_out))
-        if counts != (0, 0):
-            out.write(f"left out: {text(counts)} with one outcome only (no within-group pair)\n")
-    elif left_out:
-        out.write(
-            "left out, with one outcome only (no within-group pair): "
-            + "; ".join(f"{text(c)} for {', '.join(names)}" for c, names in left_out.items())
-            + "\n"
-        )
-
-
 def _cmd_compare(args: argparse.Namespace) -> int:
     from ..meta import compare_systems
 
+    if args.jsonl or len(args.systems) != 2:
+        if not args.jsonl and not args.refs:
+            raise InputError("give REFS SYSTEM SYSTEM... or --jsonl FILE --system-field FIELD")
+        return run_many(args)
+    args.sys_a, args.sys_b = args.systems
     refs, sys_a, sys_b = (_read_lines(p) for p in (args.refs, args.sys_a, args.sys_b))
     for path, lines in ((args.sys_a, sys_a), (args.sys_b, sys_b)):
         if len(lines) != len(refs):
@@ -616,7 +470,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             ]
             for name, r in report.items()
         ]
-        out.write(_table(header, rows) + "\n")
+        out.write(format_table(header, rows) + "\n")
         for note in not_applicable_notes(report):
             out.write(note + "\n")
         out.write(f"signature: {report.signature}\n")
@@ -625,7 +479,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "distinguishability": _cmd_distinguishability,
-    "correlate": _cmd_correlate,
+    "correlate": run_correlate,
     "compare": _cmd_compare,
 }
 

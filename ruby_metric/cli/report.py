@@ -23,6 +23,7 @@ from .args import (
     add_pair_input,
     add_quiet,
     add_scorer_options,
+    add_source_language,
     add_workers,
     int_at_least,
     pair_input,
@@ -32,6 +33,7 @@ from .args import (
 )
 from .progress import Progress
 from .signals import SignalGuard
+from .systems import add_system_options, systems_input
 
 __all__ = ["add_report_parser", "compare_with_html", "run_report"]
 
@@ -39,6 +41,8 @@ REPORT_EXAMPLES = """\
 examples:
   ruby-metric report refs.cs hyps.cs --lang cs -o report.html
   ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
+  ruby-metric report --jsonl out.jsonl -l python --system-field model --label-field passed \
+      -o systems.html                             # the systems side by side, labels shown
   model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
 then open one pair of the page (ids are 0-based, as on the page):
   ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
@@ -60,6 +64,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     )
     add_pair_input(rep)
     add_scorer_options(rep)
+    add_source_language(rep)
+    add_system_options(rep)
     rep.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML page to write")
     rep.add_argument(
         "--worst",
@@ -89,6 +95,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
     if args.worst_by and args.worst_by not in args.metrics:
         raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
     pairs, total = pair_input(args)
+    systems = systems_input(args)
     # Fail on an unwritable output now, not after scoring the whole corpus.
     _check_writable(args.output)
     scorer = scorer_from_args(args)
@@ -102,6 +109,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
             worst_by=args.worst_by,
             title=args.title,
             progress=progress.update,
+            systems=systems,
         )
     finally:
         progress.close()

@@ -7,10 +7,15 @@ first. A signal stops the run between lines, never inside one.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import Any
+from typing import Any, TextIO
 
-from ..io.formats import FORMATS, PairWriter, write
+from ..io.formats import FORMATS, PairWriter, with_extra, write
+from ..io.systems import SystemsInput
+from ..meta.pair_scores import scoring_metric
+from ..meta.systems import system_corpora
+from ..scoring.results import CorpusResult
 from .args import (
     EXAMPLES_FORMATTER,
     add_pair_input,
@@ -26,6 +31,13 @@ from .args import (
 )
 from .progress import Progress
 from .signals import SignalGuard
+from .systems import (
+    add_system_options,
+    check_extra_names,
+    extra_fields,
+    row_extras,
+    systems_input,
+)
 
 FORMAT_HELP = (
     "table (default): every pair, then the corpus scores; json: one object with 'corpus' "
@@ -70,6 +82,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         "one number (- when undefined)",
     )
     score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_system_options(score)
     add_workers(score)
     add_quiet(score)
     return score
@@ -78,20 +91,23 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
     pairs, total = pair_input(args)
+    systems = systems_input(args)
+    check_extra_names(systems)
+    split = systems is not None and bool(systems.system_field)
     scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
     # interrupted run leaves valid lines); JSON and the table need every pair first.
     streaming = args.format in ("jsonl", "csv") and not args.score_only
-    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
+    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming or split)
     progress = Progress(total, enabled=False if args.quiet else None)
     try:
         with output_file(args.output, whole=not streaming) as out:
             try:
                 if streaming:
-                    writer = PairWriter(out, args.format)
-                    for result in run:
+                    writer = PairWriter(out, args.format, extra_fields(systems))
+                    for index, result in enumerate(run):
                         with guard.held():  # a line is written whole or not at all
-                            writer.write(result)
+                            writer.write(result, row_extras(systems, index))
                         progress.update(run.count)
                 else:
                     for _ in run:
@@ -99,12 +115,20 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
             finally:
                 progress.close()
             corpus = run.corpus()
+            blocks = (
+                system_corpora(systems, corpus, scoring_metric(scorer))
+                if split and systems is not None else {}
+            )
             with guard.held():
                 if args.score_only:
                     first = args.metrics[0] if getattr(args, "metrics", None) else "ruby"
-                    out.write(f"{score_text(corpus.score(first))}\n")
+                    if blocks:
+                        for name, block in blocks.items():
+                            out.write(f"{name}\t{score_text(block.score(first))}\n")
+                    else:
+                        out.write(f"{score_text(corpus.score(first))}\n")
                 elif not streaming:
-                    write(corpus, out, args.format, getattr(args, "metrics", None))
+                    _write_whole(corpus, blocks, systems, out, args)
     finally:
         run.close()
         scorer.close()
@@ -112,11 +136,41 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
-        summary = corpus.summary()
-        print(
-            f"ruby-metric: {pairs_text(summary['pairs'])}, RUBY {score_text(summary['ruby'])}, "
-            f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
-            f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
-            file=sys.stderr,
-        )
+        for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
+            summary = block.summary()
+            print(
+                f"ruby-metric: {name + ': ' if name else ''}{pairs_text(summary['pairs'])}, "
+                f"RUBY {score_text(summary['ruby'])}, "
+                f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
+                f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
+                file=sys.stderr,
+            )
     return 0
+
+
+def _write_whole(
+    corpus: CorpusResult,
+    blocks: dict[str, CorpusResult],
+    systems: SystemsInput | None,
+    out: TextIO,
+    args: argparse.Namespace,
+) -> None:
+    """The table or JSON of a whole run: with systems, a corpus block per system (the table)
+    or a ``systems`` object of their corpus summaries beside the whole run's (JSON); rows
+    carry their system and label."""
+    metrics = getattr(args, "metrics", None)
+    if args.format == "json" and systems is not None:
+        data = corpus.to_dict()
+        data["pairs"] = [
+            with_extra(pair, row_extras(systems, i)) for i, pair in enumerate(data["pairs"])
+        ]
+        if blocks:
+            data["systems"] = {name: block.summary() for name, block in blocks.items()}
+        out.write(json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
+    elif args.format == "table" and blocks:
+        field = systems.system_field if systems is not None else "system"
+        for number, (name, block) in enumerate(blocks.items()):
+            out.write(("\n" if number else "") + f"== {field} {name} ==\n")
+            write(block, out, "table", metrics)
+    else:
+        write(corpus, out, args.format, metrics)

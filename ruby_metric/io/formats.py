@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
 from ..scoring.crosslang import NOT_COMPARABLE
@@ -29,9 +29,21 @@ def _json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, allow_nan=False)
 
 
-def jsonl_line(pair: PairResult) -> str:
-    """One pair as a JSONL line (without the newline)."""
-    return _json(pair.to_dict())
+def jsonl_line(pair: PairResult, extra: Mapping[str, Any] | None = None) -> str:
+    """One pair as a JSONL line (without the newline); ``extra`` (its system, its label)
+    comes right after the id."""
+    return _json(with_extra(pair.to_dict(), extra))
+
+
+def with_extra(record: dict[str, Any], extra: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``record`` with the ``extra`` columns after its ``id``.
+
+    >>> with_extra({"id": 3, "ruby": 0.5}, {"model": "m", "passed": True})
+    {'id': 3, 'model': 'm', 'passed': True, 'ruby': 0.5}
+    """
+    if not extra:
+        return record
+    return {"id": record["id"], **extra, **{k: v for k, v in record.items() if k != "id"}}
 
 
 def write_jsonl(pairs: Iterable[PairResult], out: TextIO) -> None:
@@ -58,21 +70,24 @@ class PairWriter:
     """Writes pairs one at a time as JSONL or CSV, flushing each line, so an interrupted
     run leaves a valid file of the pairs already scored."""
 
-    def __init__(self, out: TextIO, fmt: str) -> None:
+    def __init__(self, out: TextIO, fmt: str, extra_fields: Sequence[str] = ()) -> None:
+        """``extra_fields``: columns each row carries after its id (a system, a label),
+        given per row to :meth:`write`."""
         if fmt not in ("jsonl", "csv"):
             raise ValueError(f"cannot stream format {fmt!r}")
         self.out = out
         self.fmt = fmt
         self._csv = None
         if fmt == "csv":
-            self._csv = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+            fields = [CSV_FIELDS[0], *extra_fields, *CSV_FIELDS[1:]]
+            self._csv = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
             self._csv.writeheader()
 
-    def write(self, pair: PairResult) -> None:
+    def write(self, pair: PairResult, extra: Mapping[str, Any] | None = None) -> None:
         if self._csv is not None:
-            self._csv.writerow(pair.to_record())
+            self._csv.writerow(with_extra(pair.to_record(), extra))
         else:
-            self.out.write(jsonl_line(pair) + "\n")
+            self.out.write(jsonl_line(pair, extra) + "\n")
         self.out.flush()
 
 

@@ -213,9 +213,37 @@ def iter_jsonl(
     ``path`` may be ``-`` (standard input). A byte-order mark before a line's JSON, or at the
     start of a reference or candidate, is dropped and counted in the pair's ``boms``.
     """
+    for pair, _ in iter_jsonl_records(
+        path, warn=warn, against=against, unknown_keys=unknown_keys
+    ):
+        yield pair
+
+
+def iter_jsonl_records(
+    path: str | Path,
+    *,
+    fields: Iterable[str] = (),
+    warn: bool = True,
+    against: str = "reference",
+    unknown_keys: dict[str, int] | None = None,
+) -> Iterator[tuple[PairInput, dict[str, Any]]]:
+    """:func:`iter_jsonl`'s pairs, each with the values of the other ``fields`` it names.
+
+    The ``fields`` (a system, a label, a group: say ``model``, ``passed``, ``task``) are
+    known keys for this read, so they are not warned about as unknown; each pair comes with
+    ``{field: value}`` for those of them its object has (an absent field is absent, a JSON
+    ``null`` is ``None``). Everything else is as in :func:`iter_jsonl`.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     _ = f.write('{"id": "a", "reference": "x", "candidate": "y", "model": "m1"}\\n')
+    >>> [(pair.id, extra) for pair, extra in iter_jsonl_records(f.name, fields=["model"])]
+    [('a', {'model': 'm1'})]
+    >>> os.remove(f.name)
+    """
     bad_utf8: list[int] = []  # warned about once, when the read ends
     try:
-        yield from _jsonl_pairs(path, warn, against, unknown_keys, bad_utf8)
+        yield from _jsonl_pairs(path, warn, against, unknown_keys, bad_utf8, tuple(fields))
     finally:
         if bad_utf8 and warn:
             _warn_utf8(path, bad_utf8)
@@ -227,9 +255,10 @@ def _jsonl_pairs(
     against: str,
     unknown_keys: dict[str, int] | None,
     bad_utf8: list[int],
-) -> Iterator[PairInput]:
-    """:func:`iter_jsonl`'s pairs, noting the lines with invalid UTF-8 in ``bad_utf8``."""
-    unknown: set[str] = set()
+    fields: tuple[str, ...] = (),
+) -> Iterator[tuple[PairInput, dict[str, Any]]]:
+    """:func:`iter_jsonl_records`' pairs, noting the lines with invalid UTF-8 in ``bad_utf8``."""
+    unknown: set[str] = set(fields)
     position = 0
     for number, raw in enumerate(_open_lines(path), start=1):
         try:
@@ -253,7 +282,9 @@ def _jsonl_pairs(
                         unknown_keys.setdefault(key, number)
                     if warn:
                         _warn_unknown_key(path, number, key)
-        yield _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+        pair = _pair_from_object(obj, display_name(path), number, position, line_boms, against)
+        extra = {k: obj[k] for k in fields if k in obj} if isinstance(obj, dict) else {}
+        yield pair, extra
         position += 1
 
 
@@ -349,6 +380,8 @@ def _pair_from_object(
     reference = obj.get(against)
     if against not in obj:
         problems.append(f"missing '{against}'" + (_WRONG_SIDE[against] if other in obj else ""))
+    elif reference is None:  # a missing reference, not a malformed one: say so plainly
+        problems.append(f"'{against}' is null (nothing to score the candidate against)")
     elif not (
         isinstance(reference, str)
         or (

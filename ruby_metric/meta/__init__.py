@@ -26,6 +26,7 @@ from .correlation import (
     is_binary,
     roc_auc,
     within_group_auc,
+    within_group_like_for_like,
 )
 from .distinguishability import (
     DistinguishabilityReport,
@@ -66,6 +67,7 @@ __all__ = [
     "roc_auc",
     "is_binary",
     "within_group_auc",
+    "within_group_like_for_like",
     "WithinGroupAUC",
     "CorrelationResult",
     "Estimate",

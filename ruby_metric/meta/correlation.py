@@ -30,6 +30,7 @@ __all__ = [
     "WithinGroupAUC",
     "correlate",
     "within_group_auc",
+    "within_group_like_for_like",
     "correlate_metrics",
     "roc_auc",
     "is_binary",
@@ -405,6 +406,48 @@ def correlate(
         confidence=confidence,
         within_group=within,
     )
+
+
+def within_group_like_for_like(
+    metric_scores: Mapping[str, Sequence[float | None]],
+    human_scores: Sequence[float | bool] | np.ndarray,
+    groups: Sequence[Hashable],
+    **options: Any,
+) -> tuple[dict[str, WithinGroupAUC], int]:
+    """Every metric's :func:`within_group_auc` over the *same* candidates, like for like.
+
+    A tier that is undefined on a candidate (GRS where the program did not parse, say) would
+    otherwise be judged on an easier or harder subset than the others. Only the candidates
+    where every metric that is defined somewhere is defined count (a metric undefined on
+    every candidate, such as BLEU against a source, does not narrow the set).
+
+    Parameters
+    ----------
+    metric_scores : ``{metric: score per candidate}``, ``None``/NaN where undefined.
+    human_scores, groups : as for :func:`within_group_auc`.
+    **options : ``bootstrap``, ``seed``, ``confidence`` of :func:`within_group_auc`.
+
+    Returns
+    -------
+    ``({metric: WithinGroupAUC}, left out)``: left out counts the candidates some metric is
+    defined on but not every one (a candidate no metric is defined on is not counted).
+
+    >>> out, left = within_group_like_for_like(
+    ...     {"a": [0.9, 0.1, 0.8, 0.2], "b": [0.9, 0.1, None, 0.2]}, [1, 0, 1, 0], "xxyy",
+    ...     bootstrap=0)
+    >>> out["a"].n, out["b"].n, left
+    (2, 2, 1)
+    """
+    arrays = {m: as_float_array(v) for m, v in metric_scores.items()}
+    defined = [np.isfinite(a) for a in arrays.values() if np.isfinite(a).any()]
+    size = len(list(groups))
+    common = np.logical_and.reduce(defined) if defined else np.zeros(size, dtype=bool)
+    some = np.logical_or.reduce(defined) if defined else np.zeros(size, dtype=bool)
+    out = {
+        m: within_group_auc(np.where(common, a, np.nan), human_scores, groups, **options)
+        for m, a in arrays.items()
+    }
+    return out, int((some & ~common).sum())
 
 
 def correlate_metrics(

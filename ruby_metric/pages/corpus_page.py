@@ -141,7 +141,10 @@ def render_report(rep: CorpusReport) -> str:
     """The HTML page of a :class:`CorpusReport` (pure: equal reports, equal bytes)."""
     summary = rep.corpus.summary()
     meta = [f"{summary['pairs']:,} pairs", f"language: {rep.language or 'per pair'}"]
-    sections = [("summary", "Summary"), ("histograms", "Distributions")]
+    sections = [("summary", "Summary")]
+    if rep.systems:
+        sections.append(("systems", "Systems"))
+    sections.append(("histograms", "Distributions"))
     sections.append(("reasons", "Why tiers did not apply"))
     if rep.scatters:
         sections.append(("scatter", "RUBY vs BLEU"))
@@ -153,6 +156,7 @@ def render_report(rep: CorpusReport) -> str:
         f'<p class="meta">{_esc(" · ".join(meta))}</p>\n',
         f'<nav class="toc">{toc}</nav>\n</header>\n',
         _summary_section(rep),
+        _systems_section(rep) if rep.systems else "",
         _histogram_section(rep),
         _reasons_section(rep),
         _scatter_section(rep) if rep.scatters else "",
@@ -214,6 +218,48 @@ def _summary_section(rep: CorpusReport) -> str:
         + '<p class="meta">signature: <span class="sig" id="signature">'
         + f"{_esc(s['signature'])}</span></p>\n</section>\n"
     )
+
+
+def _systems_section(rep: CorpusReport) -> str:
+    """The systems side by side: a row per system, its pairs, corpus scores and labels."""
+    shown = [m for m in METRICS if m in {h.metric for h in rep.histograms}]
+    labels = any(s.labeled for s in rep.systems)
+    head = "".join(f"<th>{LABELS[m]}</th>" for m in shown)
+    rows = []
+    for s in rep.systems:
+        cells = "".join(score_cell(s.scores.get(m)) for m in shown)
+        label = f'<td class="num">{_esc(s.label_text())}</td>' if labels else ""
+        rows.append(
+            f'<tr id="system-{_esc(s.name)}"><td><b>{_esc(s.name)}</b></td>'
+            f'<td class="num">{s.pairs:,}</td><td class="num">{s.unreadable:,}</td>'
+            f"{cells}{label}</tr>"
+        )
+    label_head = f"<th>{_esc(rep.extra_fields[-1])}</th>" if labels else ""
+    by = f" by <code>{_esc(rep.system_field)}</code>" if rep.system_field else ""
+    return (
+        f'<section id="systems">\n<h2>{len(rep.systems)} systems{by}</h2>\n'
+        '<table class="summary" id="systems-table"><tr><th>system</th><th>pairs</th>'
+        f"<th>unreadable</th>{head}{label_head}</tr>{''.join(rows)}</table>\n"
+        '<p class="note">Each system over its own pairs, scored in one run (one n-gram set '
+        "for all); <code>ruby-metric meta compare</code> tests the differences.</p>\n"
+        "</section>\n"
+    )
+
+
+def _extra_cells(rep: CorpusReport, w: WorstPair) -> str:
+    """The worst pair's system and label cells, in :attr:`CorpusReport.extra_fields` order."""
+    return "".join(f"<td>{_esc(_json_text(w.extra.get(f)))}</td>" for f in rep.extra_fields)
+
+
+def _json_text(value: object) -> str:
+    """A label or system as JSON writes it: ``true``, ``false``, ``null``, ``2.5``, text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _histogram_section(rep: CorpusReport) -> str:
@@ -350,7 +396,7 @@ def _worst_section(rep: CorpusReport) -> str:
     for w in rep.worst:
         overview.append(
             f'<tr><td class="num">{w.rank}</td><td><a href="#worst-{w.rank}">'
-            f"<code>{_esc(w.result.id)}</code></a></td>"
+            f"<code>{_esc(w.result.id)}</code></a></td>{_extra_cells(rep, w)}"
             f"{score_cell(getattr(w.result, rep.worst_by or 'ruby'))}"
             f"{_text_cells(w.reference, w.candidate)}</tr>"
         )
@@ -361,8 +407,9 @@ def _worst_section(rep: CorpusReport) -> str:
             if m != rep.worst_by and getattr(r, m) is not None
         )
         tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
+        tags = "".join(f" · {f} {_json_text(w.extra.get(f))}" for f in rep.extra_fields)
         summary = (
-            f"#{w.rank} · pair <code>{_esc(r.id)}</code> · <b>{_esc(by)} "
+            f"#{w.rank} · pair <code>{_esc(r.id)}</code>{_esc(tags)} · <b>{_esc(by)} "
             f"{format_score(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
         )
         if w.explanation is not None:
@@ -374,8 +421,10 @@ def _worst_section(rep: CorpusReport) -> str:
             f'<div class="pair-body">{body}</div></details>\n'
         )
     table = (
-        f'<table id="worst-table"><tr><th>#</th><th>pair</th><th>{_esc(by)}</th>'
-        f"<th>reference</th><th>candidate</th></tr>{''.join(overview)}</table>\n"
+        '<table id="worst-table"><tr><th>#</th><th>pair</th>'
+        + "".join(f"<th>{_esc(f)}</th>" for f in rep.extra_fields)
+        + f"<th>{_esc(by)}</th><th>reference</th><th>candidate</th></tr>"
+        + f"{''.join(overview)}</table>\n"
     )
     return (
         head + table + '<p class="note">Click a pair to open its explanation: both snippets '

@@ -32,12 +32,15 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..io.inputs import PairInput
+from ..io.systems import SystemsInput
+from ..meta.pair_scores import scoring_metric
 from ..pages.corpus_page import DISAGREEMENTS, GRID_BINS, HIST_BINS, MAX_POINTS, render_report
 from ..pages.html_text import write_page
 from ..pages.plots import bin_index
 from ..scoring.code import canonical_language
 from ..scoring.metrics import CORPUS_METRICS, METRICS, TIER_METRICS
 from ..scoring.results import CorpusResult, PairResult
+from .systems import SystemSummary, system_summaries
 
 if TYPE_CHECKING:
     from ..api.explain import Explanation
@@ -188,6 +191,8 @@ class WorstPair:
     explanation : the evidence of ``ruby-metric explain``, or ``None`` (``note`` says why).
     note : why there is no explanation.
     language : the pair's own language (JSONL ``language``), ``None`` for the scorer's.
+    extra : the pair's system and label, by the fields that named them (``{"model": "m",
+        "passed": False}``); shown as columns of the table.
     """
 
     rank: int
@@ -198,6 +203,7 @@ class WorstPair:
     explanation: Explanation | None = field(default=None, repr=False)
     note: str | None = None
     language: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -217,6 +223,10 @@ class CorpusReport:
     language : the scorer's language.
     disagreement_pairs : the inputs (texts) of ``disagreements``, in the same order (``None``
         where the text was not given).
+    systems : one :class:`~ruby_metric.reports.systems.SystemSummary` per system, side by
+        side on the page (empty for one system).
+    system_field : the field that named the systems.
+    extra_fields : the columns of :attr:`WorstPair.extra` (system and label fields).
     """
 
     corpus: CorpusResult
@@ -229,6 +239,9 @@ class CorpusReport:
     title: str = "RUBY corpus report"
     language: str | None = None
     disagreement_pairs: tuple[PairInput | None, ...] = ()
+    systems: tuple[SystemSummary, ...] = ()
+    system_field: str | None = None
+    extra_fields: tuple[str, ...] = ()
 
     def to_html(self) -> str:
         """The self-contained HTML page (see the module docstring); byte-identical for equal
@@ -531,6 +544,7 @@ def report_stream(
     worst_by: str | None = None,
     title: str | None = None,
     progress: Callable[[int], None] | None = None,
+    systems: SystemsInput | None = None,
 ) -> CorpusReport:
     """Score a stream of pairs and build the corpus report, in bounded memory.
 
@@ -545,6 +559,9 @@ def report_stream(
     worst_by : rank them by this metric (default RUBY).
     title : the page's title.
     progress : called with the number of pairs scored so far, after each pair.
+    systems : the pairs' rows with their systems and labels (one per pair, in order): the
+        page then has a row per system side by side, and the worst pairs' table a column
+        for the system and the label (the per-system scores keep every result in memory).
 
     Returns
     -------
@@ -561,7 +578,8 @@ def report_stream(
     (2, 0)
     """
     builder = ReportBuilder(metrics=scorer.metrics, worst=worst, worst_by=worst_by)
-    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=False)
+    split = systems is not None and bool(systems.system_field)
+    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=split)
     inputs = iter(pairs())
     for result in run:
         # results come in input order, one per pair: the next input is this result's
@@ -571,11 +589,20 @@ def report_stream(
     corpus = run.corpus()
     # The worst pairs are explained with the n-gram set each language was scored with
     # (shipped, given, or built from this corpus's references), which only the run knows.
-    return builder.finish(
+    rep = builder.finish(
         corpus,
         explain=_explainer(scorer, run.ngram_set_for),
         title=title,
         language=scorer.language,
+    )
+    if systems is None:
+        return rep
+    return replace(
+        rep,
+        worst=tuple(replace(w, extra=systems.extras(w.index)) for w in rep.worst),
+        systems=system_summaries(systems, corpus, scoring_metric(scorer)) if split else (),
+        system_field=systems.system_field,
+        extra_fields=tuple(systems.extra_fields),
     )
 
 

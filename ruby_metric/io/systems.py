@@ -1,0 +1,228 @@
+"""Reading several systems' outputs, with labels and groups, matched across systems by id.
+
+A translation benchmark ships one JSONL with a field naming the system (``"model"``), an
+execution verdict or a grade per candidate (``"passed"``) and the task it solves
+(``"task"``); or one line-aligned file per system. :func:`read_jsonl_systems` and
+:func:`read_aligned_systems` read either into :class:`SystemsInput`: one
+:class:`SystemRow` per pair, in file order, with its system, label and group.
+
+Systems are compared pair by pair *by id*, never by position in the file: in one JSONL
+every pair of a split file must name its ``id``, and one id may appear once per system.
+Line-aligned files have no ids; their pairs are matched by line (id = 0-based line).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .formats import counted
+from .inputs import InputError, PairInput, display_name, iter_jsonl_records, read_aligned
+
+__all__ = [
+    "SystemRow",
+    "SystemsInput",
+    "read_jsonl_systems",
+    "read_aligned_systems",
+    "check_label",
+]
+
+
+@dataclass(frozen=True)
+class SystemRow:
+    """One pair as read, with what it belongs to.
+
+    Attributes
+    ----------
+    pair : the pair (its ``problem`` set when it cannot be scored: a null reference, say).
+    system : the system that wrote the candidate (``None`` when the input is one system).
+    label : the pair's label (``True``/``False`` or a number), ``None`` when it has none.
+    group : the pair's group (say, its task), ``None`` without a group field.
+    """
+
+    pair: PairInput
+    system: str | None = None
+    label: bool | float | None = None
+    group: Any = None
+
+    @property
+    def group_key(self) -> Hashable:
+        """The group with its JSON type: ``true``, ``1`` and ``"1"`` are different groups."""
+        return (type(self.group).__name__, self.group)
+
+
+@dataclass(frozen=True)
+class SystemsInput:
+    """The rows of one input, and the fields that named systems, labels and groups.
+
+    Attributes
+    ----------
+    rows : every pair in file order (blank lines are not pairs).
+    name : how messages name the input (a file, or ``REFS / HYPS``).
+    system_field, label_field, group_field : the fields read (``None``: not asked for).
+    """
+
+    rows: tuple[SystemRow, ...]
+    name: str
+    system_field: str | None = None
+    label_field: str | None = None
+    group_field: str | None = None
+
+    @property
+    def systems(self) -> list[str]:
+        """The systems in the order they first appear (``[]`` for one unnamed system)."""
+        return list(dict.fromkeys(r.system for r in self.rows if r.system is not None))
+
+    def indices(self, system: str | None) -> list[int]:
+        """Positions in :attr:`rows` of ``system``'s pairs, in file order."""
+        return [i for i, r in enumerate(self.rows) if r.system == system]
+
+    def ids(self, system: str | None) -> dict[str, int]:
+        """``system``'s pair ids (as text) -> position in :attr:`rows`."""
+        return {str(self.rows[i].pair.id): i for i in self.indices(system)}
+
+    def missing(self) -> dict[str, list[str]]:
+        """Each system that lacks some id another system has -> those ids, sorted."""
+        ids = {s: set(self.ids(s)) for s in self.systems}
+        union = set().union(*ids.values()) if ids else set()
+        return {s: sorted(union - have) for s, have in ids.items() if union - have}
+
+    @property
+    def extra_fields(self) -> list[str]:
+        """The columns a result row carries besides its scores: the system and label fields."""
+        return [f for f in (self.system_field, self.label_field) if f]
+
+    def extras(self, index: int) -> dict[str, Any]:
+        """``{system field: system, label field: label}`` of the ``index``-th row."""
+        row = self.rows[index]
+        out: dict[str, Any] = {}
+        if self.system_field:
+            out[self.system_field] = row.system
+        if self.label_field:
+            out[self.label_field] = row.label
+        return out
+
+    def shared(self, a: str, b: str) -> list[tuple[int, int]]:
+        """``(row of a, row of b)`` for every id both systems have, sorted by id (as text):
+        the pairs a test draws from do not depend on the order of the file's lines."""
+        ids_a, ids_b = self.ids(a), self.ids(b)
+        return [(ids_a[k], ids_b[k]) for k in sorted(ids_a.keys() & ids_b.keys())]
+
+
+def check_label(value: Any, where: str, field: str) -> bool | float | None:
+    """A label as read: ``True``/``False``, a finite number, or ``None`` (JSON null).
+
+    Raises
+    ------
+    InputError : anything else (a string, a list, NaN), naming ``where`` and the field.
+
+    >>> check_label(True, "f:1", "passed"), check_label(3, "f:1", "grade")
+    (True, 3.0)
+    """
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        return float(value)
+    raise InputError(f"{where}: {field!r} must be a number or true/false, not {value!r}")
+
+
+def _group(value: Any, where: str, field: str) -> Any:
+    if isinstance(value, (str, int, bool)) or (isinstance(value, float) and math.isfinite(value)):
+        return value
+    raise InputError(f"{where}: {field!r} must be a string or a finite number")
+
+
+def read_jsonl_systems(
+    path: str | Path,
+    *,
+    against: str = "reference",
+    system_field: str | None = None,
+    label_field: str | None = None,
+    group_field: str | None = None,
+    warn: bool = True,
+) -> SystemsInput:
+    """The pairs of a JSONL file, split into systems by ``system_field`` when given.
+
+    Parameters
+    ----------
+    path : the JSONL file (``-``: standard input).
+    against : ``"reference"`` or ``"source"`` (see :func:`~ruby_metric.io.inputs.iter_jsonl`).
+    system_field : the field naming each pair's system (``model``); every pair must have it
+        and an ``id``, and an id may appear once per system.
+    label_field : the field holding each pair's label (pass/fail or a grade); a pair without
+        it has the label ``None``.
+    group_field : the field naming each pair's group (the task); every pair must have it.
+    warn : warn about unknown keys and invalid UTF-8 (these fields are known keys).
+
+    Returns
+    -------
+    SystemsInput
+
+    Raises
+    ------
+    InputError : a line that is not JSON, a pair without its system, id or group, a label
+        that is not true/false or a number, an id twice in one system, or no pairs at all.
+    """
+    fields = [f for f in (system_field, label_field, group_field, "id") if f]
+    name = display_name(path)
+    rows: list[SystemRow] = []
+    seen: dict[tuple[str | None, str], int] = {}
+    for pair, extra in iter_jsonl_records(path, fields=fields, warn=warn, against=against):
+        where = f"{name}:{pair.line}"
+        system = label = group = None
+        if system_field:
+            if system_field not in extra:
+                raise InputError(f"{where}: missing {system_field!r}")
+            system = extra[system_field]
+            if not isinstance(system, (str, int)) or isinstance(system, bool):
+                raise InputError(f"{where}: {system_field!r} must be a string or an integer")
+            system = str(system)
+            if "id" not in extra:
+                raise InputError(
+                    f"{where}: no 'id': pairs of different systems are matched by id, so "
+                    "with --system-field every pair needs one"
+                )
+        if label_field:
+            label = check_label(extra.get(label_field), where, label_field)
+        if group_field:
+            if group_field not in extra:
+                raise InputError(f"{where}: missing {group_field!r}")
+            group = _group(extra[group_field], where, group_field)
+        key = (system, str(pair.id))
+        if system_field and key in seen:
+            raise InputError(
+                f"{where}: id {pair.id!r} appears twice for {system_field} {system!r} "
+                f"(also line {seen[key]}): its pairs cannot be matched across systems"
+            )
+        seen[key] = pair.line or 0
+        rows.append(SystemRow(pair, system, label, group))
+    if not rows:
+        raise InputError(f"{name}: no pairs")
+    return SystemsInput(tuple(rows), name, system_field, label_field, group_field)
+
+
+def read_aligned_systems(references: str | Path, systems: Sequence[str | Path]) -> SystemsInput:
+    """Line-aligned files, one per system, against one file of references (or sources).
+
+    There are no ids: pairs are matched by line, so every file must have as many lines as
+    ``references``. Each system is named by its path.
+
+    Raises
+    ------
+    InputError : an unreadable file, files of different lengths, a system given twice, or
+        empty files.
+    """
+    names = [display_name(s) for s in systems]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(f"{', '.join(twice)}: the same system given twice")
+    rows: list[SystemRow] = []
+    for path, system in zip(systems, names, strict=True):
+        rows.extend(SystemRow(pair, system) for pair in read_aligned(references, path))
+    if not rows:
+        raise InputError(f"no pairs: {display_name(references)} is empty")
+    name = f"{display_name(references)} / {counted(len(names), 'system')}"
+    return SystemsInput(tuple(rows), name)
