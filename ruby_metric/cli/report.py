@@ -24,10 +24,10 @@ from .args import (
     add_quiet,
     add_scorer_options,
     add_workers,
+    corpus_line,
+    explain_command,
     int_at_least,
     pair_input,
-    pairs_text,
-    score_text,
     scorer_from_args,
 )
 from .progress import Progress
@@ -40,8 +40,9 @@ examples:
   ruby-metric report refs.cs hyps.cs --lang cs -o report.html
   ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
   model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
-then open one pair of the page (ids are 0-based, as on the page):
-  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
+then open one pair of the page (the page gives the command for its input):
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # line-aligned: 0-based ids
+  ruby-metric explain --jsonl pairs.jsonl --pair ID -l java    # JSONL: its ids
 """
 
 
@@ -102,6 +103,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
             worst_by=args.worst_by,
             title=args.title,
             progress=progress.update,
+            explain_command=explain_command(args),
         )
     finally:
         progress.close()
@@ -116,8 +118,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
         s = rep.corpus.summary()
         print(
             f"ruby-metric: wrote {args.output} ({len(page.encode('utf-8')):,} bytes): "
-            f"{pairs_text(s['pairs'])}, RUBY {score_text(s['ruby'])}, CrystalBLEU "
-            f"{score_text(s['crystalbleu'])}, BLEU {score_text(s['bleu'])}",
+            f"{corpus_line(s)}",
             file=sys.stderr,
         )
     return 0

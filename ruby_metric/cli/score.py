@@ -18,9 +18,9 @@ from .args import (
     add_scorer_options,
     add_source_language,
     add_workers,
+    corpus_line,
     output_file,
     pair_input,
-    pairs_text,
     score_text,
     scorer_from_args,
 )
@@ -113,10 +113,5 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
         summary = corpus.summary()
-        print(
-            f"ruby-metric: {pairs_text(summary['pairs'])}, RUBY {score_text(summary['ruby'])}, "
-            f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
-            f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
-            file=sys.stderr,
-        )
+        print(f"ruby-metric: {corpus_line(summary)} | {summary['signature']}", file=sys.stderr)
     return 0

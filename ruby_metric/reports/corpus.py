@@ -217,6 +217,12 @@ class CorpusReport:
     language : the scorer's language.
     disagreement_pairs : the inputs (texts) of ``disagreements``, in the same order (``None``
         where the text was not given).
+    source_language : the sources' language when the candidates were scored against their
+        sources (the page then names that side "source"), else ``None``.
+    explain_command : the command that explains one pair of this input in the terminal,
+        ``ID`` where the pair's id goes (e.g. ``ruby-metric explain --jsonl pairs.jsonl
+        --pair ID --lang java``); ``None`` when the input is not a file (the page names
+        both input forms).
     """
 
     corpus: CorpusResult
@@ -229,6 +235,8 @@ class CorpusReport:
     title: str = "RUBY corpus report"
     language: str | None = None
     disagreement_pairs: tuple[PairInput | None, ...] = ()
+    source_language: str | None = None
+    explain_command: str | None = None
 
     def to_html(self) -> str:
         """The self-contained HTML page (see the module docstring); byte-identical for equal
@@ -362,6 +370,7 @@ class ReportBuilder:
         self._heap: list[tuple[float, int, int, PairResult, PairInput | None]] = []
         # min-heap: smallest gap on top; the pair's input is kept for its text
         self._gaps: list[tuple[float, int, PairResult, PairInput | None]] = []
+        self._languages: set[str | None] = set()  # the pairs' own languages (JSONL field)
         self.n = 0
 
     def add(self, result: PairResult, pair: PairInput | None = None) -> None:
@@ -369,6 +378,8 @@ class ReportBuilder:
         worst so far."""
         index = self.n
         self.n += 1
+        if pair is not None and pair.problem is None:
+            self._languages.add(pair.language)
         for metric in self.metrics:
             value = getattr(result, metric)
             if value is None:
@@ -449,6 +460,8 @@ class ReportBuilder:
         explain: Callable[[WorstPair], Explanation] | None = None,
         title: str | None = None,
         language: str | None = None,
+        source_language: str | None = None,
+        explain_command: str | None = None,
     ) -> CorpusReport:
         """The :class:`CorpusReport`.
 
@@ -458,8 +471,15 @@ class ReportBuilder:
         explain : explains one worst pair (raising ``ValueError``/``TypeError`` leaves it
             unexplained with a note); ``None`` shows the pairs without explanations.
         title : the page's title.
-        language : the scorer's language, shown in the header.
+        language : the scorer's language, shown in the header; without one, the pairs'
+            own language when they all name the same.
+        source_language, explain_command : as in :class:`CorpusReport`.
         """
+        if language is None and len(self._languages) == 1:
+            try:
+                language = canonical_language(next(iter(self._languages)))
+            except ValueError:  # a language the registry does not know: none to name
+                language = None
         histograms = []
         for metric in self.metrics:
             mean = self._means[metric]
@@ -515,6 +535,8 @@ class ReportBuilder:
             title=title or "RUBY corpus report",
             language=language,
             disagreement_pairs=tuple(g[3] for g in gaps),
+            source_language=source_language,
+            explain_command=explain_command,
         )
 
 
@@ -531,6 +553,7 @@ def report_stream(
     worst_by: str | None = None,
     title: str | None = None,
     progress: Callable[[int], None] | None = None,
+    explain_command: str | None = None,
 ) -> CorpusReport:
     """Score a stream of pairs and build the corpus report, in bounded memory.
 
@@ -545,6 +568,8 @@ def report_stream(
     worst_by : rank them by this metric (default RUBY).
     title : the page's title.
     progress : called with the number of pairs scored so far, after each pair.
+    explain_command : the command that explains one pair of this input, ``ID`` for its id
+        (the page's hints give it); ``None`` for input that is not a file.
 
     Returns
     -------
@@ -576,6 +601,8 @@ def report_stream(
         explain=_explainer(scorer, run.ngram_set_for),
         title=title,
         language=scorer.language,
+        source_language=scorer.source_language,
+        explain_command=explain_command,
     )
 
 
@@ -681,7 +708,9 @@ def corpus_html(
         builder.add(result, pair)
     explain = _explainer(scorer, None) if scorer is not None else None
     language = scorer.language if scorer is not None else None
-    return builder.finish(corpus, explain=explain, title=title, language=language).to_html()
+    source_language = scorer.source_language if scorer is not None else None
+    return builder.finish(corpus, explain=explain, title=title, language=language,
+                          source_language=source_language).to_html()
 
 
 def _metrics_of(corpus: CorpusResult) -> tuple[str, ...]:
@@ -711,6 +740,10 @@ def _explainer(
                 scorers[language] = scorer
             else:
                 scorers[language] = scorer.with_language(language, ngrams=ngram_set)
-        return scorers[language].explain(item.reference, item.candidate)
+        chosen = scorers[language]
+        if chosen.source_language is not None:  # scored against the source: explain so
+            assert isinstance(item.reference, str)
+            return chosen.explain_source(item.reference, item.candidate)
+        return chosen.explain(item.reference, item.candidate)
 
     return explain
