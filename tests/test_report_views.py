@@ -71,7 +71,7 @@ def test_page_shows_the_new_views(corpus_page):
     worst = re.search(r'<table id="worst-table">.*?</table>', html, re.S).group(0)
     # 5 pairs, both sides: a long text is a link to the pair's section, where it is whole
     assert worst.count('<td class="snip') == 8 and worst.count('<td class="lines">') == 2
-    assert '<td class="lines"><a href="#worst-' in worst and "1 line, 640 chars" in worst
+    assert '<td class="lines"><a href="#worst-' in worst and "1 line, 630 chars" in worst
     assert "\u2026" not in worst and LONG[:200] in html
     assert 'class="code one-line"' in html
     # made from Python lists: the page names both input forms
