@@ -74,6 +74,8 @@ def test_the_corpus_mean_counts_the_broken_candidates(scorer):
     corpus = scorer.score_source_corpus([JAVA] * 5, cands)
     assert [p.ruby for p in corpus] == [1.0, 1.0, 1.0, 0.0, 0.0]
     assert corpus.ruby == pytest.approx(3 / 5) and corpus.counts["ruby"] == 5
+    # a mean with the zeros is another measurement than one without: the signature says so
+    assert "|structureless:0" in corpus.signature
     assert "partial_means" not in corpus.summary() or "ruby" not in (
         corpus.summary()["partial_means"])
 
@@ -140,3 +142,19 @@ def test_the_language_check_watches_both_sides_against_a_source(caplog):
     ]
     # fewer than 10 pairs say too little
     assert _warnings(caplog, sources[:9], cands[:9], "python", "python") == []
+
+
+def test_meta_compare_says_how_many_pairs_its_means_are_over(tmp_path, capsys):
+    refs, a, b = tmp_path / "refs.java", tmp_path / "a.java", tmp_path / "b.java"
+    lines = ["int f(int x) { return x + 1; }", "int g(int y) { return y * 2; }",
+             "int h() { return 3; }"]
+    refs.write_text("\n".join(lines) + "\n")
+    a.write_text("\n".join(lines) + "\n")
+    b.write_text("\n".join([*lines[:2], "@@@ ))) ("]) + "\n")  # GRS n/a on B's third
+    code, out, err = run(capsys, "meta", "compare", refs, a, b, "--lang", "java",
+                         "--metrics", "ruby,grs", "--trials", "99", "--bootstrap", "50")
+    assert code == 0, err
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line[:4] in
+            ("RUBY", "GRS ")}
+    assert rows["RUBY"][-1] == "3"  # the string tier scores B's junk: every pair
+    assert rows["GRS"][-3:] == ["2", "of", "3"]
