@@ -162,6 +162,9 @@ def test_the_source_side_is_named_source_everywhere():
     assert "<h3>Source PDG (" in page and "Reference PDG" not in page
     assert "unmatched (source)" in page and "unmatched (reference)" not in page
     assert "<th>source</th><th>candidate</th>" in page
+    text = scorer.explain_source(JAVA, PY.replace("s += x", "s -= x")).to_text()
+    assert "delete (source only)" in text and "edges: " in text
+    assert "reference" not in text  # the terminal's explanation names it the same
     # the corpus page of a run against sources
     from ruby_metric.io.inputs import PairInput
     from ruby_metric.reports.corpus import report_stream
