@@ -133,7 +133,7 @@ def test_reasons_grouped_by_kind_with_an_example(page):
     html = page.read_text(encoding="utf-8")
     empty = re.search(r'<tr id="reason-empty-code">(.*?)</tr>', html).group(1)
     assert 'data-value="1"' in empty and "candidate 1" in empty
-    assert "pair <code>9</code>" in empty and "candidate: empty code" in empty
+    assert "pair <code class=\"pid\">9</code>" in empty and "candidate: empty code" in empty
     # pair 5's missing brace is repaired: its tiers applied, so it is not a reason
     assert 'id="reason-parse-error"' not in html
 
@@ -146,7 +146,8 @@ def test_scatter_has_a_point_per_pair_and_the_disagreements(page, fixture_json):
     assert figure.count('class="pt pt-string"') == 1  # pair 5 is repaired: a graph
     assert "pair 8: RUBY 1.0000, BLEU 0.3832 (graph)" in figure
     table = html[html.index('<table id="disagreements">') :]
-    rows = re.findall(r"<tr><td><code>(\w+)</code>", table[: table.index("</table>")])
+    rows = re.findall(r'<tr><td><div class="pid"><code class="pid">(\w+)</code>',
+                      table[: table.index("</table>")])
     # pair 8 scores RUBY 1.0 against BLEU 0.3832: the largest gap; 0 and 9 agree exactly
     assert rows[:2] == ["8", "3"] and "0" not in rows and "9" not in rows and len(rows) == 8
 
@@ -154,7 +155,7 @@ def test_scatter_has_a_point_per_pair_and_the_disagreements(page, fixture_json):
 def test_worst_pairs_ranked_and_explained(page):
     html = page.read_text(encoding="utf-8")
     ranked = re.findall(
-        r'<details class="pair" id="worst-(\d+)"><summary>#\d+ · pair <code>'
+        r'<details class="pair" id="worst-(\d+)"><summary>#\d+ · pair <code class="pid">'
         r"(\w+)</code> · <b>RUBY ([\d.]+)</b>",
         html,
     )
@@ -186,8 +187,9 @@ def test_worst_option_and_worst_by(tmp_path, capsys):
     html = target.read_text(encoding="utf-8")
     assert html.count('<details class="pair"') == 2
     assert "lowest-scoring pairs by BLEU" in html
-    assert re.search(r'id="worst-1"><summary>#1 · pair <code>9</code> · <b>BLEU 0\.0000', html)
-    assert re.search(r'id="worst-2"><summary>#2 · pair <code>8</code> · <b>BLEU 0\.3832', html)
+    summary = r'id="worst-{}"><summary>#{} · pair <code class="pid">{}</code> · <b>BLEU 0\.{}'
+    assert re.search(summary.format(1, 1, 9, "0000"), html)
+    assert re.search(summary.format(2, 2, 8, "3832"), html)
     assert "wrote" in err and "10 pairs" in err
     code, _, _ = run(capsys, "report", REFS, HYPS, "--lang", "cs", "-o", target, "--worst", "0")
     assert code == 0 and '<details class="pair"' not in target.read_text(encoding="utf-8")

@@ -83,13 +83,14 @@ def test_numbers_equal_the_json_and_the_text_command(compared, capsys):
 def test_pairs_that_differ_most_show_both_candidates(compared):
     html = compared[0].read_text(encoding="utf-8")
     first = re.search(r'<details class="pair" id="differ-1">(.*?)</details>', html).group(1)
-    assert "pair <code>9</code>" in first and "B better by 1.0000" in first
+    assert 'pair <code class="pid">9</code>' in first and "B better by 1.0000" in first
     assert "RUBY tier: A string, B graph" in first
     refs = REFS.read_text(encoding="utf-8").splitlines()
     assert first.count("<pre>") == 3
     assert "<pre></pre>" in first  # A's empty output on line 10
     assert refs[9].replace('"', "&quot;") in first
-    ranked = re.findall(r'id="differ-\d+"><summary>#\d+ · pair <code>(\d+)</code>', html)
+    ranked = re.findall(r'id="differ-\d+"><summary>#\d+ · pair <code class="pid">(\d+)</code>',
+                        html)
     # gaps 1.0, 0.1586, 0.1415, 0.1318, 0.0647 (pair 5, repaired: GRS 0.9353); pair 8 is a
     # switch against its if chain, the same graph: RUBY does not differ
     assert ranked == ["9", "7", "1", "6", "5"]

@@ -61,13 +61,21 @@ def test_page_shows_the_new_views(corpus_page):
     assert '<svg class="plot hist log"' in html
     assert re.search(r'class="pt-count"[^>]*>\d+ pairs</text>', html)
     disagreements = re.search(r'<table id="disagreements">.*?</table>', html, re.S).group(0)
-    assert disagreements.count('<td class="snip') == 2 * disagreements.count("<tr><td><code>")
+    rows = disagreements.count('<tr><td><div class="pid">')
+    # a one-line snippet that fits is in its cell; a longer text whole in a row of its own
+    texts = disagreements.count('<tr class="texts">')
+    # one LONG pair is among the disagreements: both its texts whole below its row
+    assert disagreements.count('<td class="snip') == 2 * (rows - texts) and texts == 1
+    assert "both texts in full (1 line and 1 line)</summary>" in disagreements
+    assert f"<pre>{LONG}</pre>" in disagreements  # whole, never cut
     worst = re.search(r'<table id="worst-table">.*?</table>', html, re.S).group(0)
-    assert worst.count('<td class="snip') == 10  # 5 pairs, both sides
-    # a long snippet is cut in its cell and whole one click away
-    assert "\u2026</code></summary><pre>" in worst and LONG[:200] in html
+    # 5 pairs, both sides: a long text is a link to the pair's section, where it is whole
+    assert worst.count('<td class="snip') == 8 and worst.count('<td class="lines">') == 2
+    assert '<td class="lines"><a href="#worst-' in worst and "1 line, 630 chars" in worst
+    assert "\u2026" not in worst and LONG[:200] in html
     assert 'class="code one-line"' in html
-    assert "explain --pair ID REFS HYPS" in html
+    # made from Python lists: the page names both input forms
+    assert "explain --pair ID REFS HYPS" in html and "explain --jsonl FILE --pair ID" in html
 
 
 _MEASURE = """<script>

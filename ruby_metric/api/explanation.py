@@ -194,19 +194,21 @@ class Explanation:
             "weight; of an unmatched or retyped edge 1",
         ]
         unmatched = len(g.unmatched_ref_nodes), len(g.unmatched_cand_nodes)
+        # scored against the source, the side compared against is named so
+        side = "reference" if self.source_language is None else "source"
         out.append(
             f"  nodes: {len(g.mapping)} in the mapping: {len(g.nodes_with('match'))} match "
             f"(equal labels), {len(g.nodes_with('relabel'))} relabel, "
             f"{len(g.nodes_with('replace'))} replace (nothing in common), {unmatched[0]} "
-            f"delete (reference only), {unmatched[1]} insert (candidate only); line R/C: "
-            "reference line R, candidate line C"
+            f"delete ({side} only), {unmatched[1]} insert (candidate only); line R/C: "
+            f"{side} line R, candidate line C"
         )
         out.extend(_node_table(g, ref, cand))
         kinds = Counter(e.kind for e in g.edge_edits)
         shared = len(ref.edges) - kinds["delete"] - kinds["retype"]
         out.append(
-            f"  edges: {len(ref.edges)} reference, {len(cand.edges)} candidate; {shared} "
-            f"matched, {kinds['retype']} retyped, {kinds['delete']} reference and "
+            f"  edges: {len(ref.edges)} {side}, {len(cand.edges)} candidate; {shared} "
+            f"matched, {kinds['retype']} retyped, {kinds['delete']} {side} and "
             f"{kinds['insert']} candidate edges unmatched: edge cost {len(g.edge_edits)} "
             "(1 each)"
         )

@@ -24,7 +24,7 @@ from ..io.formats import counted
 from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
-from ..scoring.structure_notes import reference_unparsed
+from ..scoring.structure_notes import side_unparsed
 from .pool import WorkerPool
 from .worker import load_payload
 
@@ -41,8 +41,9 @@ __all__ = ["ScoreStream", "Scored", "score_chunk", "score_payload_chunk"]
 #: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
 #: keep every worker busy until the end.
 _CHUNK = 64
-#: A run warns that its references do not parse (the wrong language?) from this many pairs
-#: up, when over half of them do not: fewer pairs say too little.
+#: A run warns that its references (against a source: its sources, or its candidates) do
+#: not parse (the wrong language?) from this many pairs up, when over half of them do not:
+#: fewer pairs say too little.
 _UNPARSED_MIN_PAIRS = 10
 
 
@@ -98,7 +99,9 @@ class ScoreStream:
         self._gen: Iterator[Scored] | None = None
         self.readable = 0
         self.boms = 0
-        self._unparsed = 0
+        # per side checked: pairs whose side did not parse, and the first (id, reason)
+        self._unparsed: dict[str, list[Any]] = {
+            side: [0, None] for side in self._checked_sides()}
         self._unread = 0
         self._no_language = 0  # readable pairs with no language of their own nor the scorer's
 
@@ -106,17 +109,17 @@ class ScoreStream:
         if self._done:
             raise RuntimeError("this stream was iterated to its end already: stream() again")
         self._gen = self._scored()
-        first_unparsed: tuple[Any, str] | None = None  # a pair id and what its reasons say
         first_unread: tuple[Any, str] | None = None
         try:
             for scored in self._gen:
                 result = scored.result
                 self._acc.add(result, scored.crystalbleu_stats, scored.bleu_stats)
                 if result.reasons:
-                    unparsed = reference_unparsed(result.reasons)
-                    if unparsed is not None:
-                        first_unparsed = first_unparsed or (result.id, unparsed)
-                        self._unparsed += 1
+                    for side, seen in self._unparsed.items():
+                        unparsed = side_unparsed(result.reasons, side)
+                        if unparsed is not None:
+                            seen[0] += 1
+                            seen[1] = seen[1] or (result.id, unparsed)
                     if "input" in result.reasons:
                         first_unread = first_unread or (result.id, result.reasons["input"])
                         self._unread += 1
@@ -133,8 +136,9 @@ class ScoreStream:
             )
         if first_unread is not None:
             self._warn_unread(*first_unread)
-        if first_unparsed is not None:
-            self._warn_unparsed(*first_unparsed)
+        for side, (count, first) in self._unparsed.items():
+            if first is not None:
+                self._warn_unparsed(side, count, *first)
 
     def _warn_unread(self, first_id: Any, why: str) -> None:
         """Say that some pairs could not be read: the corpus scores leave them out, and a
@@ -147,21 +151,30 @@ class ScoreStream:
             counted(total - self._unread, "pair"),
         )
 
-    def _warn_unparsed(self, first_id: Any, why: str) -> None:
-        """Warn when the references of most pairs of a run do not parse as code: references
-        are meant to be good code, so that is most often the wrong language, which no pair's
-        score says by itself (they fall back to the string tier, or to contained
-        structure)."""
-        if self._scorer.source_language is not None:
-            return  # the "reference" side is the source, in its own language
-        if self.readable < _UNPARSED_MIN_PAIRS or 2 * self._unparsed <= self.readable:
+    def _checked_sides(self) -> tuple[str, ...]:
+        """The sides whose parse failures say the language is wrong: the references (meant
+        to be good code); against a source, the sources and the candidates, each in a
+        language of its own that nothing else checks."""
+        if self._scorer.source_language is None:
+            return ("reference",)
+        return ("source", "candidate")
+
+    def _warn_unparsed(self, side: str, count: int, first_id: Any, why: str) -> None:
+        """Warn when one side of most pairs of a run does not parse as code: that is most
+        often the wrong language, which no pair's score says by itself (against a
+        reference they fall back to the string tier or to contained structure; against a
+        source a candidate scores 0 and a source leaves no score)."""
+        if self.readable < _UNPARSED_MIN_PAIRS or 2 * count <= self.readable:
             return
-        languages = self._languages()
-        language = next(iter(languages)) if len(languages) == 1 else "their languages"
+        if side == "source":
+            language = self._scorer.source_language
+        else:
+            languages = self._languages()
+            language = next(iter(languages)) if len(languages) == 1 else "their languages"
         logger.warning(
-            "the references of %s of %s pairs do not parse cleanly as %s (first: pair %s, "
-            "%s): is the language right?",
-            f"{self._unparsed:,}", f"{self.readable:,}", language, first_id, why,
+            "the %ss of %s of %s pairs do not parse cleanly as %s (first: pair %s, %s): is "
+            "the language right?",
+            side, f"{count:,}", f"{self.readable:,}", language, first_id, why,
         )
 
     def _languages(self) -> set[str]:

@@ -499,3 +499,52 @@ def _count_lines(path: str) -> int | None:
 def score_text(value: float | None) -> str:
     """A score in the one-line summaries on stderr: four decimals, ``-`` when undefined."""
     return "-" if value is None else f"{value:.4f}"
+
+
+def explain_command(args: argparse.Namespace) -> str | None:
+    """The ``explain`` command that shows one pair of this run's input, ``ID`` where the pair
+    id goes, with the options that change a score; ``None`` when the input was read from
+    standard input (nothing to read it again from).
+
+    >>> ns = argparse.Namespace(jsonl="p.jsonl", refs=None, hyps=None, lang="java",
+    ...                         grs_beta=2.0, repair=True, tokenizer=None, ngrams=None)
+    >>> explain_command(ns)
+    'ruby-metric explain --jsonl p.jsonl --pair ID --lang java'
+    """
+    import shlex
+
+    jsonl = getattr(args, "jsonl", None)
+    files = [jsonl] if jsonl else [getattr(args, "refs", None), getattr(args, "hyps", None)]
+    if any(f is None or f == "-" for f in files):
+        return None
+    words = (["--jsonl", jsonl, "--pair", "ID"] if jsonl
+             else ["--pair", "ID", *(str(f) for f in files)])
+    options = [("--lang", getattr(args, "lang", None)),
+               ("--source-lang", getattr(args, "source_lang", None)),
+               ("--tokenizer", getattr(args, "tokenizer", None)),
+               ("--ngrams", getattr(args, "ngrams", None))]
+    beta = getattr(args, "grs_beta", DEFAULT_GRS_BETA)
+    if beta != DEFAULT_GRS_BETA:
+        options.append(("--grs-beta", f"{beta:g}"))
+    for flag, value in options:
+        if value:
+            words += [flag, str(value)]
+    if not getattr(args, "repair", True):
+        words.append("--no-repair")
+    return "ruby-metric explain " + " ".join(
+        word if word == "ID" else shlex.quote(str(word)) for word in words)
+
+
+def corpus_line(summary: dict[str, Any]) -> str:
+    """The corpus scores on one line for stderr, from ``CorpusResult.summary()``: RUBY says
+    how many pairs its mean is over when that is fewer than were read.
+
+    >>> corpus_line({"pairs": 250, "ruby": 0.454, "crystalbleu": None, "bleu": 0.3,
+    ...              "partial_means": {"ruby": "mean of 205 of 250"}})
+    '250 pairs, RUBY 0.4540 (mean of 205 of 250), CrystalBLEU -, BLEU 0.3000'
+    """
+    partial = summary.get("partial_means", {}).get("ruby")
+    ruby = score_text(summary["ruby"]) + (f" ({partial})" if partial else "")
+    return (f"{pairs_text(summary['pairs'])}, RUBY {ruby}, "
+            f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
+            f"BLEU {score_text(summary['bleu'])}")

@@ -466,7 +466,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
                 p_value_text(r.p_value_randomization, resamples=r.trials, plus_one=True),
                 p_value_text(r.p_value_bootstrap, resamples=r.bootstrap_samples),
                 p_value_text(r.p_value_ttest),
-                str(r.n),
+                # the means are over the pairs both systems have the metric for: say so
+                f"{r.n:,}" if r.n >= report.pairs else f"{r.n:,} of {report.pairs:,}",
             ]
             for name, r in report.items()
         ]

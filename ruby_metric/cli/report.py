@@ -25,10 +25,10 @@ from .args import (
     add_scorer_options,
     add_source_language,
     add_workers,
+    corpus_line,
+    explain_command,
     int_at_least,
     pair_input,
-    pairs_text,
-    score_text,
     scorer_from_args,
 )
 from .progress import Progress
@@ -44,8 +44,9 @@ examples:
   ruby-metric report --jsonl out.jsonl -l python --system-field model --label-field passed \
       -o systems.html                             # the systems side by side, labels shown
   model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
-then open one pair of the page (ids are 0-based, as on the page):
-  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs
+then open one pair of the page (the page gives the command for its input):
+  ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # line-aligned: 0-based ids
+  ruby-metric explain --jsonl pairs.jsonl --pair ID -l java    # JSONL: its ids
 """
 
 
@@ -110,6 +111,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
             title=args.title,
             progress=progress.update,
             systems=systems,
+            explain_command=explain_command(args),
         )
     finally:
         progress.close()
@@ -124,8 +126,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
         s = rep.corpus.summary()
         print(
             f"ruby-metric: wrote {args.output} ({len(page.encode('utf-8')):,} bytes): "
-            f"{pairs_text(s['pairs'])}, RUBY {score_text(s['ruby'])}, CrystalBLEU "
-            f"{score_text(s['crystalbleu'])}, BLEU {score_text(s['bleu'])}",
+            f"{corpus_line(s)}",
             file=sys.stderr,
         )
     return 0

@@ -23,9 +23,9 @@ from .args import (
     add_scorer_options,
     add_source_language,
     add_workers,
+    corpus_line,
     output_file,
     pair_input,
-    pairs_text,
     score_text,
     scorer_from_args,
 )
@@ -139,10 +139,8 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
             summary = block.summary()
             print(
-                f"ruby-metric: {name + ': ' if name else ''}{pairs_text(summary['pairs'])}, "
-                f"RUBY {score_text(summary['ruby'])}, "
-                f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
-                f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
+                f"ruby-metric: {name + ': ' if name else ''}{corpus_line(summary)} "
+                f"| {summary['signature']}",
                 file=sys.stderr,
             )
     return 0

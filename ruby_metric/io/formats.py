@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from ..scoring.crosslang import NOT_COMPARABLE
 from ..scoring.metrics import METRIC_TABLE, REASON_KEYS
-from ..scoring.results import CorpusResult, PairResult
+from ..scoring.results import CorpusResult, PairResult, mean_of
 from ..scoring.structure_notes import structure_summary
 
 FORMATS: tuple[str, ...] = ("table", "json", "jsonl", "csv")
@@ -145,7 +145,8 @@ def write_table(
     out.write("\n")
     out.write(f"pairs        {summary['pairs']}\n")
     for m in shown:
-        how = f"mean of {summary['counts'][m.key]}" if m.aggregate == "mean" else "corpus"
+        how = (mean_of(summary["counts"][m.key], summary["pairs"]) if m.aggregate == "mean"
+               else "corpus")
         out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
     if any(m.key == "ruby" for m in shown):
         tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..scoring.metrics import LABELS
 from ..version import __version__
-from .corpus_page import GRID_BINS, MAX_POINTS, format_score, page_head, score_cell
+from .corpus_page import (
+    GRID_BINS,
+    MAX_POINTS,
+    format_score,
+    page_head,
+    pair_id_html,
+    score_cell,
+)
 from .html_text import escape
 from .plots import Point, bin_index, density_svg, scatter_svg
 
@@ -213,7 +220,7 @@ def _differing_section(page: ComparePage) -> str:
         b = getattr(d.result_b, page.differ_by or "ruby")
         better = "A" if a > b else "B"
         summary = (
-            f"#{d.rank} · pair <code>{_esc(d.result_a.id)}</code> · {_esc(by)} "
+            f"#{d.rank} · pair {pair_id_html(d.result_a.id)} · {_esc(by)} "
             f'<span class="sys-a">A {format_score(a)}</span> vs '
             f'<span class="sys-b">B {format_score(b)}</span>'
             f" · {better} better by {abs(a - b):.4f}"

@@ -8,9 +8,12 @@ Content-Security-Policy that forbids fetching anything. The plots come from
 from __future__ import annotations
 
 import re
+import shlex
 from typing import TYPE_CHECKING
 
+from ..scoring.chance import chance_level
 from ..scoring.metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
+from ..scoring.results import mean_of
 from ..scoring.structure_notes import structure_summary
 from ..version import __version__
 from .html_text import escape
@@ -20,7 +23,8 @@ from .plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, sc
 if TYPE_CHECKING:
     from ..reports.corpus import CorpusReport, WorstPair
 
-__all__ = ["format_score", "page_head", "render_report", "score_cell"]
+__all__ = ["explain_hint", "format_score", "page_head", "pair_id_html", "render_report",
+           "score_cell"]
 
 #: Bins of each histogram over [0, 1].
 HIST_BINS = 20
@@ -30,8 +34,16 @@ MAX_POINTS = 3000
 GRID_BINS = 30
 #: Rows of the table of pairs where RUBY and BLEU disagree most.
 DISAGREEMENTS = 10
-#: Characters of a snippet shown in a table cell before it folds (click to see it all).
-SNIPPET_PREVIEW = 60
+#: The longest one-line snippet a table cell shows (wrapped, about six lines of its column);
+#: a longer text, or one of several lines (a whole program), is never cut: it is shown
+#: whole where it has the page's width (see ``_text_cells``).
+CELL_CHARS = 300
+#: Bytes one lowest-scoring pair may take on the page with its whole explanation (the PDG
+#: drawings and every edit list); a pair over it is shown compact (both texts in full, the
+#: scores, the GED breakdown and the node mapping, every count), and its full page is one
+#: ``explain --html`` away. 40 KB keeps the default 20 pairs near 800 KB, so
+#: a page of whole programs stays under 1 MB; a pair of methods fits whole.
+PAIR_BYTES = 40_000
 
 #: What the reasons section groups: the structural tiers, then problems with a whole pair.
 _REASON_METRICS = tuple(TIER_METRICS.values())
@@ -83,6 +95,15 @@ td.snip details > summary { cursor: pointer; white-space: nowrap; overflow: hidd
   text-overflow: ellipsis; }
 td.snip pre { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 td.snip > code { white-space: pre-wrap; overflow-wrap: anywhere; }
+code.pid, td code.pid { white-space: nowrap; word-break: keep-all; overflow-wrap: normal; }
+div.pid { max-width: 34em; overflow-x: auto; }
+tr.texts > td { padding: 0 8px 6px; }
+tr.texts details { margin: 0; }
+tr.texts pre { margin: 0; white-space: pre; overflow-x: auto;
+  font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+td.lines a { white-space: nowrap; }
+svg.plot line.mark-chance { stroke: #dc2626; stroke-width: 2; stroke-dasharray: 2 2; }
+svg.plot text.mark-chance { fill: #dc2626; font-weight: 600; }
 svg.plot text.count, svg.plot text.pt-count { font-size: 9.5px; fill: #111827; }
 svg.plot text.pt-count { font-weight: 700; paint-order: stroke; stroke: #fff;
   stroke-width: 3px; }
@@ -115,6 +136,37 @@ def score_cell(value: float | None, *, extra_class: str = "") -> str:
     exact = "" if value is None else f' data-value="{value!r}"'
     cls = f"num {extra_class}" if extra_class else "num"
     return f'<td class="{cls}"{exact}>{format_score(value)}</td>'
+
+
+def pair_id_html(pair_id: object, *, scroll: bool = False) -> str:
+    """A pair id as code that never breaks inside (``a/b/Foo.java~a/c/Bar.java`` stays one
+    token; a line breaks around it, not within); ``scroll`` puts it in a box that scrolls
+    sideways when it is wider than a table column.
+
+    >>> pair_id_html("x/y.java")
+    '<code class="pid">x/y.java</code>'
+    """
+    code = f'<code class="pid">{_esc(pair_id)}</code>'
+    return f'<div class="pid">{code}</div>' if scroll else code
+
+
+def explain_hint(command: str | None) -> str:
+    """The note under a table of pairs: how to explain one of them in the terminal, with the
+    command for the input the page was made from (``command`` has ``ID`` where the pair id
+    goes), or both input forms when the page does not know it.
+
+    >>> hint = explain_hint("ruby-metric explain --jsonl p.jsonl --pair ID")
+    >>> "<code>ruby-metric explain --jsonl p.jsonl --pair ID</code>" in hint, "REFS" in hint
+    (True, False)
+    """
+    if command is None:
+        how = ("<code>ruby-metric explain --pair ID REFS HYPS --lang LANG</code> (line-aligned "
+               "files; ids are 0-based line numbers) or <code>ruby-metric explain --jsonl FILE "
+               "--pair ID</code> (JSONL; ids are its ids)")
+    else:
+        how = f"<code>{_esc(command)}</code>"
+    return (f"Pair ids are those of <code>score</code>'s output: {how} explains one in the "
+            "terminal (add <code>--html FILE</code> for its page).")
 
 
 def _pct(part: int, whole: int) -> str:
@@ -173,8 +225,9 @@ def _summary_section(rep: CorpusReport) -> str:
     for metric in METRICS:
         if metric not in {h.metric for h in rep.histograms}:
             continue
-        how = "corpus-level (summed statistics)" if metric in CORPUS_METRICS else "mean over pairs"
         defined = s["counts"].get(metric, 0)
+        how = ("corpus-level (summed statistics)" if metric in CORPUS_METRICS
+               else f"{mean_of(defined, n)} pairs")
         rows.append(
             f'<tr id="sum-{metric}"><td><b>{LABELS[metric]}</b></td>'
             f"{score_cell(s.get(metric))}<td>{how}</td>"
@@ -203,7 +256,7 @@ def _summary_section(rep: CorpusReport) -> str:
     unscored = n - used
     if "ruby" in s["counts"] or used:
         tier_rows += (
-            f'<tr id="tier-none"><td>no RUBY (pair unreadable or not requested)</td>'
+            f'<tr id="tier-none"><td>no RUBY (see the reasons below)</td>'
             f'<td class="num" data-value="{unscored}">{unscored:,}</td>'
             f'<td class="num">{_pct(unscored, n)}</td></tr>'
         )
@@ -273,6 +326,10 @@ def _histogram_section(rep: CorpusReport) -> str:
             marks.append(Mark(h.mean, f"{label} {h.mean:.4f}"))
         if h.corpus is not None:
             marks.append(Mark(h.corpus, f"corpus {h.corpus:.4f}", "corpus"))
+        # measured within one language: against a source, or per-pair languages, none holds
+        chance = chance_level(rep.language, h.metric) if rep.source_language is None else None
+        if chance is not None:
+            marks.append(Mark(chance[0], f"chance {chance[0]:.3f}", "chance"))
         log = log_scale_wanted(h.counts)
         svg = histogram_svg(
             h.counts, marks=marks, x_label=name, title=f"{name} histogram", log=log
@@ -284,6 +341,12 @@ def _histogram_section(rep: CorpusReport) -> str:
             caption += "; log count scale (one bar dwarfs the others), each bar labelled"
         if h.corpus is not None:
             caption += "; dashed: the corpus-level score"
+        if chance is not None:
+            caption += (
+                f"; <b>red dotted: chance level {chance[0]:.3f}</b>, what unrelated "
+                f"{_esc(rep.language)} code scores ({_esc(' / '.join(chance[1]))}, the "
+                "highest; benchmarks/chance.py)"
+            )
         figures.append(
             f'<figure id="hist-{h.metric}">{svg}<figcaption>{caption}</figcaption></figure>\n'
         )
@@ -317,7 +380,7 @@ def _reasons_section(rep: CorpusReport) -> str:
         rows.append(
             f'<tr id="reason-{slug}"><td><b>{_esc(g.kind)}</b></td>'
             f'<td class="num" data-value="{g.pairs}">{g.pairs:,}</td>{cells}'
-            f"<td>{_esc(sides)}</td><td>pair <code>{_esc(g.example_id)}</code>, "
+            f"<td>{_esc(sides)}</td><td>pair {pair_id_html(g.example_id)}, "
             f"{_esc(names.get(g.example_metric, g.example_metric))}: "
             f"<code>{_esc(g.example_reason)}</code></td></tr>"
         )
@@ -361,11 +424,13 @@ def _scatter_section(rep: CorpusReport) -> str:
         f'<span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}' for t in TIER_METRICS
     )
     texts = list(rep.disagreement_pairs) + [None] * len(rep.disagreements)
+    against = _against(rep)
     rows = "".join(
-        f"<tr><td><code>{_esc(p.id)}</code></td>{score_cell(p.ruby)}"
+        f"<tr><td>{pair_id_html(p.id, scroll=True)}</td>{score_cell(p.ruby)}"
         f"<td>{_esc(p.tier or '')}</td>{score_cell(p.bleu)}{score_cell(p.crystalbleu)}"
         f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}"
-        f"{_text_cells(pair.reference if pair else None, pair.candidate if pair else None)}</tr>"
+        + _text_cells(pair.reference if pair else None, pair.candidate if pair else None,
+                      against=against, columns=8)
         for p, pair in zip(rep.disagreements, texts, strict=False)
     )
     table = ""
@@ -374,8 +439,8 @@ def _scatter_section(rep: CorpusReport) -> str:
             f"<h3>Largest disagreements between RUBY and BLEU ({len(rep.disagreements)})</h3>\n"
             '<table id="disagreements"><tr><th>pair</th><th>RUBY</th><th>tier</th>'
             f"<th>BLEU</th><th>CrystalBLEU</th><th>RUBY \u2212 BLEU</th>"
-            f"<th>reference</th><th>candidate</th></tr>{rows}</table>\n"
-            f'<p class="note">{_EXPLAIN_HINT}</p>\n'
+            f"<th>{against}</th><th>candidate</th></tr>{rows}</table>\n"
+            f'<p class="note">{explain_hint(rep.explain_command)}</p>\n'
         )
     return (
         '<section id="scatter">\n<h2>RUBY against BLEU and CrystalBLEU</h2>\n'
@@ -393,12 +458,14 @@ def _worst_section(rep: CorpusReport) -> str:
         return head + '<p class="note">No pair has a score to rank by.</p>\n</section>\n'
     items = []
     overview = []
+    against = _against(rep)
     for w in rep.worst:
+        # the texts are in full in the pair's own section below: the table links there
         overview.append(
             f'<tr><td class="num">{w.rank}</td><td><a href="#worst-{w.rank}">'
-            f"<code>{_esc(w.result.id)}</code></a></td>{_extra_cells(rep, w)}"
+            f"{pair_id_html(w.result.id, scroll=True)}</a></td>{_extra_cells(rep, w)}"
             f"{score_cell(getattr(w.result, rep.worst_by or 'ruby'))}"
-            f"{_text_cells(w.reference, w.candidate)}</tr>"
+            f"{_text_cells(w.reference, w.candidate, anchor=f'worst-{w.rank}')}</tr>"
         )
         r = w.result
         scores = " · ".join(
@@ -409,13 +476,10 @@ def _worst_section(rep: CorpusReport) -> str:
         tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
         tags = "".join(f" · {f} {_json_text(w.extra.get(f))}" for f in rep.extra_fields)
         summary = (
-            f"#{w.rank} · pair <code>{_esc(r.id)}</code>{_esc(tags)} · <b>{_esc(by)} "
+            f"#{w.rank} · pair {pair_id_html(r.id)}{_esc(tags)} · <b>{_esc(by)} "
             f"{format_score(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
         )
-        if w.explanation is not None:
-            body = render_pair_sections(w.explanation, id_prefix=f"w{w.rank}-")
-        else:
-            body = _plain_pair(w)
+        body = _worst_body(rep, w) if w.explanation is not None else _plain_pair(w, against)
         items.append(
             f'<details class="pair" id="worst-{w.rank}"><summary>{summary}</summary>'
             f'<div class="pair-body">{body}</div></details>\n'
@@ -423,47 +487,98 @@ def _worst_section(rep: CorpusReport) -> str:
     table = (
         '<table id="worst-table"><tr><th>#</th><th>pair</th>'
         + "".join(f"<th>{_esc(f)}</th>" for f in rep.extra_fields)
-        + f"<th>{_esc(by)}</th><th>reference</th><th>candidate</th></tr>"
+        + f"<th>{_esc(by)}</th><th>{against}</th><th>candidate</th></tr>"
         + f"{''.join(overview)}</table>\n"
     )
     return (
-        head + table + '<p class="note">Click a pair to open its explanation: both snippets '
-        "with the token edits, the program dependence graphs and every tier's evidence, as "
-        f"<code>ruby-metric explain</code> shows it. {_EXPLAIN_HINT}</p>\n"
+        head + table + '<p class="note">Click a pair to open its explanation: both texts in '
+        "full with the token edits, the program dependence graphs and every tier's evidence, "
+        f"as <code>ruby-metric explain</code> shows it (a pair whose evidence would take over "
+        f"{PAIR_BYTES // 1000} KB of this page shows its texts, scores and counts, and the "
+        f"command that draws the rest). {explain_hint(rep.explain_command)}</p>\n"
         + "".join(items)
         + "</section>\n"
     )
 
 
-_EXPLAIN_HINT = (
-    "Pair ids are 0-based, as in <code>score</code>'s output: "
-    "<code>ruby-metric explain --pair ID REFS HYPS --lang LANG</code> explains one in the "
-    "terminal."
-)
+def _against(rep: CorpusReport) -> str:
+    """What the candidates were scored against: ``"source"`` or ``"reference"``."""
+    return "reference" if rep.source_language is None else "source"
 
 
-def _text_cells(reference: str | list[str] | None, candidate: str | None) -> str:
-    """Two table cells: the reference(s) and the candidate, each cut to
-    :data:`SNIPPET_PREVIEW` characters on one line, the whole text a click away."""
+def _worst_body(rep: CorpusReport, w: WorstPair) -> str:
+    """A worst pair's explanation: whole, or compact when whole it would take more than
+    :data:`PAIR_BYTES` of the page (with the command that writes its full page)."""
+    assert w.explanation is not None
+    prefix = f"w{w.rank}-"
+    body = render_pair_sections(w.explanation, id_prefix=prefix)
+    if len(body.encode("utf-8")) <= PAIR_BYTES:
+        return body
+    command = rep.explain_command or "ruby-metric explain --pair ID ..."
+    command = command.replace("ID", shlex.quote(str(w.result.id)), 1)
+    return (
+        f'<p class="note compact">Shown compact: whole, with the PDG drawings and the lists '
+        f"of unmatched edges, AST edits, token edits and matched n-grams, this pair's "
+        f"explanation would take {len(body.encode('utf-8')) // 1000:,} KB of this page. "
+        f"<code>{_esc(command)} --html pair.html</code> writes it whole.</p>"
+        + render_pair_sections(w.explanation, id_prefix=prefix, compact=True)
+    )
+
+
+def _text_cells(reference: str | list[str] | None, candidate: str | None, *,
+                anchor: str | None = None, against: str = "reference",
+                columns: int = 0) -> str:
+    """Two table cells: the reference(s) and the candidate. A text that fits a cell
+    (:data:`CELL_CHARS` characters on one line) is shown there; a longer one (a whole
+    program) is shown in full, never cut: the cells give its size and either link to
+    ``anchor`` (where the page shows it) or, with ``columns``, a row follows spanning the
+    table, with both texts side by side in a ``<details>`` (collapsed, expandable)."""
     if isinstance(reference, list):
         reference = "\n\n".join(reference)
-    return _snippet_cell(reference) + _snippet_cell(candidate)
+    texts = (reference, candidate)
+    if all(text is None or _fits(text) for text in texts):
+        return "".join(_snippet_cell(text) for text in texts) + ("</tr>" if columns else "")
+    cells = "".join(_size_cell(text, anchor) for text in texts)
+    if not columns:
+        return cells
+    sizes = " and ".join(_lines(text) for text in texts if text is not None)
+    panels = "".join(
+        f'<div class="panel"><h3>{title}</h3><pre>{_esc(text)}</pre></div>'
+        for title, text in ((against.capitalize(), reference), ("Candidate", candidate))
+        if text is not None
+    )
+    return (f'{cells}</tr><tr class="texts"><td colspan="{columns}"><details><summary>'
+            f'both texts in full ({sizes})</summary><div class="cols">{panels}</div>'
+            "</details></td></tr>")
+
+
+def _fits(text: str) -> bool:
+    return len(text.strip()) <= CELL_CHARS and "\n" not in text.strip()
+
+
+def _lines(text: str) -> str:
+    n = text.strip("\n").count("\n") + 1
+    return f"{n:,} line{'s' if n != 1 else ''}"
+
+
+def _size_cell(text: str | None, anchor: str | None) -> str:
+    if text is None:
+        return '<td class="snip note">(not given)</td>'
+    if _fits(text):
+        return _snippet_cell(text)
+    size = f"{_lines(text)}, {len(text):,} chars"
+    if anchor is not None:
+        return f'<td class="lines"><a href="#{anchor}">{size}</a></td>'
+    return f'<td class="lines">{size}</td>'
 
 
 def _snippet_cell(text: str | None) -> str:
     if text is None:
         return '<td class="snip note">(not given)</td>'
-    flat = " ".join(text.split())
-    if len(flat) <= SNIPPET_PREVIEW and "\n" not in text.strip():
-        return f'<td class="snip"><code>{_esc(text)}</code></td>'
-    preview = flat[:SNIPPET_PREVIEW].rstrip() + "\u2026"
-    return (
-        f'<td class="snip"><details><summary><code>{_esc(preview)}</code></summary>'
-        f"<pre>{_esc(text)}</pre></details></td>"
-    )
+    return f'<td class="snip"><code>{_esc(text)}</code></td>'
 
 
-def _plain_pair(w: WorstPair) -> str:
+def _plain_pair(w: WorstPair, against: str = "reference") -> str:
     """A pair without its explanation: its reasons and its text, escaped."""
     reasons = "".join(
         f"<li>{_esc(LABELS.get(k, k))}: {_esc(v)}</li>"
@@ -475,7 +590,8 @@ def _plain_pair(w: WorstPair) -> str:
     if w.candidate is not None:
         refs = w.reference if isinstance(w.reference, list) else [w.reference]
         panels = "".join(
-            f'<div class="panel"><h3>Reference{f" {i + 1}" if len(refs) > 1 else ""}</h3>'
+            f'<div class="panel"><h3>{against.capitalize()}{f" {i + 1}" if len(refs) > 1 else ""}'
+            "</h3>"
             f'<pre class="src">{_esc(ref)}</pre></div>'
             for i, ref in enumerate(refs)
         )

@@ -257,14 +257,26 @@ def _token_classes(e: Explanation) -> tuple[list[str], list[str]]:
 
 
 def _highlighted(text: str, tokenizer: str, classes: Sequence[str]) -> str:
-    spans = token_spans(text, tokenizer)
-    out = []
-    cursor = 0
-    for span, cls in zip(spans, classes, strict=False):
+    r"""``text`` escaped, each edited token in a span of its class. Tokens of one class
+    separated only by blanks on one line share a span (the blanks marked with them): the
+    same marks in a fraction of the markup, which on whole programs is most of the page.
+
+    >>> _highlighted("a b\nc", "code", ["del", "del", "del"])
+    '<span class="t-del">a b</span>\n<span class="t-del">c</span>'
+    """
+    runs: list[list] = []  # [start, end, class]
+    for span, cls in zip(token_spans(text, tokenizer), classes, strict=False):
         # An empty span (a Python DEDENT) has no text to mark.
         if span is None or not cls or span[0] == span[1]:
             continue
         start, end = span
+        if runs and runs[-1][2] == cls and not text[runs[-1][1]:start].strip(" \t"):
+            runs[-1][1] = end
+        else:
+            runs.append([start, end, cls])
+    out = []
+    cursor = 0
+    for start, end, cls in runs:
         out.append(_esc(text[cursor:start]))
         out.append(f'<span class="t-{cls}">{_esc(text[start:end])}</span>')
         cursor = end
@@ -343,7 +355,13 @@ def _mapping_section(e: Explanation) -> str:
 # -- PDGs ------------------------------------------------------------------------------------
 
 
-def _pdg_section(e: Explanation) -> str:
+def _against(e: Explanation) -> str:
+    """What the candidate was scored against: ``"source"`` across languages, else
+    ``"reference"`` (the word every title, legend and column uses for that side)."""
+    return "reference" if e.source_language is None else "source"
+
+
+def _pdg_section(e: Explanation, *, drawings: bool = True) -> str:
     ref_status: dict[int, NodeMatch] = {}
     cand_status: dict[int, NodeMatch] = {}
     ref_unmatched: Counter[tuple[int, int, str]] = Counter()
@@ -366,7 +384,7 @@ def _pdg_section(e: Explanation) -> str:
             f"label's tokens, an edge 1); {g.formula()} (beta {g.beta:g}); "
             f"{len(relabeled)} relabeled (cost "
             f"{sum(m.cost for m in relabeled):g}), {len(g.nodes_with('replace'))} replaced by "
-            f"an unrelated statement, {len(g.unmatched_ref_nodes)} reference "
+            f"an unrelated statement, {len(g.unmatched_ref_nodes)} {_against(e)} "
             f"and {len(g.unmatched_cand_nodes)} candidate nodes unmatched, "
             f"{len(g.edge_edits)} edges unmatched."
         )
@@ -377,17 +395,19 @@ def _pdg_section(e: Explanation) -> str:
         "(T / F: on the true / false outcome) "
         '<span class="sw-dat"></span> data <span class="sw-eff"></span> effect (calls in '
         "program order)"
-        '<span class="t-del">unmatched (reference)</span>'
+        f'<span class="t-del">unmatched ({_against(e)})</span>'
         '<span class="t-ins">unmatched (candidate)</span>'
         '<span class="t-rep">relabeled (graded cost)</span>'
         '<span class="t-unr">replaced: unrelated statements</span> thick edges: unmatched</p>\n'
     )
+    if not drawings:
+        return "<h2>Program dependence graphs</h2>\n" + legend
     panels = []
     for side, pdg, status, unmatched in (
         ("reference", e.ref_pdg, ref_status, ref_unmatched),
         ("candidate", e.cand_pdg, cand_status, cand_unmatched),
     ):
-        title = f"{side.capitalize()} PDG"
+        title = f"{(_against(e) if side == 'reference' else side).capitalize()} PDG"
         if pdg is None:
             reason = e.notes.get(f"{side}_pdg") or e.notes.get("graph", "n/a")
             body = f'<div class="na-box">n/a: {_esc(reason)}</div>'
@@ -449,8 +469,11 @@ def _weight_cell(weight: float | None) -> str:
     return "" if weight is None else f"{weight:g}"
 
 
-def _details_section(e: Explanation) -> str:
+def _details_section(e: Explanation, *, lists: bool = True) -> str:
+    """The details tables; without ``lists``, the long lists (unmatched edges, AST and
+    token edits, matched n-grams) are their counts only."""
     parts = ["<h2>Details</h2>\n"]
+    against = _against(e)
     g = e.graph
     if g is not None:
         changed = [m for m in g.mapping if m.status != "match"]
@@ -471,7 +494,7 @@ def _details_section(e: Explanation) -> str:
             "a node's weight for an unmatched node; d = max(1/64, 1 &minus; chrF) of the "
             "labels.</p><table>"
             "<tr><th>mapping</th><th>cost</th><th>w<sub>ref</sub></th><th>w<sub>cand</sub></th>"
-            "<th>d</th><th>reference</th>"
+            f"<th>d</th><th>{against}</th>"
             f"<th>candidate</th></tr>{_rows(rows, 7)}</table></details>\n"
         )
         edge_rows = (
@@ -482,11 +505,14 @@ def _details_section(e: Explanation) -> str:
             f"{_edge_cell(e.cand_pdg, x.cand_edge)}</td></tr>"
             for x in g.edge_edits
         )
-        parts.append(
-            f"<details><summary>Unmatched PDG edges ({len(g.edge_edits)})</summary><table>"
-            f"<tr><th>edit</th><th>reference</th><th>candidate</th></tr>{_rows(edge_rows, 3)}"
-            "</table></details>\n"
-        )
+        if lists:
+            parts.append(
+                f"<details><summary>Unmatched PDG edges ({len(g.edge_edits)})</summary><table>"
+                f"<tr><th>edit</th><th>{against}</th><th>candidate</th></tr>"
+                f"{_rows(edge_rows, 3)}</table></details>\n"
+            )
+        else:
+            parts.append(f'<p class="note">Unmatched PDG edges: {len(g.edge_edits)}</p>\n')
     t = e.tree
     if t is not None:
         rows = (
@@ -496,13 +522,16 @@ def _details_section(e: Explanation) -> str:
             f"<td>{_esc(_position(a.cand_position))}</td></tr>"
             for a in t.edits
         )
-        parts.append(
-            f"<details open><summary>AST edits: TED {t.distance} over sizes {t.ref_size} + "
-            f"{t.cand_size} ({t.matched} node{'' if t.matched == 1 else 's'} matched)</summary>"
-            "<table><tr><th>edit</th>"
-            "<th>reference</th><th>candidate</th><th>node type</th><th>reference at</th>"
-            f"<th>candidate at</th></tr>{_rows(rows, 6)}</table></details>\n"
-        )
+        head = (f"AST edits: TED {t.distance} over sizes {t.ref_size} + {t.cand_size} "
+                f"({t.matched} node{'' if t.matched == 1 else 's'} matched)")
+        if lists:
+            parts.append(
+                f"<details open><summary>{head}</summary><table><tr><th>edit</th>"
+                f"<th>{against}</th><th>candidate</th><th>node type</th><th>{against} at</th>"
+                f"<th>candidate at</th></tr>{_rows(rows, 6)}</table></details>\n"
+            )
+        else:
+            parts.append(f'<p class="note">{head}; {len(t.edits)} edits</p>\n')
     else:
         parts.append(f'<p class="note">AST edits: n/a ({_esc(e.notes.get("tree", "n/a"))})</p>\n')
     s = e.string
@@ -514,10 +543,11 @@ def _details_section(e: Explanation) -> str:
             for b in s.blocks
             if b.kind != "equal"
         )
-        parts.append(
-            f"<details><summary>Token edits ({s.distance})</summary><table><tr><th>edit</th>"
-            f"<th>reference</th><th>candidate</th></tr>{_rows(rows, 3)}</table></details>\n"
-        )
+        if lists:
+            parts.append(
+                f"<details><summary>Token edits ({s.distance})</summary><table><tr><th>edit</th>"
+                f"<th>{against}</th><th>candidate</th></tr>{_rows(rows, 3)}</table></details>\n"
+            )
     ng = e.ngrams
     if ng is not None:
         head = "Matched n-grams"
@@ -536,10 +566,12 @@ def _details_section(e: Explanation) -> str:
             counts = f"{order.matched}/{order.total}"
             if ng.ngram_set is not None:
                 counts += f"; not shared {order.matched_unshared}/{order.total_unshared}"
-            rows.append(f"<tr><td>{order.n}</td><td>{counts}</td><td>{shown}</td></tr>")
+            rows.append(f"<tr><td>{order.n}</td><td>{counts}</td><td>{shown}</td></tr>"
+                        if lists else f"<tr><td>{order.n}</td><td>{counts}</td></tr>")
         parts.append(
             f'<details open class="ngrams"><summary>{_esc(head)}</summary><table><tr><th>n</th>'
-            f"<th>matched</th><th>n-grams</th></tr>{''.join(rows)}</table></details>\n"
+            f"<th>matched</th>{'<th>n-grams</th>' if lists else ''}</tr>{''.join(rows)}"
+            "</table></details>\n"
         )
     return "".join(parts)
 
@@ -569,7 +601,8 @@ def escape_html(text: object) -> str:
     return _esc(text)
 
 
-def render_pair_sections(explanation: Explanation, *, id_prefix: str = "") -> str:
+def render_pair_sections(explanation: Explanation, *, id_prefix: str = "",
+                         compact: bool = False) -> str:
     """The pair page's body sections (scores, code, PDGs, details) without the page around
     them, for embedding several explanations in one page.
 
@@ -578,16 +611,25 @@ def render_pair_sections(explanation: Explanation, *, id_prefix: str = "") -> st
     explanation : from :meth:`RubyScorer.explain <ruby_metric.api.scorer.RubyScorer.explain>`.
     id_prefix : prepended to every element id (and to the references to them), so the
         sections of several pairs can share a page without clashing ids.
+    compact : leave out the PDG drawings and the long lists (unmatched edges, AST and
+        token edits, the matched n-grams), keeping their counts: the scores, both texts in
+        full with their token edits marked, the GED breakdown and the PDG node mapping stay.
+        For pages that show many large pairs; the pair page has the rest.
 
     Returns
     -------
     str: HTML fragments; all code text escaped.
+
+    >>> from ruby_metric import RubyScorer
+    >>> e = RubyScorer("java").explain("int f() { return 1; }", "int f() { return 2; }")
+    >>> "<svg" in render_pair_sections(e), "<svg" in render_pair_sections(e, compact=True)
+    (True, False)
     """
     body = (
         _bars(explanation)
         + _code_section(explanation)
-        + _pdg_section(explanation)
-        + _details_section(explanation)
+        + _pdg_section(explanation, drawings=not compact)
+        + _details_section(explanation, lists=not compact)
     )
     if id_prefix:
         # Code text is escaped (quotes become &quot;), so these patterns only meet markup.

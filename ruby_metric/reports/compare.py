@@ -20,7 +20,7 @@ import heapq
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..io.inputs import PairInput
 from ..pages.compare_page import render_compare
@@ -98,6 +98,7 @@ def compare_report(
     system_b: Sequence[str],
     *,
     names: tuple[str, str] = ("A", "B"),
+    ids: Sequence[Any] | None = None,
     trials: int = 10000,
     bootstrap: int = 1000,
     seed: int | None = 0,
@@ -118,6 +119,8 @@ def compare_report(
     references, system_a, system_b : aligned: one reference (or list) and two outputs per
         input.
     names : the systems' names on the page.
+    ids : the pairs' ids (a JSONL's ``id``, a file's path), aligned with ``references``;
+        the page names pairs by them. Default: 0-based positions.
     trials, bootstrap, seed, confidence, workers : as for ``compare_systems``.
     top : how many of the most differing pairs to show (default 20).
     differ_by : rank them by this metric (default RUBY, else the first metric).
@@ -139,6 +142,10 @@ def compare_report(
     ...     trials=99, bootstrap=50, top=1)
     >>> page.differing[0].index, page.comparison["ruby"].n
     (1, 2)
+    >>> compare_report(RubyScorer("java", metrics=["ruby"]), ["f(a);"], ["g(b);"], ["f(a);"],
+    ...     ids=["tasks/7.java"], trials=9, bootstrap=5, top=1).differing[0].result_a.id
+    'tasks/7.java'
+
     """
     from ..meta import compare_results, scoring_metric
 
@@ -147,6 +154,9 @@ def compare_report(
             f"{len(references)} references, {len(system_a)} outputs of A, "
             f"{len(system_b)} outputs of B: they must be aligned"
         )
+    if ids is not None and len(ids) != len(references):
+        raise ValueError(f"{len(references)} references but {len(ids)} ids")
+    pair_ids = list(ids) if ids is not None else list(range(len(references)))
     metrics = list(scorer.metrics)
     if differ_by is None:
         differ_by = "ruby" if "ruby" in metrics else metrics[0]
@@ -157,8 +167,8 @@ def compare_report(
     def scored(system: Sequence[str]) -> CorpusResult:
         nonlocal done
         data = [
-            PairInput(i, ref, cand)
-            for i, (ref, cand) in enumerate(zip(references, system, strict=True))
+            PairInput(pid, ref, cand)
+            for pid, ref, cand in zip(pair_ids, references, system, strict=True)
         ]
         run = scorer.stream(lambda: data, workers=workers, keep_pairs=True)
         start = done

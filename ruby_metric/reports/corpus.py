@@ -227,6 +227,12 @@ class CorpusReport:
         side on the page (empty for one system).
     system_field : the field that named the systems.
     extra_fields : the columns of :attr:`WorstPair.extra` (system and label fields).
+    source_language : the sources' language when the candidates were scored against their
+        sources (the page then names that side "source"), else ``None``.
+    explain_command : the command that explains one pair of this input in the terminal,
+        ``ID`` where the pair's id goes (e.g. ``ruby-metric explain --jsonl pairs.jsonl
+        --pair ID --lang java``); ``None`` when the input is not a file (the page names
+        both input forms).
     """
 
     corpus: CorpusResult
@@ -242,6 +248,8 @@ class CorpusReport:
     systems: tuple[SystemSummary, ...] = ()
     system_field: str | None = None
     extra_fields: tuple[str, ...] = ()
+    source_language: str | None = None
+    explain_command: str | None = None
 
     def to_html(self) -> str:
         """The self-contained HTML page (see the module docstring); byte-identical for equal
@@ -375,6 +383,7 @@ class ReportBuilder:
         self._heap: list[tuple[float, int, int, PairResult, PairInput | None]] = []
         # min-heap: smallest gap on top; the pair's input is kept for its text
         self._gaps: list[tuple[float, int, PairResult, PairInput | None]] = []
+        self._languages: set[str | None] = set()  # the pairs' own languages (JSONL field)
         self.n = 0
 
     def add(self, result: PairResult, pair: PairInput | None = None) -> None:
@@ -382,6 +391,8 @@ class ReportBuilder:
         worst so far."""
         index = self.n
         self.n += 1
+        if pair is not None and pair.problem is None:
+            self._languages.add(pair.language)
         for metric in self.metrics:
             value = getattr(result, metric)
             if value is None:
@@ -462,6 +473,8 @@ class ReportBuilder:
         explain: Callable[[WorstPair], Explanation] | None = None,
         title: str | None = None,
         language: str | None = None,
+        source_language: str | None = None,
+        explain_command: str | None = None,
     ) -> CorpusReport:
         """The :class:`CorpusReport`.
 
@@ -471,8 +484,15 @@ class ReportBuilder:
         explain : explains one worst pair (raising ``ValueError``/``TypeError`` leaves it
             unexplained with a note); ``None`` shows the pairs without explanations.
         title : the page's title.
-        language : the scorer's language, shown in the header.
+        language : the scorer's language, shown in the header; without one, the pairs'
+            own language when they all name the same.
+        source_language, explain_command : as in :class:`CorpusReport`.
         """
+        if language is None and len(self._languages) == 1:
+            try:
+                language = canonical_language(next(iter(self._languages)))
+            except ValueError:  # a language the registry does not know: none to name
+                language = None
         histograms = []
         for metric in self.metrics:
             mean = self._means[metric]
@@ -528,6 +548,8 @@ class ReportBuilder:
             title=title or "RUBY corpus report",
             language=language,
             disagreement_pairs=tuple(g[3] for g in gaps),
+            source_language=source_language,
+            explain_command=explain_command,
         )
 
 
@@ -545,6 +567,7 @@ def report_stream(
     title: str | None = None,
     progress: Callable[[int], None] | None = None,
     systems: SystemsInput | None = None,
+    explain_command: str | None = None,
 ) -> CorpusReport:
     """Score a stream of pairs and build the corpus report, in bounded memory.
 
@@ -562,6 +585,8 @@ def report_stream(
     systems : the pairs' rows with their systems and labels (one per pair, in order): the
         page then has a row per system side by side, and the worst pairs' table a column
         for the system and the label (the per-system scores keep every result in memory).
+    explain_command : the command that explains one pair of this input, ``ID`` for its id
+        (the page's hints give it); ``None`` for input that is not a file.
 
     Returns
     -------
@@ -594,6 +619,8 @@ def report_stream(
         explain=_explainer(scorer, run.ngram_set_for),
         title=title,
         language=scorer.language,
+        source_language=scorer.source_language,
+        explain_command=explain_command,
     )
     if systems is None:
         return rep
@@ -708,7 +735,9 @@ def corpus_html(
         builder.add(result, pair)
     explain = _explainer(scorer, None) if scorer is not None else None
     language = scorer.language if scorer is not None else None
-    return builder.finish(corpus, explain=explain, title=title, language=language).to_html()
+    source_language = scorer.source_language if scorer is not None else None
+    return builder.finish(corpus, explain=explain, title=title, language=language,
+                          source_language=source_language).to_html()
 
 
 def _metrics_of(corpus: CorpusResult) -> tuple[str, ...]:
@@ -738,6 +767,10 @@ def _explainer(
                 scorers[language] = scorer
             else:
                 scorers[language] = scorer.with_language(language, ngrams=ngram_set)
-        return scorers[language].explain(item.reference, item.candidate)
+        chosen = scorers[language]
+        if chosen.source_language is not None:  # scored against the source: explain so
+            assert isinstance(item.reference, str)
+            return chosen.explain_source(item.reference, item.candidate)
+        return chosen.explain(item.reference, item.candidate)
 
     return explain

@@ -13,11 +13,19 @@ beta 2) on the same GED engine, TRS with the same tree edit distance.
 - :func:`score_source`: one pair, with the mapping reports of both sides.
 
 RUBY across languages is GRS where it applies, else TRS; there is no string tier (STS,
-BLEU and CrystalBLEU between two languages are not comparable).
+BLEU and CrystalBLEU between two languages are not comparable). So that no candidate drops
+out of a corpus mean, the tree tier is the floor that the string tier is against a
+reference: a candidate with no structure left after repair (empty, or no parse even with
+repair and error containment) is an empty tree, and TRS against the source's tree is then
+exactly 0 (every source node deleted: ``1 - |source| / (|source| + 0)``). RUBY is 0.0 with
+``tier="tree"``, and TRS's reason says why (:func:`structureless`). A source with no
+structure, or a side beyond a size limit, leaves RUBY ``None`` with its reason: that says
+nothing about the candidate.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +33,7 @@ import numpy as np
 
 from .code import Code, Limits, NotApplicable, canonical_language
 from .grs_cost import DEFAULT_GRS_BETA, GRSCostModel
-from .tiers import GraphTier, TreeTier
+from .tiers import GraphTier, TierScore, TreeTier
 
 __all__ = [
     "NOT_COMPARABLE",
@@ -39,6 +47,7 @@ __all__ = [
     "neutral_report",
     "score_source",
     "signature_fields",
+    "structureless",
 ]
 
 
@@ -116,9 +125,41 @@ class NeutralGraphTier(GraphTier):
 
 class NeutralTreeTier(TreeTier):
     """TRS between languages: :class:`~ruby_metric.scoring.tiers.TreeTier` on neutral ASTs
-    (:func:`graphs.neutral.neutral_tree`: shared node kinds, no types)."""
+    (:func:`graphs.neutral.neutral_tree`: shared node kinds, no types).
+
+    A candidate with no structure (:func:`structureless`) against a source that has a tree
+    scores 0.0, the TRS of an empty tree, with a note saying why (see the module docstring).
+    """
 
     reference_side = "source"
+
+    def score(self, references: Sequence[Code], candidate: Code, *,
+              explain: bool = False) -> TierScore:
+        outcome = super().score(references, candidate, explain=explain)
+        if outcome.value is not None:
+            return outcome
+        why = structureless(candidate)
+        if why is None:
+            return outcome
+        from graphs import Tree
+
+        empty = Tree((), ())
+        evidence: list[Any] = []
+        best: int | None = None
+        for i, ref_code in enumerate(references):
+            try:
+                ref = self.represent(ref_code)
+            except NotApplicable as exc:
+                evidence.append(f"{self._side(i, len(references))}: {exc}")
+                continue
+            best = i if best is None else best
+            evidence.append(self.explain(ref, empty) if explain else None)
+        if best is None:  # no source has a tree either: nothing to say about the candidate
+            return outcome
+        note = (f"candidate: {why}: no structure left to compare, scored 0 against the "
+                f"{self.reference_side} (every {self.reference_side} node deleted)")
+        return TierScore(0.0, reference=best, evidence=tuple(evidence) if explain else None,
+                         note=note)
 
     def represent(self, code: Code) -> Any:
         return code.representation("tree-neutral", self.build)
@@ -140,7 +181,8 @@ class SourceScore:
     ----------
     grs, trs : cross-language GRS and TRS, ``None`` where the tier does not apply.
     ruby : GRS where it applies, else TRS (no string tier across languages).
-    grs_reason, trs_reason : why a tier does not apply.
+    grs_reason, trs_reason : why a tier does not apply; when RUBY is TRS's, ``trs_reason``
+        is TRS's note instead (e.g. a candidate with no structure, scored 0).
     source_report, candidate_report : the neutral map's report for each side's PDG
         (:class:`graphs.neutral.NeutralReport`), ``None`` when no PDG was built.
     explanation : with ``explain=True``, the graph tier's
@@ -172,6 +214,28 @@ class SourceScore:
         return tuple(out)
 
 
+def structureless(code: Code) -> str | None:
+    """Why ``code`` has no structure at all, ``None`` if it has some (or no parse was tried).
+
+    No structure: empty (or only blanks), or no parse even with repair and error containment
+    (see :func:`graphs.tolerant_parse`; with ``repair=False``, no clean parse as given). A
+    text longer than a limit, or in no language, was never parsed: that is not "no
+    structure", and this returns ``None``.
+
+    >>> structureless(Code("", "python")), structureless(Code("x = 1", "python"))
+    ('empty code', None)
+    >>> structureless(Code("hello world, in prose", "python"))
+    'parse error at line 1, col 1'
+    """
+    try:
+        structure = code.structure
+    except NotApplicable:
+        return None
+    if structure.clean is not None or structure.contained is not None:
+        return None
+    return structure.original.error or "no parse"
+
+
 def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ...]]]:
     """Per node of a neutral PDG (a :class:`NeutralGraphTier` representation): ``(node,
     neutral label, the language's own label, rules applied)``, for ``explain``. A node the
@@ -182,8 +246,10 @@ def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ..
 
 def signature_fields(source_language: str, table: Any = None) -> str:
     """The signature fields of a cross-language score: ``mode:source|srclang:java|
-    map:neutral2-<call table digest>`` (the vocabulary's version and the call table's
-    digest: a result scored with another table is another measurement).
+    map:neutral2-<call table digest>|structureless:0`` (the vocabulary's version and the
+    call table's digest: a result scored with another table is another measurement; and a
+    candidate with no structure scores 0, see :class:`NeutralTreeTier`, where it used to
+    have no score and drop out of the means).
 
     >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral2-")
     True
@@ -192,7 +258,7 @@ def signature_fields(source_language: str, table: Any = None) -> str:
 
     table = table or CallTable.default()
     return (f"mode:source|srclang:{canonical_language(source_language)}|"
-            f"map:neutral{vocabulary.VERSION}-{table.digest}")
+            f"map:neutral{vocabulary.VERSION}-{table.digest}|structureless:0")
 
 
 def neutral_report(tier: NeutralGraphTier, code: Code) -> Any:
@@ -250,8 +316,9 @@ def score_source(source: str, candidate: str, *, source_language: str, language:
     t = tree_tier.score([src], cand)
     reports = [neutral_report(graph_tier, code) for code in (src, cand)]
     ruby = g.value if g.value is not None else t.value
+    trs_reason = t.reason if g.value is not None or t.value is None else t.note
     explanation = None
     if explain and g.evidence:
         explanation = g.evidence[0]
-    return SourceScore(g.value, t.value, ruby, g.reason, t.reason, reports[0], reports[1],
+    return SourceScore(g.value, t.value, ruby, g.reason, trs_reason, reports[0], reports[1],
                        explanation, g.note, t.note)

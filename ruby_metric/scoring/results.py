@@ -18,7 +18,21 @@ __all__ = [
     "CorpusResult",
     "PairResult",
     "aggregate",
+    "mean_of",
 ]
+
+
+def mean_of(defined: int, pairs: int) -> str:
+    """How many pairs a mean is over, saying so when that is fewer than were read: a mean
+    that leaves pairs out (a candidate with no score, a tier that did not apply) must not
+    pass for the corpus's.
+
+    >>> mean_of(250, 250), mean_of(205, 250)
+    ('mean of 250', 'mean of 205 of 250')
+    """
+    if defined >= pairs:
+        return f"mean of {defined:,}"
+    return f"mean of {defined:,} of {pairs:,}"
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,9 @@ class CorpusResult:
     structure : sides repaired / with statements kept as text, ``{"repaired": {"candidate":
         n, "reference": n}, "contained": {...}}`` (empty when nothing was done).
     n_pairs : the number of pairs scored (``len(pairs)`` unless the pairs were streamed
-        without being kept); ``summary()["pairs"]`` reports it.
+        without being kept); ``summary()["pairs"]`` reports it. A mean over fewer pairs
+        than that is named in ``summary()["partial_means"]`` (``{"ruby": "mean of 205 of
+        250"}``, see :func:`mean_of`).
     crystalbleu_stats, bleu_stats : each pair's cached :class:`crystal.SegmentStats` (``None``
         where not computed), in pair order, so resampling (bootstrap, significance tests)
         recomputes corpus BLEU scores by summing, without re-tokenizing anything.
@@ -133,6 +149,11 @@ class CorpusResult:
         })
         if self.structure:
             out["structure"] = {k: dict(v) for k, v in self.structure.items()}
+        partial = {metric: mean_of(self.counts.get(metric, 0), out["pairs"])
+                   for metric in MEAN_METRICS
+                   if 0 < self.counts.get(metric, 0) < out["pairs"]}
+        if partial:
+            out["partial_means"] = partial
         return out
 
     def score(self, metric: str) -> float | None:
