@@ -279,3 +279,14 @@ def test_cli_option_turns_it_off_with_the_same_output(tmp_path, capsys):
         main(["score", str(refs), str(hyps), "--lang", "java", "--reference-cache", "-1"])
     assert exit_.value.code == 2
     assert "--reference-cache: must be at least 0" in capsys.readouterr().err
+
+
+def test_worker_processes_give_the_bytes_of_one_process_on_repeated_references():
+    pairs = _humaneval_pairs(6)
+    # samples of the tasks interleaved: each task's pairs scattered over the input
+    pairs = pairs[0::3] + pairs[1::3] + pairs[2::3]
+    refs, cands = [p[0] for p in pairs], [p[1] for p in pairs]
+    one = _as_json(RubyScorer("python").score_corpus(refs, cands))
+    with RubyScorer("python") as scorer:
+        assert _as_json(scorer.score_corpus(refs, cands, workers=2)) == one
+        assert len(scorer.reference_cache) == 0  # built in the workers, not here
