@@ -207,7 +207,11 @@ class ScoreStream:
             for chunk in _chunked(pairs, _CHUNK):
                 yield from score_chunk(self._scorer, self._cbleus, chunk)
             return
-        yield from _in_input_order(self._parallel(pairs))
+        parallel = self._parallel(pairs)
+        try:
+            yield from _in_input_order(parallel)
+        finally:
+            parallel.close()  # an interrupted run stops its workers now, not when collected
 
     def _parallel(self, pairs: Iterator[PairInput]) -> Iterator[tuple[list[int], list[Scored]]]:
         """Chunks scored on the executor or the pool, each with its pairs' input positions."""
