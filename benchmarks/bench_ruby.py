@@ -11,15 +11,27 @@ Measures, on the same 1,000 (gold, output) C# pairs:
   imports, loading the compiled kernels), measured in a fresh interpreter;
 * the graph tier alone: PDG build of both sides + GED, per pair (median, p90 ms);
 * CodeBLEU 0.7.0 (``calc_codebleu`` per pair, lang c_sharp) in its own venv, since it pins
-  tree-sitter < 0.23: create it with ``benchmarks/setup_peers.sh`` (skipped if absent).
+  tree-sitter < 0.23: create it with ``benchmarks/setup_peers.sh`` (skipped if absent);
+* two workloads that repeat references, each with the reference cache on and off
+  (``reference_cache=0``), runs interleaved, output checked byte-identical, and CodeBLEU on
+  the same pairs: the repeated-reference workload (the shared HumanEval-Python completions,
+  about 20 samples per reference: ``--humaneval-tasks`` tasks of 161) and the two-system
+  workload (the CodeXGLUE model's outputs and the gold lines as two systems scored against
+  the same references);
+* with ``--memory``: the resident memory of a streamed 10,000-pair run (cache on and off,
+  each in a fresh interpreter), sampled every 1,000 pairs: on the 10,000 CodeXGLUE pairs
+  and on 10,000 distinct training references (which fill the cache to its bound).
 
-Run: ``python benchmarks/bench_ruby.py [--data DIR] [--peer-python PATH] [--pairs N]``.
+Run: ``python benchmarks/bench_ruby.py [--data DIR] [--peer-python PATH] [--pairs N]
+[--humaneval-tasks N] [--rounds N] [--memory]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import resource
 import statistics
 import subprocess
@@ -28,25 +40,49 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_DATA = HERE.parents[1] / "shared" / "datasets" / "codexglue_code2code_trans"
+sys.path.insert(0, str(HERE.parent))  # this checkout's ruby_metric, not an installed one
+# the shared data beside the checkout (or beside the directory of worktrees)
+_SHARED = next((p / "shared" / "datasets" for p in HERE.parents
+                if (p / "shared" / "datasets").is_dir()), HERE.parents[1] / "shared" / "datasets")
+DEFAULT_DATA = _SHARED / "codexglue_code2code_trans"
 DEFAULT_PEER = HERE / ".peers" / "bin" / "python"
+DEFAULT_HUMANEVAL = _SHARED / "judged_dev" / "humaneval_python_grade.json"
 
-# Runs inside the CodeBLEU venv: times calc_codebleu pair by pair on the same lines.
+# Runs inside the CodeBLEU venv: times calc_codebleu pair by pair on the same pairs (a JSON
+# file of [reference, candidate] lists, read from stdin), in the given CodeBLEU language.
 _CODEBLEU_SCRIPT = r"""
 import json, sys, time
 from codebleu import calc_codebleu
-refs = open(sys.argv[1], encoding="utf-8").read().split("\n")[: int(sys.argv[3])]
-hyps = open(sys.argv[2], encoding="utf-8").read().split("\n")[: int(sys.argv[3])]
-calc_codebleu([refs[0]], [hyps[0]], lang="c_sharp")  # warm-up: parser construction
+pairs, lang = json.load(sys.stdin), sys.argv[1]
+calc_codebleu([pairs[0][0]], [pairs[0][1]], lang=lang)  # warm-up: parser construction
 times = []
-start = time.perf_counter()
-for r, h in zip(refs, hyps):
+start, cpu = time.perf_counter(), time.process_time()
+for r, h in pairs:
     t = time.perf_counter()
-    calc_codebleu([r], [h], lang="c_sharp")
+    calc_codebleu([r], [h], lang=lang)
     times.append(time.perf_counter() - t)
-total = time.perf_counter() - start
-print(json.dumps({"total": total, "times": times}))
+total, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(json.dumps({"total": total, "cpu": cpu, "times": times}))
 """
+
+
+def _codebleu(peer: Path, refs: list[str], hyps: list[str], lang: str) -> dict | None:
+    """CodeBLEU's per-pair times on these pairs, in its venv; ``None`` (said why) when it
+    cannot run."""
+    if not peer.is_file():
+        print(f"CodeBLEU peer venv not found ({peer}); run benchmarks/setup_peers.sh")
+        return None
+    proc = subprocess.run(
+        [str(peer), "-c", _CODEBLEU_SCRIPT, lang],
+        input=json.dumps([list(pair) for pair in zip(refs, hyps, strict=True)]),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        print(f"CodeBLEU failed: {proc.stderr.strip().splitlines()[-1:]}")
+        return None
+    return json.loads(proc.stdout)
 
 
 def _lines(path: Path, n: int) -> list[str]:
@@ -155,7 +191,22 @@ def main() -> int:
     parser.add_argument(
         "--repeat", type=int, default=10, help="repeats of the pairs for the worker run (10)"
     )
+    parser.add_argument("--humaneval", type=Path, default=DEFAULT_HUMANEVAL)
+    parser.add_argument(
+        "--humaneval-tasks", type=int, default=161,
+        help="HumanEval tasks for the repeated-reference run (161: all, 3,220 pairs)",
+    )
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="interleaved rounds of cache on/off (2)")
+    parser.add_argument("--memory", action="store_true",
+                        help="also measure a streamed 10,000-pair run's memory")
+    parser.add_argument("--skip-base", action="store_true",
+                        help="skip the 1:1 throughput, worker and GRS runs")
+    parser.add_argument("--skip-repeated", action="store_true",
+                        help="skip the repeated-reference and two-system runs")
     args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores)")
+    logging.getLogger("ruby_metric").setLevel(logging.ERROR)  # the corpus n-gram set notice
 
     gold = args.data / "model_outputs" / "java-cs-model1.gold"
     output = args.data / "model_outputs" / "java-cs-model1.output"
@@ -164,6 +215,47 @@ def main() -> int:
         return 2
     refs, hyps = _lines(gold, args.pairs), _lines(output, args.pairs)
 
+    if not args.skip_base:
+        _bench_base(args, refs, hyps)
+
+    if not args.skip_repeated:
+        _bench_both_workloads(args, refs, hyps)
+    if args.memory:
+        train = _lines(args.data / "train.java-cs.txt.cs", 10_001)
+        for label, mem_refs, mem_hyps in (
+            (f"the {len(refs) * args.repeat:,} CodeXGLUE pairs", refs * args.repeat,
+             hyps * args.repeat),
+            ("10,000 distinct training references (each against the next)", train[:-1],
+             train[1:]),
+        ):
+            _bench_memory(label, mem_refs, mem_hyps)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
+    return 0
+
+
+def _bench_both_workloads(args: argparse.Namespace, refs: list[str], hyps: list[str]) -> None:
+    """The repeated-reference and the two-system workloads."""
+    from ruby_metric import RubyScorer
+
+    if args.humaneval.is_file():
+        records = json.loads(args.humaneval.read_text(encoding="utf-8"))[: args.humaneval_tasks]
+        pairs = [(r["intent"] + r["snippet"][0], r["intent"] + r[k])
+                 for r in records for k in r if k.isdigit()]
+        _bench_repeated(
+            f"repeated references: HumanEval-Python, {len(records)} tasks",
+            RubyScorer, "python", [p[0] for p in pairs], [p[1] for p in pairs],
+            args.rounds, args.peer_python, "python",
+        )
+    else:
+        print(f"HumanEval completions not found ({args.humaneval}): no repeated-reference run")
+    _bench_repeated(
+        "two systems (model outputs, gold) against the same CodeXGLUE references",
+        RubyScorer, "cs", refs + refs, hyps + refs, args.rounds, args.peer_python, "c_sharp",
+    )
+
+
+def _bench_base(args: argparse.Namespace, refs: list[str], hyps: list[str]) -> None:
+    """1:1 throughput against CodeBLEU, the worker runs and the graph tier alone."""
     import graphs
     from ruby_metric import RubyScorer
     from ruby_metric.scoring.tiers import grs_ged_options
@@ -202,19 +294,14 @@ def main() -> int:
         grs_times.append(time.perf_counter() - t)
     print(f"GRS (PDG build both sides + GED), {len(grs_times)} parsed pairs: {_ms(grs_times)}")
 
-    if not args.peer_python.is_file():
-        print(f"CodeBLEU peer venv not found ({args.peer_python}); run benchmarks/setup_peers.sh")
-        return 0
-    proc = subprocess.run(
-        [str(args.peer_python), "-c", _CODEBLEU_SCRIPT, str(gold), str(output), str(len(refs))],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        print(f"CodeBLEU failed: {proc.stderr.strip().splitlines()[-1:]}")
-        return 0
-    peer = json.loads(proc.stdout)
+    peer = _codebleu(args.peer_python, refs, hyps, "c_sharp")
+    if peer is not None:
+        _versus_codebleu(peer, refs, differ, t_one, t_differ, grs_times)
+
+
+
+def _versus_codebleu(peer: dict, refs: list[str], differ: list[int], t_one: float,
+                     t_differ: float, grs_times: list[float]) -> None:
     rate = len(refs) / peer["total"]
     label = "CodeBLEU 0.7.0, per pair, 1 process:"
     print(f"{label:<49}{rate:8.1f} pairs/s ({_ms(peer['times'])})")
@@ -227,7 +314,85 @@ def main() -> int:
         f"ratio GRS median / CodeBLEU median per pair: "
         f"{statistics.median(peer['times']) / statistics.median(grs_times):.2f}x faster"
     )
-    return 0
+
+
+def _bench_repeated(label: str, scorer_class, lang: str, refs: list[str], hyps: list[str],  # noqa: ANN001
+                    rounds: int, peer_python: Path, peer_lang: str) -> None:
+    """Full RUBY with the reference cache on and off, a fresh scorer per run (a run's first
+    call), runs interleaved; the best of ``rounds`` each, output checked byte-identical; then
+    CodeBLEU on the same pairs. Rates are given in CPU seconds of the scoring process (on a
+    shared machine wall time mixes in the others' load) and in wall time."""
+    times: dict[bool, list[float]] = {True: [], False: []}
+    cpus: dict[bool, list[float]] = {True: [], False: []}
+    outputs = set()
+    hits = 0
+    for _ in range(rounds):
+        for cache in (True, False):
+            scorer = scorer_class(language=lang, **({} if cache else {"reference_cache": 0}))
+            start, cpu = time.perf_counter(), time.process_time()
+            result = scorer.score_corpus(refs, hyps)
+            times[cache].append(time.perf_counter() - start)
+            cpus[cache].append(time.process_time() - cpu)
+            outputs.add(json.dumps(result.to_dict(), sort_keys=True))
+            hits = max(hits, scorer.reference_cache.hits)
+    assert len(outputs) == 1, "the reference cache changed the output"
+    n = len(refs)
+    print(f"{label}: {n} pairs, {len(set(refs))} distinct references ({hits} reused)")
+    best = {}
+    for clock, spent in (("CPU", cpus), ("wall", times)):
+        on, off = min(spent[True]), min(spent[False])
+        best[clock] = on, off
+        per_round = ", ".join(
+            f"{b / a:.2f}x" for a, b in zip(spent[True], spent[False], strict=True))
+        print(f"  {clock}: cache on {n / on:.1f} pairs/s, off {n / off:.1f} pairs/s: "
+              f"{off / on:.2f}x (per round {per_round})")
+    print("  output byte-identical with and without the cache")
+    peer = _codebleu(peer_python, refs, hyps, peer_lang)
+    if peer is not None:
+        for clock, spent in (("CPU", peer["cpu"]), ("wall", peer["total"])):
+            rate = n / spent
+            on, off = best[clock]
+            print(f"  CodeBLEU 0.7.0 on the same pairs, 1 process, {clock}: {rate:.1f} pairs/s; "
+                  f"ruby-metric / CodeBLEU: cache on {(n / on) / rate:.2f}x, off "
+                  f"{(n / off) / rate:.2f}x")
+
+
+# Runs in a fresh interpreter: a streamed run's resident memory every 1,000 pairs.
+_MEMORY_SCRIPT = r"""
+import json, resource, sys
+from ruby_metric import RubyScorer
+from ruby_metric.io.inputs import PairInput
+refs, hyps = json.load(sys.stdin)
+def rss():
+    with open("/proc/self/status") as status:
+        return next(int(l.split()[1]) for l in status if l.startswith("VmRSS:")) / 1024
+scorer = RubyScorer(language="cs", reference_cache=int(sys.argv[1]))
+pairs = lambda: (PairInput(i, r, h) for i, (r, h) in enumerate(zip(refs, hyps)))
+samples = [round(rss(), 1) for i, _ in enumerate(scorer.stream(pairs), 1) if i % 1000 == 0]
+print(json.dumps({"rss": samples, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+                  / 1024, "kept": len(scorer.reference_cache),
+                  "chars": scorer.reference_cache.chars}))
+"""
+
+
+def _bench_memory(label: str, refs: list[str], hyps: list[str]) -> None:
+    """Resident memory of a streamed run with the cache on (default bound) and off."""
+    from ruby_metric.scoring.reference_cache import DEFAULT_REFERENCE_CACHE
+
+    print(f"streamed run, memory: {label}")
+    for cache in (DEFAULT_REFERENCE_CACHE, 0):
+        proc = subprocess.run(
+            [sys.executable, "-c", _MEMORY_SCRIPT, str(cache)],
+            input=json.dumps([refs, hyps]), capture_output=True, text=True, check=True,
+            cwd=HERE.parent,
+        )
+        got = json.loads(proc.stdout)
+        rss = got["rss"]
+        half = rss[len(rss) // 2 - 1:]  # once a bounded cache is full
+        print(f"  cache {cache:,} chars: RSS (MB) every 1,000 pairs {rss}; after the first "
+              f"1,000 it moves {min(rss[1:]) - rss[0]:+.1f}..{max(rss[1:]) - rss[0]:+.1f} MB, "
+              f"over the second half {max(half) - min(half):.1f} MB; peak {got['peak']:.0f} "
+              f"MB; {got['kept']} references kept ({got['chars']:,} chars)")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ set -euo pipefail
 target="${1:-$(dirname "$0")/.peers}"
 python3 -m venv "$target"
 "$target/bin/pip" install --quiet "tree-sitter>=0.22,<0.23" "tree-sitter-java~=0.21.0" \
-    "tree-sitter-c-sharp~=0.21.0" setuptools
+    "tree-sitter-c-sharp~=0.21.0" "tree-sitter-python~=0.21.0" setuptools
 # --no-deps: its "all" extra pulls grammar sdists that download from the network at build time.
 "$target/bin/pip" install --quiet --no-deps codebleu==0.7.0
 echo "CodeBLEU peer ready: $target/bin/python"

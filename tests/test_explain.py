@@ -569,7 +569,7 @@ def test_broken_candidate_gives_reasons(java):
     assert json.loads(json.dumps(e.to_dict()))["graph"] is None
 
 
-def test_each_side_parsed_once(java, monkeypatch):
+def test_each_side_parsed_once(monkeypatch):
     calls = []
     real = graphs.parse
 
@@ -578,8 +578,11 @@ def test_each_side_parsed_once(java, monkeypatch):
         return real(text, language, *args, **kwargs)
 
     monkeypatch.setattr(graphs, "parse", counting)
-    java.explain(SUM, SUM_PLUS)
+    fresh = RubyScorer("java")  # the module's scorer keeps SUM from the tests above
+    fresh.explain(SUM, SUM_PLUS)
     assert sorted(calls) == sorted([SUM, SUM_PLUS])
+    fresh.explain(SUM, SUM_PLUS)  # the reference is kept; the candidate is built again
+    assert sorted(calls) == sorted([SUM, SUM_PLUS, SUM_PLUS])
 
 
 def test_metrics_not_requested():

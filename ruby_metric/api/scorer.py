@@ -30,6 +30,7 @@ from ..scoring.crosslang import (
 )
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
+from ..scoring.reference_cache import DEFAULT_REFERENCE_CACHE, ReferenceCache
 from ..scoring.results import CorpusResult, PairResult
 from ..scoring.signature import signature
 from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
@@ -92,6 +93,13 @@ class RubyScorer:
     call_table : with ``source_language``, the table of library calls the neutral map knows
         (default :meth:`graphs.neutral.CallTable.default`; extend it with
         ``CallTable.default().with_entries(...)``). Its digest is part of the signature.
+    reference_cache : characters of reference text whose representations (tokens, parse,
+        AST, PDG) are kept for later pairs with the same reference, in each process
+        (:mod:`ruby_metric.scoring.reference_cache`); default 500,000, which holds the
+        distinct references of the usual benchmark runs. ``0`` turns it off. A repeated
+        reference (~20 samples per task, several systems against the same references) is
+        then built once; the scores are the same either way, so it is not part of the
+        signature.
 
     Examples
     --------
@@ -116,6 +124,7 @@ class RubyScorer:
         repair: bool = True,
         source_language: str | None = None,
         call_table: CallTable | None = None,
+        reference_cache: int = DEFAULT_REFERENCE_CACHE,
     ) -> None:
         self.language = canonical_language(language)
         self.source_language = (
@@ -125,6 +134,8 @@ class RubyScorer:
             raise ValueError("source_language needs language: the candidates' language")
         self.call_table = call_table
         self.repair = bool(repair)
+        #: the references' representations kept in this process (empty when pickled)
+        self.reference_cache = ReferenceCache(reference_cache)
         self.grs_beta = check_beta(grs_beta)
         self.metrics = _check_metrics(metrics)
         #: the tokenizer set explicitly (``None``: each language's default)
@@ -207,6 +218,7 @@ class RubyScorer:
             repair=self.repair,
             source_language=self.source_language,
             call_table=self.call_table,
+            reference_cache=self.reference_cache.max_chars,
         )
 
     def tokenizer_for(self, language: str | None) -> str:
@@ -449,25 +461,29 @@ class RubyScorer:
     def _codes(
         self, reference: Reference, candidate: str, language: str | None
     ) -> tuple[list[Code], Code]:
-        """Both sides as :class:`Code`, so a caller can score and then reuse the parses."""
+        """Both sides as :class:`Code`, so a caller can score and then reuse the parses.
+
+        References come from the scorer's :class:`ReferenceCache` (built once per process
+        while kept); a candidate is built for its pair, unless it is one of the references.
+        """
         references = pair_references(reference, candidate)
         tokenizer = self.tokenizer_for(language)
-        cand = Code(candidate, language, tokenizer, self.limits, self.repair)
+        cache, limits, repair = self.reference_cache, self.limits, self.repair
         if self.source_language is not None:
             # a source is in its own language: never shared with the candidate's Code
             source_tokenizer = self.tokenizer_for(self.source_language)
             return [
-                Code(text, self.source_language, source_tokenizer, self.limits, self.repair)
+                cache.code(text, self.source_language, source_tokenizer, limits, repair)
                 for text in references
-            ], cand
+            ], Code(candidate, language, tokenizer, limits, repair)
         # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
-        # outputs) shares the candidate's tokens, parse and graphs instead of rebuilding them.
-        codes = {candidate: cand}
-        refs = [
-            codes.setdefault(text, Code(text, language, tokenizer, self.limits, self.repair))
-            for text in references
-        ]
-        return refs, cand
+        # outputs) shares the reference's tokens, parse and graphs instead of rebuilding them.
+        codes: dict[str, Code] = {}
+        for text in references:
+            if text not in codes:
+                codes[text] = cache.code(text, language, tokenizer, limits, repair)
+        cand = codes.get(candidate) or Code(candidate, language, tokenizer, limits, repair)
+        return [codes[text] for text in references], cand
 
     def explain(self, reference: Reference, candidate: str) -> Explanation:
         """Score one pair and say why: the edits behind every tier's number.

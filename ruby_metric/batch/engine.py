@@ -214,36 +214,47 @@ class ScoreStream:
             yield pair
 
     def _scored(self) -> Iterator[Scored]:
-        chunks: Iterator[list[PairInput]] = _chunked(self._noted(self._pairs), _CHUNK)
+        pairs = self._noted(self._pairs)
         if self._executor is None and self._workers <= 1:
-            for chunk in chunks:
+            # one process, one reference cache: the input's own order is as good as any
+            for chunk in _chunked(pairs, _CHUNK):
                 yield from score_chunk(self._scorer, self._cbleus, chunk)
             return
+        parallel = self._parallel(pairs)
+        try:
+            yield from _in_input_order(parallel)
+        finally:
+            parallel.close()  # an interrupted run stops its workers now, not when collected
+
+    def _parallel(self, pairs: Iterator[PairInput]) -> Iterator[tuple[list[int], list[Scored]]]:
+        """Chunks scored on the executor or the pool, each with its pairs' input positions."""
+        # A bounded window of chunks in flight keeps every worker busy without reading the
+        # whole input ahead. Each worker keeps its own reference cache, so the pairs of one
+        # reference are put in one chunk (within a block of the window's size): the
+        # reference is built once, by the worker that gets the chunk.
+        window = 2 * max(self._workers, 2)
+        chunks = _grouped(pairs, window * _CHUNK, _CHUNK)
         size = self._workers
         if self._executor is None:
             # Never more workers than chunks: read up to one chunk per worker first.
             head = list(itertools.islice(chunks, self._workers))
             size = len(head)
             if size <= 1:  # one chunk: a pool would only add its start-up
-                for chunk in head:
-                    yield from score_chunk(self._scorer, self._cbleus, chunk)
+                for positions, chunk in head:
+                    yield positions, score_chunk(self._scorer, self._cbleus, chunk)
                 return
             chunks = itertools.chain(head, chunks)
             self._blob = pickle.dumps((self._scorer, self._cbleus))
             self._pool = self._scorer.worker_pool(size)
             self._pool.start(self._blob)
-        # A bounded window of chunks in flight keeps every worker busy without reading the
-        # whole input ahead; results are taken in submission order, so output order is input
-        # order whatever order the chunks finish in.
-        window = 2 * max(size, 2)
-        pending: deque[tuple[Future, list[PairInput]]] = deque()
+        pending: deque[tuple[Future, list[PairInput], list[int]]] = deque()
         try:
-            for chunk in chunks:
-                pending.append((self._submit(chunk), chunk))
+            for positions, chunk in chunks:
+                pending.append((self._submit(chunk), chunk, positions))
                 if len(pending) >= window:
-                    yield from self._collect(pending, size)
+                    yield self._collect(pending, size)
             while pending:
-                yield from self._collect(pending, size)
+                yield self._collect(pending, size)
         except BaseException:
             # Interrupted (Ctrl-C, SIGTERM), failed, or abandoned by the consumer: kill the
             # workers instead of waiting for the chunks they are scoring.
@@ -251,7 +262,7 @@ class ScoreStream:
                 self._pool.terminate()
             raise
         finally:
-            for future, _ in pending:
+            for future, _, _ in pending:
                 future.cancel()
 
     def _submit(self, chunk: list[PairInput]) -> Future:
@@ -260,11 +271,14 @@ class ScoreStream:
         assert self._executor is not None
         return self._executor.submit(score_chunk, self._scorer, self._cbleus, chunk)
 
-    def _collect(self, pending: deque[tuple[Future, list[PairInput]]], size: int) -> list[Scored]:
-        """The oldest chunk's results; if a worker died, find the pair that killed it."""
-        future, chunk = pending.popleft()
+    def _collect(
+        self, pending: deque[tuple[Future, list[PairInput], list[int]]], size: int
+    ) -> tuple[list[int], list[Scored]]:
+        """The oldest chunk's positions and results; if a worker died, find the pair that
+        killed it."""
+        future, chunk, positions = pending.popleft()
         try:
-            return future.result()
+            return positions, future.result()
         except BrokenProcessPool:
             if self._pool is None:
                 raise  # a foreign executor (e.g. Dask) has its own recovery
@@ -274,9 +288,9 @@ class ScoreStream:
         # Every chunk in flight died with the pool: resubmit them to a fresh one.
         self._pool = self._scorer.worker_pool(size)
         self._pool.start(self._blob)
-        for i, (_, waiting) in enumerate(pending):
-            pending[i] = (self._submit(waiting), waiting)
-        return results
+        for i, (_, waiting, where) in enumerate(pending):
+            pending[i] = (self._submit(waiting), waiting, where)
+        return positions, results
 
     def _isolate(self, chunk: list[PairInput]) -> list[Scored]:
         """Score pairs one by one in a single worker, so a crash costs only its own pair."""
@@ -334,6 +348,62 @@ def _chunked(items: Iterable[PairInput], size: int) -> Iterator[list[PairInput]]
             chunk = []
     if chunk:
         yield chunk
+
+
+def _grouped(
+    pairs: Iterable[PairInput], block: int, size: int
+) -> Iterator[tuple[list[int], list[PairInput]]]:
+    """Chunks of at most ``size`` pairs with their input positions, read ``block`` pairs at a
+    time: within a block, the pairs of one reference (and language) go together, in their
+    first pair's order, and a chunk ends before a group that would not fit in it whole (a
+    group larger than a chunk is split). Pairs that all differ keep their order and sizes."""
+    start = 0
+    for batch in _chunked(pairs, block):
+        groups: dict[Any, list[int]] = {}
+        for i, pair in enumerate(batch):
+            groups.setdefault(_reference_key(pair, i), []).append(i)
+        chunk: list[int] = []
+        for members in groups.values():
+            if chunk and len(chunk) + len(members) > size:
+                yield _positioned(batch, chunk, start)
+                chunk = []
+            chunk.extend(members)
+            while len(chunk) >= size:
+                yield _positioned(batch, chunk[:size], start)
+                chunk = chunk[size:]
+        if chunk:
+            yield _positioned(batch, chunk, start)
+        start += len(batch)
+
+
+def _positioned(
+    batch: list[PairInput], members: list[int], start: int
+) -> tuple[list[int], list[PairInput]]:
+    return [start + i for i in members], [batch[i] for i in members]
+
+
+def _reference_key(pair: PairInput, index: int) -> Any:
+    """What pairs sharing a reference share: its text(s) and the pair's language; a pair
+    that cannot be read, or whose reference is not text, is a group of its own."""
+    reference = pair.reference
+    if pair.problem is None and isinstance(reference, str):
+        return pair.language, reference
+    if (pair.problem is None and isinstance(reference, (list, tuple))
+            and all(isinstance(text, str) for text in reference)):
+        return pair.language, tuple(reference)
+    return None, index  # texts are never None: this key is this pair's alone
+
+
+def _in_input_order(chunks: Iterable[tuple[list[int], list[Scored]]]) -> Iterator[Scored]:
+    """Results of chunks taken in submission order, yielded in input order (positions
+    0, 1, 2, ...: every position comes exactly once)."""
+    waiting: dict[int, Scored] = {}
+    following = 0
+    for positions, results in chunks:
+        waiting.update(zip(positions, results, strict=True))
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
 
 
 def score_payload_chunk(blob: bytes, pairs: list[PairInput]) -> list[Scored]:

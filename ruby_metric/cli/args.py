@@ -28,6 +28,7 @@ from ..io.ngram_sets import load_ngram_file
 from ..scoring.code import canonical_language, default_tokenizer
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
+from ..scoring.reference_cache import DEFAULT_REFERENCE_CACHE
 
 if TYPE_CHECKING:
     import crystal
@@ -246,6 +247,15 @@ def add_scorer_options(
         help="structural tiers only on clean parses: no bounded repair of almost-code and "
         "no broken statement kept as text",
     )
+    parser.add_argument(
+        "--reference-cache",
+        type=int_at_least(0),
+        default=DEFAULT_REFERENCE_CACHE,
+        metavar="CHARS",
+        help="characters of reference text whose parses and graphs are kept for the next "
+        f"pairs with the same reference, per process (default {DEFAULT_REFERENCE_CACHE:,}; "
+        "0: off; the scores are the same)",
+    )
 
 
 def pairs_text(count: int) -> str:
@@ -296,6 +306,7 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         grs_beta=getattr(args, "grs_beta", DEFAULT_GRS_BETA),
         repair=getattr(args, "repair", True),
         source_language=getattr(args, "source_lang", None),
+        reference_cache=getattr(args, "reference_cache", DEFAULT_REFERENCE_CACHE),
     )
 
 
