@@ -40,8 +40,8 @@ def test_unknown_jsonl_key_warns_once_with_key_and_line(tmp_path, caplog, capsys
     assert code == 0, err
     warnings = [r.getMessage() for r in caplog.records if "unknown key" in r.getMessage()]
     assert warnings == [
-        f"{path}:2: unknown key 'lang' ignored (did you mean 'language'? "
-        "known keys: reference, candidate, language, id, source)"
+        f"{path}: unknown key 'lang' (line 2; did you mean 'language'?) ignored "
+        "(known keys: reference, candidate, language, id, source)"
     ]
     # the library reader warns too, and can be told not to (a second read of the file)
     caplog.clear()

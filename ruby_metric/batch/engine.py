@@ -25,6 +25,7 @@ from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from ..scoring.structure_notes import reference_unparsed
+from .heartbeat import Watch, pair_chars
 from .pool import WorkerPool
 from .worker import load_payload
 
@@ -84,8 +85,10 @@ class ScoreStream:
         workers: int,
         executor: Executor | None,
         keep_pairs: bool,
+        watch: Watch | None = None,
     ) -> None:
         self._scorer = scorer
+        self._watch = watch
         self._cbleus = cbleus
         self._pairs = pairs
         self._workers = workers
@@ -123,6 +126,8 @@ class ScoreStream:
                 yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now
+            if self._watch is not None:
+                self._watch.close()
         self._done = True
         if self._no_language and any(self._raw):
             # some pairs name their language and these do not: the structure tiers skip them
@@ -175,6 +180,8 @@ class ScoreStream:
         """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""
         if self._gen is not None:
             self._gen.close()
+        if self._watch is not None:
+            self._watch.close()
 
     @property
     def count(self) -> int:
@@ -204,7 +211,7 @@ class ScoreStream:
         chunks: Iterator[list[PairInput]] = _chunked(self._noted(self._pairs), _CHUNK)
         if self._executor is None and self._workers <= 1:
             for chunk in chunks:
-                yield from score_chunk(self._scorer, self._cbleus, chunk)
+                yield from score_chunk(self._scorer, self._cbleus, chunk, self._watch)
             return
         size = self._workers
         if self._executor is None:
@@ -213,7 +220,7 @@ class ScoreStream:
             size = len(head)
             if size <= 1:  # one chunk: a pool would only add its start-up
                 for chunk in head:
-                    yield from score_chunk(self._scorer, self._cbleus, chunk)
+                    yield from score_chunk(self._scorer, self._cbleus, chunk, self._watch)
                 return
             chunks = itertools.chain(head, chunks)
             self._blob = pickle.dumps((self._scorer, self._cbleus))
@@ -251,7 +258,13 @@ class ScoreStream:
         """The oldest chunk's results; if a worker died, find the pair that killed it."""
         future, chunk = pending.popleft()
         try:
-            return future.result()
+            if self._watch is None:
+                return future.result()
+            self._watch.started(tuple(p.id for p in chunk), sum(map(pair_chars, chunk)))
+            try:
+                return future.result()
+            finally:
+                self._watch.ended()
         except BrokenProcessPool:
             if self._pool is None:
                 raise  # a foreign executor (e.g. Dask) has its own recovery
@@ -334,10 +347,14 @@ def score_chunk(
     scorer: RubyScorer,
     cbleus: dict[str | None, crystal.CrystalBLEU | None],
     pairs: list[PairInput],
+    watch: Watch | None = None,
 ) -> list[Scored]:
-    """Score pairs, turning an unreadable pair into a result with a reason."""
+    """Score pairs, turning an unreadable pair into a result with a reason; ``watch`` is
+    told when each pair starts and ends (a heartbeat for one that runs long)."""
     out = []
     for p in pairs:
+        if watch is not None:
+            watch.started((p.id,), pair_chars(p))
         try:
             if p.problem is not None:
                 raise ValueError(p.problem)
@@ -351,6 +368,9 @@ def score_chunk(
             if interrupt is not None:
                 raise interrupt from None
             raise
+        finally:
+            if watch is not None:
+                watch.ended()
     return out
 
 

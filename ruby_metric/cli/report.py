@@ -102,6 +102,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
             worst_by=args.worst_by,
             title=args.title,
             progress=progress.update,
+            heartbeat=None if args.quiet else progress.heartbeat,
         )
     finally:
         progress.close()

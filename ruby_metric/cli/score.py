@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..io.formats import FORMATS, PairWriter, write
+from ..io.inputs import InputError, PairInput
+from ..io.resume import id_key, resume_point
 from .args import (
     EXAMPLES_FORMATTER,
     add_pair_input,
@@ -70,6 +73,12 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         "one number (- when undefined)",
     )
     score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    score.add_argument(
+        "--resume",
+        action="store_true",
+        help="with -f jsonl -o FILE: skip the pairs whose ids FILE already holds (from a run "
+        "that was stopped) and append the others; a last line cut short is scored again",
+    )
     add_workers(score)
     add_quiet(score)
     return score
@@ -78,14 +87,19 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
     pairs, total = pair_input(args)
+    skipped, done = 0, None
+    if args.resume:
+        done, skipped = _resumed(args, pairs)
+        total = None if total is None else max(total - skipped, 0)
     scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
     # interrupted run leaves valid lines); JSON and the table need every pair first.
     streaming = args.format in ("jsonl", "csv") and not args.score_only
-    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming)
     progress = Progress(total, enabled=False if args.quiet else None)
+    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming, skip=done,
+                        heartbeat=None if args.quiet else progress.heartbeat)
     try:
-        with output_file(args.output, whole=not streaming) as out:
+        with output_file(args.output, whole=not streaming, append=args.resume) as out:
             try:
                 if streaming:
                     writer = PairWriter(out, args.format)
@@ -113,10 +127,37 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
         summary = corpus.summary()
+        resumed = f" (resumed: {pairs_text(skipped)} already in {args.output} skipped)" \
+            if args.resume else ""
         print(
-            f"ruby-metric: {pairs_text(summary['pairs'])}, RUBY {score_text(summary['ruby'])}, "
+            f"ruby-metric: {pairs_text(summary['pairs'])}{resumed}, "
+            f"RUBY {score_text(summary['ruby'])}, "
             f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
             f"BLEU {score_text(summary['bleu'])} | {summary['signature']}",
             file=sys.stderr,
         )
     return 0
+
+
+def _resumed(
+    args: argparse.Namespace, pairs: Callable[[], Iterator[PairInput]]
+) -> tuple[Callable[[PairInput], bool], int]:
+    """``--resume``: whether a pair's id is one ``--output`` holds already, and how many of
+    the pairs are; an unfinished last line is cut off the file (its pair is scored again).
+
+    Raises
+    ------
+    InputError : ``--resume`` without ``-f jsonl -o FILE``, or FILE is not a JSONL output of
+        ``score``.
+    """
+    if args.format != "jsonl" or args.score_only or not args.output or args.output == "-":
+        raise InputError("--resume needs -f jsonl -o FILE: it appends to the lines FILE holds")
+    point = resume_point(args.output)
+    if point.dropped and not args.quiet:
+        print(f"ruby-metric: {args.output}: dropped an unfinished last line "
+              f"({point.dropped:,} bytes); its pair is scored again", file=sys.stderr)
+
+    def written(pair: PairInput) -> bool:
+        return id_key(pair.id) in point.ids
+
+    return written, sum(1 for pair in pairs() if written(pair))

@@ -42,6 +42,7 @@ from ..scoring.results import CorpusResult, PairResult
 if TYPE_CHECKING:
     from ..api.explain import Explanation
     from ..api.scorer import Reference, RubyScorer
+    from ..batch.heartbeat import LongPair
 
 __all__ = [
     "CorpusReport",
@@ -531,6 +532,7 @@ def report_stream(
     worst_by: str | None = None,
     title: str | None = None,
     progress: Callable[[int], None] | None = None,
+    heartbeat: Callable[[LongPair], None] | None = None,
 ) -> CorpusReport:
     """Score a stream of pairs and build the corpus report, in bounded memory.
 
@@ -545,6 +547,8 @@ def report_stream(
     worst_by : rank them by this metric (default RUBY).
     title : the page's title.
     progress : called with the number of pairs scored so far, after each pair.
+    heartbeat : called while a pair runs long (as :meth:`RubyScorer.stream
+        <ruby_metric.api.scorer.RubyScorer.stream>` takes it).
 
     Returns
     -------
@@ -561,7 +565,8 @@ def report_stream(
     (2, 0)
     """
     builder = ReportBuilder(metrics=scorer.metrics, worst=worst, worst_by=worst_by)
-    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=False)
+    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=False,
+                        heartbeat=heartbeat)
     inputs = iter(pairs())
     for result in run:
         # results come in input order, one per pair: the next input is this result's
