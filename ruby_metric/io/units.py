@@ -255,14 +255,14 @@ def program_pieces(path: str | Path, lines: list[str]) -> str | None:
     lines after it is a program's header. A corpus of one snippet per line has neither.
 
     >>> program_pieces("a.java", ["import java.util.*;", "class A {", "}"])
-    'a.java: line 1 is an import and line 3 is only a closing bracket'
+    "a.java: line 1 starts with 'import' and line 3 is only a closing bracket"
     >>> program_pieces("a.java", ["int f() { return 1; }", "int g() { return 2; }"]) is None
     True
     """
     signs = []
     if len(lines) > 1 and _OPENING.match(lines[0]):
-        word = _OPENING.match(lines[0]).group(1).split()[0].lstrip("#")
-        signs.append(f"line 1 is {'an' if word[0] in 'aeiou' else 'a'} {word}")
+        word = _OPENING.match(lines[0]).group(1).split()[0]
+        signs.append(f"line 1 starts with {word!r}")
     closing = next((n for n, line in enumerate(lines, 1) if _CLOSING.fullmatch(line)), None)
     if closing is not None:
         signs.append(f"line {closing} is only a closing bracket")
