@@ -151,8 +151,8 @@ def test_unit_file_scores_two_programs_as_one_pair_as_explain_does(tmp_path, cap
     pieces = [r.getMessage() for r in caplog.records if "--unit file" in r.getMessage()]
     assert pieces == [
         f"each line is scored as a pair of its own, but these look like whole programs ({ref}: "
-        "line 1 starts with 'import' and line 10 is only a closing bracket): pass --unit file to score "
-        "each file as one program, or give two folders"
+        "line 1 starts with 'import' and line 10 is only a closing bracket): pass --unit file "
+        "to score each file as one program, or give two folders"
     ]
     code, out, err = run(capsys, "score", ref, hyp, "-l", "java", "--unit", "file", "-f", "json")
     assert code == 0, err

@@ -262,22 +262,15 @@ def add_scorer_options(
         "the candidate carries counts 4x; 1: the symmetric score, for clone detection)",
     )
     limits = Limits()
-    parser.add_argument(
-        "--max-chars",
-        type=int_at_least(1),
-        default=limits.max_chars,
-        metavar="N",
-        help=f"no parse (so no GRS or TRS) for a side longer than N characters (default "
-        f"{limits.max_chars:,}); the reasons say so",
-    )
-    parser.add_argument(
-        "--max-tokens",
-        type=int_at_least(1),
-        default=limits.max_tokens,
-        metavar="N",
-        help=f"bound STS at N*N token comparisons a pair (default {limits.max_tokens:,}: "
-        "about 35 s for 3 MB a side); a larger pair gets STS only when nearly identical",
-    )
+    for field, help_text in (  # the fields of LIMIT_OPTIONS
+        ("max_chars", f"no parse (so no GRS or TRS) for a side longer than N characters "
+         f"(default {limits.max_chars:,}); the reasons say so"),
+        ("max_tokens", f"bound STS at N*N token comparisons a pair (default "
+         f"{limits.max_tokens:,}: about 35 s for 3 MB a side); a larger pair gets STS only "
+         "when nearly identical"),
+    ):
+        parser.add_argument(f"--{field.replace('_', '-')}", type=int_at_least(1),
+                            default=getattr(limits, field), metavar="N", help=help_text)
     parser.add_argument(
         "--no-repair",
         dest="repair",
@@ -341,12 +334,14 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
 
 def limits_from_args(args: argparse.Namespace) -> Limits:
     """The :class:`~ruby_metric.scoring.code.Limits` of ``--max-chars`` and ``--max-tokens``
-    (the others at their defaults)."""
+    (the others, and those a command does not offer, at their defaults)."""
     defaults = Limits()
-    return Limits(
-        max_chars=getattr(args, "max_chars", defaults.max_chars),
-        max_tokens=getattr(args, "max_tokens", defaults.max_tokens),
-    )
+    return Limits(**{field: getattr(args, field, getattr(defaults, field))
+                     for field in LIMIT_OPTIONS})
+
+
+#: The :class:`~ruby_metric.scoring.code.Limits` fields the command line sets.
+LIMIT_OPTIONS = ("max_chars", "max_tokens")
 
 
 def ngram_file(args: argparse.Namespace) -> crystal.NgramSet:
