@@ -43,6 +43,10 @@ examples:
   model | ruby-metric score refs.cs - -l cs -f jsonl          # candidates from stdin
   ruby-metric score --jsonl pairs.jsonl -l java -f jsonl -o scores.jsonl -j 2
   cat pairs.jsonl | ruby-metric score --jsonl - --lang java --strict
+  ruby-metric score refs/ hyps/ -l java                       # two folders of programs
+  ruby-metric score java/ python/ -l python --source-lang java  # Foo.java <-> Foo.py
+  ruby-metric score Ref.java Cand.java -l java --unit file    # two programs, one pair
+  ruby-metric score --jsonl p.jsonl -l java -f jsonl -o s.jsonl --resume  # after Ctrl-C
 
 exit status: 0 ok; 2 bad usage or input (nothing readable, or with --strict anything
 unreadable); 1 workers cannot start; 130 Ctrl-C; 143 SIGTERM (written lines stay whole)
@@ -54,7 +58,9 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
     score = sub.add_parser(
         "score",
         help="score candidates against references",
-        description="Score line-aligned REFS and HYPS files (one snippet per line), or a JSONL "
+        description="Score line-aligned REFS and HYPS files (one snippet per line; --unit "
+        "file: the two whole files as one pair), two folders (one file each, paired by "
+        "relative path, which is the pair's id), or a JSONL "
         'file of {"reference", "candidate", "language"?, "id"?} objects. A pair without an id '
         "gets its 0-based position (blank JSONL lines are not pairs). '-' reads standard "
         "input.",
