@@ -9,7 +9,8 @@ edit first, these insertions and nothing else:
   ``;``);
 - ``brackets``: append the closing brackets the text lacks (after a ``;`` in the C family
   when the text stops mid-statement);
-- ``indent``: indent a Python line that sits left of the block around it like that block;
+- ``indent``: indent a Python line that sits left of the block around it like that block
+  (a body's first line at column 0 too, as a completion model writes it);
 - ``implicit_int``: an ``int`` before a C function header that has no return type.
 
 Never a deletion: the candidate's own text is a subsequence of the repaired one. Every
@@ -240,7 +241,9 @@ def _indent_width(line: str) -> int:
 
 def _indent(parsed: ParsedCode) -> Insertion | None:
     """Indent the first Python line that sits left of the lines around it: like the line
-    before it, or, after a block header, like the line after it (4 spaces deeper if none).
+    before it, or, after a block header, like the line after it (4 spaces deeper if none);
+    or a body's first line at column 0 like the block the lines after it return to
+    (:func:`_first_line_indent`).
     """
     if parsed.language != "python":
         return None
@@ -250,6 +253,11 @@ def _indent(parsed: ParsedCode) -> Insertion | None:
     for line in lines:
         starts.append(starts[-1] + len(line) + 1)
     strings = _string_ranges(parsed)
+    first = _first_line_indent(lines, [i for i in nonblank if not any(
+        lo < starts[i] < hi for lo, hi in strings)])
+    if first is not None:
+        return Insertion("indent", ((starts[nonblank[0]], first),),
+                         f"re-indented line {nonblank[0] + 1}", ())
     for k in range(1, len(nonblank)):
         i = nonblank[k]
         line = lines[i]
@@ -272,6 +280,31 @@ def _indent(parsed: ParsedCode) -> Insertion | None:
             return Insertion("indent", ((starts[i], pad[width:]),),
                              f"re-indented line {i + 1}", ())
     return None
+
+
+def _first_line_indent(lines: list[str], code: list[int]) -> str | None:
+    """The indentation for a first line at column 0 that belongs with the lines after it,
+    or ``None``.
+
+    A completion model continues a prompt that ended with a body's indentation, so the
+    body it writes starts at column 0 and its other lines are indented
+    (``"x = 1\\n    return x"``). The first line goes to the block the later lines come
+    back to, the shallowest of them, unless it is a block header those lines are all the
+    body of (``"def f():\\n    return 1"`` at column 0 is how code is written).
+
+    Parameters
+    ----------
+    lines : the text's lines.
+    code : the indexes of its non-blank lines outside multi-line strings.
+    """
+    if len(code) < 2 or lines[code[0]] != lines[code[0]].lstrip(" \t"):
+        return None
+    shallowest = min((lines[i] for i in code[1:]), key=_indent_width)
+    width = _indent_width(shallowest)
+    opens_block = lines[code[0]].split("#")[0].rstrip().endswith(":")
+    if width == 0 or (opens_block and width >= _indent_width(lines[code[1]])):
+        return None
+    return shallowest[:width]
 
 
 def _string_ranges(parsed: ParsedCode) -> list[tuple[int, int]]:

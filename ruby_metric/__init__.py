@@ -20,6 +20,7 @@ from .version import __version__
 if TYPE_CHECKING:
     from .api.explain import Explanation
     from .api.scorer import RubyScorer
+    from .io.units import read_folders
     from .scoring.code import Limits
     from .scoring.metrics import METRICS
     from .scoring.results import CorpusResult, PairResult
@@ -31,6 +32,7 @@ __all__ = [
     "Explanation",
     "Limits",
     "METRICS",
+    "read_folders",
     "__version__",
 ]
 
@@ -43,6 +45,8 @@ def __getattr__(name: str) -> Any:
         from .api.explain import Explanation as value
     elif name == "Limits":
         from .scoring.code import Limits as value
+    elif name == "read_folders":
+        from .io.units import read_folders as value
     elif name == "METRICS":
         from .scoring.metrics import METRICS as value
     elif name == "CorpusResult":

@@ -40,8 +40,8 @@ def test_unknown_jsonl_key_warns_once_with_key_and_line(tmp_path, caplog, capsys
     assert code == 0, err
     warnings = [r.getMessage() for r in caplog.records if "unknown key" in r.getMessage()]
     assert warnings == [
-        f"{path}:2: unknown key 'lang' ignored (did you mean 'language'? "
-        "known keys: reference, candidate, language, id, source)"
+        f"{path}: unknown key 'lang' (line 2; did you mean 'language'?) ignored "
+        "(known keys: reference, candidate, language, id, source)"
     ]
     # the library reader warns too, and can be told not to (a second read of the file)
     caplog.clear()
@@ -171,9 +171,12 @@ def test_other_tools_keys_get_their_field_named(tmp_path, caplog):
     path.write_text(json.dumps({"ref": "int a = 1;", "hyp": "int a = 2;", "pred": "x"}) + "\n")
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         list(iter_jsonl(path))
-    hints = sorted(r.getMessage().split("(")[1].split("?")[0] for r in caplog.records)
-    assert hints == ["did you mean 'candidate'", "did you mean 'candidate'",
-                     "did you mean 'reference'"]
+    # one warning names every key with its hint
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: unknown keys 'ref' (line 1; did you mean 'reference'?), 'hyp' (line 1; did "
+        "you mean 'candidate'?), 'pred' (line 1; did you mean 'candidate'?) ignored (known "
+        "keys: reference, candidate, language, id, source)"
+    ]
 
 
 def test_summary_gives_corpus_scores_of_the_requested_metrics_only(capsys):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import crystal
 
 from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
+from ..batch.heartbeat import LongPair, Watch
 from ..batch.pool import WorkerPool
 from ..io.inputs import PairInput, checked_source
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
@@ -660,6 +661,9 @@ class RubyScorer:
         workers: int = 1,
         executor: Executor | None = None,
         keep_pairs: bool = False,
+        skip: Callable[[PairInput], bool] | None = None,
+        heartbeat: Callable[[LongPair], None] | None = None,
+        heartbeat_every: float = 10.0,
     ) -> ScoreStream:
         """Score a stream of pairs in constant memory, yielding results in input order.
 
@@ -671,6 +675,13 @@ class RubyScorer:
         workers, executor : as in :meth:`score_corpus`.
         keep_pairs : also keep every result for :meth:`ScoreStream.corpus` (not constant
             memory).
+        skip : pairs for which this is true are not scored (resuming a run: those already
+            written); they still count for an n-gram set built from the references, so each
+            pair's CrystalBLEU is the one a run of every pair gives.
+        heartbeat : called with a :class:`~ruby_metric.batch.heartbeat.LongPair` (ids,
+            characters, seconds) every ``heartbeat_every`` seconds while one pair (on a
+            worker process: one chunk of pairs) is still being scored, from another thread;
+            what a long pair shows so that the run does not look hung.
 
         Returns
         -------
@@ -686,7 +697,9 @@ class RubyScorer:
         """
         pairs = checked_source(pairs)
         cbleus = self._crystalbleu_by_language(pairs)
-        return ScoreStream(self, cbleus, pairs(), workers, executor, keep_pairs)
+        scored = pairs() if skip is None else (p for p in pairs() if not skip(p))
+        watch = None if heartbeat is None else Watch(heartbeat, heartbeat_every)
+        return ScoreStream(self, cbleus, scored, workers, executor, keep_pairs, watch)
 
     def _crystalbleu_by_language(
         self, pairs: Callable[[], Iterable[PairInput]]

@@ -25,6 +25,7 @@ from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from ..scoring.structure_notes import side_unparsed
+from .heartbeat import Watch, pair_chars
 from .pool import WorkerPool
 from .worker import load_payload
 
@@ -85,8 +86,10 @@ class ScoreStream:
         workers: int,
         executor: Executor | None,
         keep_pairs: bool,
+        watch: Watch | None = None,
     ) -> None:
         self._scorer = scorer
+        self._watch = watch
         self._cbleus = cbleus
         self._pairs = pairs
         self._workers = workers
@@ -126,6 +129,8 @@ class ScoreStream:
                 yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now
+            if self._watch is not None:
+                self._watch.close()
         self._done = True
         if self._no_language and any(self._raw):
             # some pairs name their language and these do not: the structure tiers skip them
@@ -188,6 +193,8 @@ class ScoreStream:
         """Stop the run: kill the workers of an unfinished run (nothing is waited for)."""
         if self._gen is not None:
             self._gen.close()
+        if self._watch is not None:
+            self._watch.close()
 
     @property
     def count(self) -> int:
@@ -218,7 +225,7 @@ class ScoreStream:
         if self._executor is None and self._workers <= 1:
             # one process, one reference cache: the input's own order is as good as any
             for chunk in _chunked(pairs, _CHUNK):
-                yield from score_chunk(self._scorer, self._cbleus, chunk)
+                yield from score_chunk(self._scorer, self._cbleus, chunk, self._watch)
             return
         parallel = self._parallel(pairs)
         try:
@@ -241,7 +248,7 @@ class ScoreStream:
             size = len(head)
             if size <= 1:  # one chunk: a pool would only add its start-up
                 for positions, chunk in head:
-                    yield positions, score_chunk(self._scorer, self._cbleus, chunk)
+                    yield positions, score_chunk(self._scorer, self._cbleus, chunk, self._watch)
                 return
             chunks = itertools.chain(head, chunks)
             self._blob = pickle.dumps((self._scorer, self._cbleus))
@@ -278,7 +285,13 @@ class ScoreStream:
         killed it."""
         future, chunk, positions = pending.popleft()
         try:
-            return positions, future.result()
+            if self._watch is None:
+                return positions, future.result()
+            self._watch.started(tuple(p.id for p in chunk), sum(map(pair_chars, chunk)))
+            try:
+                return positions, future.result()
+            finally:
+                self._watch.ended()
         except BrokenProcessPool:
             if self._pool is None:
                 raise  # a foreign executor (e.g. Dask) has its own recovery
@@ -417,10 +430,14 @@ def score_chunk(
     scorer: RubyScorer,
     cbleus: dict[str | None, crystal.CrystalBLEU | None],
     pairs: list[PairInput],
+    watch: Watch | None = None,
 ) -> list[Scored]:
-    """Score pairs, turning an unreadable pair into a result with a reason."""
+    """Score pairs, turning an unreadable pair into a result with a reason; ``watch`` is
+    told when each pair starts and ends (a heartbeat for one that runs long)."""
     out = []
     for p in pairs:
+        if watch is not None:
+            watch.started((p.id,), pair_chars(p))
         try:
             if p.problem is not None:
                 raise ValueError(p.problem)
@@ -434,6 +451,9 @@ def score_chunk(
             if interrupt is not None:
                 raise interrupt from None
             raise
+        finally:
+            if watch is not None:
+                watch.ended()
     return out
 
 

@@ -22,10 +22,10 @@ from ..io.inputs import (
     display_name,
     iter_jsonl_records,
     key_hint,
-    read_aligned,
 )
 from ..io.ngram_sets import load_ngram_file
-from ..scoring.code import canonical_language, default_tokenizer
+from ..io.units import UNITS, read_units
+from ..scoring.code import Limits, canonical_language, default_tokenizer
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.reference_cache import DEFAULT_REFERENCE_CACHE
@@ -87,21 +87,24 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
 
 
 @contextlib.contextmanager
-def output_file(path: str | None, *, whole: bool = False) -> Iterator[TextIO]:
+def output_file(
+    path: str | None, *, whole: bool = False, append: bool = False
+) -> Iterator[TextIO]:
     """Standard output, or ``path`` opened for writing (an error names the file).
 
     ``whole``: the output is written at the end in one piece (a table, JSON), so it is kept
     in memory and ``path`` is opened only when the block ends without an error: an
     interrupted or failed run leaves what ``path`` held. Whether ``path`` can be written is
     checked first, so a typo fails before the run. Streamed formats (JSONL, CSV) write
-    ``path`` itself, line by line, so that an interrupted run keeps its lines.
+    ``path`` itself, line by line, so that an interrupted run keeps its lines; ``append``
+    (streamed only) adds them after what ``path`` holds.
     """
     if path is None:
         yield sys.stdout
         return
     try:
         if not whole:
-            with _opened_for_writing(path) as handle:
+            with _opened_for_writing(path, "a" if append else "w") as handle:
                 yield handle
             return
         _check_writable(path)
@@ -149,9 +152,9 @@ def refuse_output_over_input(args: argparse.Namespace) -> None:
                     )
 
 
-def _opened_for_writing(path: str) -> TextIO:
+def _opened_for_writing(path: str, mode: str = "w") -> TextIO:
     try:
-        return open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - the caller's
+        return open(path, mode, encoding="utf-8", newline="")  # noqa: SIM115 - the caller's
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
@@ -175,8 +178,16 @@ def _check_writable(path: str) -> None:
 def add_pair_input(parser: argparse.ArgumentParser) -> None:
     """``REFS HYPS`` (line-aligned files) or ``--jsonl FILE``, ``--strict`` and
     ``--allow-no-lang``: what :func:`pair_input` reads."""
-    parser.add_argument("refs", nargs="?", help="references, one snippet per line ('-': stdin)")
-    parser.add_argument("hyps", nargs="?", help="candidates, one snippet per line ('-': stdin)")
+    parser.add_argument(
+        "refs", nargs="?",
+        help="references, one snippet per line ('-': stdin), or a folder of them (one file each)",
+    )
+    parser.add_argument(
+        "hyps", nargs="?",
+        help="candidates, one snippet per line ('-': stdin), or a folder of them, paired with "
+        "REFS's files by relative path (with --source-lang: by path without extension)",
+    )
+    add_unit(parser)
     parser.add_argument(
         "--jsonl", metavar="FILE", help="read pairs from a JSONL file instead ('-': stdin)"
     )
@@ -192,6 +203,17 @@ def add_pair_input(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="score a JSONL file whose pairs name no language without --lang (only STS, "
         "CrystalBLEU and BLEU then apply); without it that is an error",
+    )
+
+
+def add_unit(parser: argparse.ArgumentParser) -> None:
+    """``--unit line|file``: what one pair of two files is."""
+    parser.add_argument(
+        "--unit",
+        choices=UNITS,
+        help="two files: line (default) scores line K of REFS against line K of HYPS; file "
+        "scores the two whole files as one pair (two programs). Two folders are always "
+        "paired file by file",
     )
 
 
@@ -240,6 +262,16 @@ def add_scorer_options(
         help=f"GRS recall weight (default {DEFAULT_GRS_BETA:g}: how much of the reference "
         "the candidate carries counts 4x; 1: the symmetric score, for clone detection)",
     )
+    limits = Limits()
+    for field, help_text in (  # the fields of LIMIT_OPTIONS
+        ("max_chars", f"no parse (so no GRS or TRS) for a side longer than N characters "
+         f"(default {limits.max_chars:,}); the reasons say so"),
+        ("max_tokens", f"bound STS at N*N token comparisons a pair (default "
+         f"{limits.max_tokens:,}: about 35 s for 3 MB a side); a larger pair gets STS only "
+         "when nearly identical"),
+    ):
+        parser.add_argument(f"--{field.replace('_', '-')}", type=int_at_least(1),
+                            default=getattr(limits, field), metavar="N", help=help_text)
     parser.add_argument(
         "--no-repair",
         dest="repair",
@@ -307,7 +339,20 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
         repair=getattr(args, "repair", True),
         source_language=getattr(args, "source_lang", None),
         reference_cache=getattr(args, "reference_cache", DEFAULT_REFERENCE_CACHE),
+        limits=limits_from_args(args),
     )
+
+
+def limits_from_args(args: argparse.Namespace) -> Limits:
+    """The :class:`~ruby_metric.scoring.code.Limits` of ``--max-chars`` and ``--max-tokens``
+    (the others, and those a command does not offer, at their defaults)."""
+    defaults = Limits()
+    return Limits(**{field: getattr(args, field, getattr(defaults, field))
+                     for field in LIMIT_OPTIONS})
+
+
+#: The :class:`~ruby_metric.scoring.code.Limits` fields the command line sets.
+LIMIT_OPTIONS = ("max_chars", "max_tokens")
 
 
 def ngram_file(args: argparse.Namespace) -> crystal.NgramSet:
@@ -419,6 +464,8 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
     if args.jsonl:
         if args.refs or args.hyps:
             raise InputError("give either REFS HYPS or --jsonl FILE, not both")
+        if getattr(args, "unit", None):
+            raise InputError("--unit is for REFS and HYPS: each JSONL object is one pair")
         path = args.jsonl
         name = display_name(path)
         if path != "-" and Path(path).is_file():
@@ -447,7 +494,13 @@ def _pair_source(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairIn
         raise InputError("give REFS and HYPS files, or --jsonl FILE ('-' reads stdin)")
     if not args.lang:
         raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
-    aligned = read_aligned(args.refs, args.hyps)
+    aligned = read_units(
+        args.refs,
+        args.hyps,
+        unit=getattr(args, "unit", None),
+        by_stem=bool(getattr(args, "source_lang", None)),
+        strict=getattr(args, "strict", False),
+    )
     if not aligned:
         raise InputError(
             f"no pairs to score: {display_name(args.refs)} and {display_name(args.hyps)} "

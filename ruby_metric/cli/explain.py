@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..api.explain import Explanation
@@ -17,10 +18,10 @@ from ..io.inputs import (
     PairInput,
     display_name,
     iter_jsonl,
-    read_aligned,
     read_text,
     split_lines,
 )
+from ..io.units import read_units
 from ..pages.html_text import write_page
 from .args import (
     EXAMPLES_FORMATTER,
@@ -44,8 +45,10 @@ examples:
   ruby-metric explain --ref-text 'int f(){return 1;}' --hyp-text 'int f(){return 2;}' -l java
   ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # pair 620 of a corpus
   ruby-metric explain --pair 7 --jsonl pairs.jsonl --lang java  # the pair whose id is 7
+  ruby-metric explain --pair util/Foo.py src/ out/ -l python --source-lang java  # folders
 --pair takes the id that score, report and their outputs show: 0-based (line 621 of the
-files is pair 620), or a JSONL pair's own "id".
+files is pair 620), a JSONL pair's own "id", or with two folders the candidate's relative
+path.
 """
 
 
@@ -61,7 +64,8 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         "score's formula with its numbers) and CrystalBLEU's matched n-grams. REF and "
         "HYP are files holding one snippet each (the whole file); or give the code with "
         "--ref-text/--hyp-text. '-' reads standard input. With --pair N, REF and HYP are "
-        "line-aligned corpus files (as score takes) and pair N of them is explained.",
+        "line-aligned corpus files or two folders (as score takes) and pair N of them is "
+        "explained.",
         epilog=EXPLAIN_EXAMPLES,
         formatter_class=EXAMPLES_FORMATTER,
     )
@@ -105,8 +109,8 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[P
         name = display_name(args.jsonl)
     else:
         if not (args.ref and args.hyp):
-            raise InputError("--pair N needs REFS and HYPS files (or --jsonl FILE)")
-        pairs = read_aligned(args.ref, args.hyp)
+            raise InputError("--pair N needs REFS and HYPS files or folders (or --jsonl FILE)")
+        pairs = read_units(args.ref, args.hyp, by_stem=bool(args.source_lang))
         name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
     count = 0
     ids: list[str] = []  # the first few, to name them
@@ -188,6 +192,11 @@ def run_explain(args: argparse.Namespace) -> int:
     elif args.jsonl:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
     else:
+        if any(Path(p).is_dir() for p in (args.ref, args.hyp) if p is not None):
+            raise InputError(
+                "REF and HYP are folders: pass --pair ID to explain one pair of them (the "
+                "candidate's path relative to its folder, as score shows it)"
+            )
         reference, candidate = _sides(args)
         if not args.quiet and args.ref_text is None and args.hyp_text is None:
             _note_if_corpus_files(reference, candidate)

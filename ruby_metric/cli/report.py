@@ -55,7 +55,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     rep = sub.add_parser(
         "report",
         help="score a corpus and write a one-page HTML report with plots",
-        description="Score line-aligned REFS and HYPS files (or --jsonl FILE, as score does) "
+        description="Score line-aligned REFS and HYPS files, two folders (or --jsonl FILE, as "
+        "score does) "
         "and write one self-contained HTML page: the corpus summary and signature, tier "
         "usage, a histogram per metric, why the higher tiers did not apply, RUBY against "
         "BLEU and CrystalBLEU per pair, and the N lowest-scoring pairs with their "
@@ -112,6 +113,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
             progress=progress.update,
             systems=systems,
             explain_command=explain_command(args),
+            heartbeat=None if args.quiet else progress.heartbeat,
         )
     finally:
         progress.close()

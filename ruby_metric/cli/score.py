@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ..io.formats import FORMATS, PairWriter, with_extra, write
+from ..io.inputs import InputError, PairInput
+from ..io.resume import id_key, resume_point
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import system_corpora
@@ -26,6 +29,7 @@ from .args import (
     corpus_line,
     output_file,
     pair_input,
+    pairs_text,
     score_text,
     scorer_from_args,
 )
@@ -52,6 +56,10 @@ examples:
   model | ruby-metric score refs.cs - -l cs -f jsonl          # candidates from stdin
   ruby-metric score --jsonl pairs.jsonl -l java -f jsonl -o scores.jsonl -j 2
   cat pairs.jsonl | ruby-metric score --jsonl - --lang java --strict
+  ruby-metric score refs/ hyps/ -l java                       # two folders of programs
+  ruby-metric score java/ python/ -l python --source-lang java  # Foo.java <-> Foo.py
+  ruby-metric score Ref.java Cand.java -l java --unit file    # two programs, one pair
+  ruby-metric score --jsonl p.jsonl -l java -f jsonl -o s.jsonl --resume  # after Ctrl-C
 
 exit status: 0 ok; 2 bad usage or input (nothing readable, or with --strict anything
 unreadable); 1 workers cannot start; 130 Ctrl-C; 143 SIGTERM (written lines stay whole)
@@ -63,7 +71,9 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
     score = sub.add_parser(
         "score",
         help="score candidates against references",
-        description="Score line-aligned REFS and HYPS files (one snippet per line), or a JSONL "
+        description="Score line-aligned REFS and HYPS files (one snippet per line; --unit "
+        "file: the two whole files as one pair), two folders (one file each, paired by "
+        "relative path, which is the pair's id), or a JSONL "
         'file of {"reference", "candidate", "language"?, "id"?} objects. A pair without an id '
         "gets its 0-based position (blank JSONL lines are not pairs). '-' reads standard "
         "input.",
@@ -83,6 +93,12 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
     )
     score.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     add_system_options(score)
+    score.add_argument(
+        "--resume",
+        action="store_true",
+        help="with -f jsonl -o FILE: skip the pairs whose ids FILE already holds (from a run "
+        "that was stopped) and append the others; a last line cut short is scored again",
+    )
     add_workers(score)
     add_quiet(score)
     return score
@@ -94,14 +110,19 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     systems = systems_input(args)
     check_extra_names(systems)
     split = systems is not None and bool(systems.system_field)
+    skipped, done = 0, None
+    if args.resume:
+        done, skipped = _resumed(args, pairs, systems)
+        total = None if total is None else max(total - skipped, 0)
     scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
     # interrupted run leaves valid lines); JSON and the table need every pair first.
     streaming = args.format in ("jsonl", "csv") and not args.score_only
-    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming or split)
     progress = Progress(total, enabled=False if args.quiet else None)
+    run = scorer.stream(pairs, workers=args.workers, keep_pairs=not streaming or split,
+                        skip=done, heartbeat=None if args.quiet else progress.heartbeat)
     try:
-        with output_file(args.output, whole=not streaming) as out:
+        with output_file(args.output, whole=not streaming, append=args.resume) as out:
             try:
                 if streaming:
                     writer = PairWriter(out, args.format, extra_fields(systems))
@@ -136,39 +157,12 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
+        resumed = f" (resumed: {pairs_text(skipped)} already in {args.output} skipped)" \
+            if args.resume else ""
         for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
             summary = block.summary()
             print(
-                f"ruby-metric: {name + ': ' if name else ''}{corpus_line(summary)} "
-                f"| {summary['signature']}",
+                f"ruby-metric: {name + ': ' if name else ''}{corpus_line(summary)}"
+                f"{resumed if not name else ''} | {summary['signature']}",
                 file=sys.stderr,
             )
-    return 0
-
-
-def _write_whole(
-    corpus: CorpusResult,
-    blocks: dict[str, CorpusResult],
-    systems: SystemsInput | None,
-    out: TextIO,
-    args: argparse.Namespace,
-) -> None:
-    """The table or JSON of a whole run: with systems, a corpus block per system (the table)
-    or a ``systems`` object of their corpus summaries beside the whole run's (JSON); rows
-    carry their system and label."""
-    metrics = getattr(args, "metrics", None)
-    if args.format == "json" and systems is not None:
-        data = corpus.to_dict()
-        data["pairs"] = [
-            with_extra(pair, row_extras(systems, i)) for i, pair in enumerate(data["pairs"])
-        ]
-        if blocks:
-            data["systems"] = {name: block.summary() for name, block in blocks.items()}
-        out.write(json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
-    elif args.format == "table" and blocks:
-        field = systems.system_field if systems is not None else "system"
-        for number, (name, block) in enumerate(blocks.items()):
-            out.write(("\n" if number else "") + f"== {field} {name} ==\n")
-            write(block, out, "table", metrics)
-    else:
-        write(corpus, out, args.format, metrics)

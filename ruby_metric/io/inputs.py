@@ -33,7 +33,8 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: The keys a JSONL pair object may have; any other key is reported (once per key and file).
+#: The keys a JSONL pair object may have; any other key is reported (one warning per file
+#: names them all).
 #: ``source`` takes the place of ``reference`` when scoring against the source program.
 JSONL_KEYS: tuple[str, ...] = ("reference", "candidate", "language", "id", "source")
 
@@ -196,8 +197,9 @@ def iter_jsonl(
     skipped (they are not pairs); a missing ``id`` defaults to the pair's 0-based position
     in the file, as for line-aligned files.
 
-    A key other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) is ignored with a
-    warning, once per key, naming the line where it first appears and the closest known key.
+    Keys other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) are ignored with one
+    warning when the read ends, naming each with the line where it first appears and the
+    closest known key.
 
     Parameters
     ----------
@@ -242,23 +244,26 @@ def iter_jsonl_records(
     >>> os.remove(f.name)
     """
     bad_utf8: list[int] = []  # warned about once, when the read ends
+    unknown: dict[str, int] = {} if unknown_keys is None else unknown_keys
     try:
-        yield from _jsonl_pairs(path, warn, against, unknown_keys, bad_utf8, tuple(fields))
+        yield from _jsonl_pairs(path, against, unknown, bad_utf8, tuple(fields))
     finally:
+        if unknown and warn:
+            _warn_unknown_keys(path, unknown)
         if bad_utf8 and warn:
             _warn_utf8(path, bad_utf8)
 
 
 def _jsonl_pairs(
     path: str | Path,
-    warn: bool,
     against: str,
-    unknown_keys: dict[str, int] | None,
+    unknown: dict[str, int],
     bad_utf8: list[int],
     fields: tuple[str, ...] = (),
 ) -> Iterator[tuple[PairInput, dict[str, Any]]]:
-    """:func:`iter_jsonl_records`' pairs, noting the lines with invalid UTF-8 in ``bad_utf8``."""
-    unknown: set[str] = set(fields)
+    """:func:`iter_jsonl_records`' pairs with their ``fields``, noting the lines with invalid
+    UTF-8 in ``bad_utf8`` and each unknown key (neither a pair's key nor one of ``fields``)
+    with the line where it first appears in ``unknown``."""
     position = 0
     for number, raw in enumerate(_open_lines(path), start=1):
         try:
@@ -276,12 +281,8 @@ def _jsonl_pairs(
             raise InputError(message) from None
         if isinstance(obj, dict):
             for key in obj:
-                if key not in JSONL_KEYS and key not in unknown:
-                    unknown.add(key)
-                    if unknown_keys is not None:
-                        unknown_keys.setdefault(key, number)
-                    if warn:
-                        _warn_unknown_key(path, number, key)
+                if key not in JSONL_KEYS and key not in fields:
+                    unknown.setdefault(key, number)
         pair = _pair_from_object(obj, display_name(path), number, position, line_boms, against)
         extra = {k: obj[k] for k in fields if k in obj} if isinstance(obj, dict) else {}
         yield pair, extra
@@ -310,15 +311,18 @@ def key_hint(key: str) -> str | None:
     return close[0] if close else None
 
 
-def _warn_unknown_key(path: str | Path, number: int, key: str) -> None:
-    known = key_hint(key)
-    hint = f"did you mean {known!r}? " if known else ""
+def _warn_unknown_keys(path: str | Path, unknown: dict[str, int]) -> None:
+    """One warning naming every key other than :data:`JSONL_KEYS` (with the line where it
+    first appears, and the known key it likely stands for), however many there are."""
+    named = []
+    for key, number in sorted(unknown.items(), key=lambda item: item[1]):
+        known = key_hint(key)
+        named.append(f"{key!r} (line {number}{f'; did you mean {known!r}?' if known else ''})")
     logger.warning(
-        "%s:%d: unknown key %r ignored (%sknown keys: %s)",
+        "%s: unknown key%s %s ignored (known keys: %s)",
         display_name(path),
-        number,
-        key,
-        hint,
+        "" if len(named) == 1 else "s",
+        ", ".join(named),
         ", ".join(JSONL_KEYS),
     )
 

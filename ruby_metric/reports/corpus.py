@@ -45,6 +45,7 @@ from .systems import SystemSummary, system_summaries
 if TYPE_CHECKING:
     from ..api.explain import Explanation
     from ..api.scorer import Reference, RubyScorer
+    from ..batch.heartbeat import LongPair
 
 __all__ = [
     "CorpusReport",
@@ -568,6 +569,7 @@ def report_stream(
     progress: Callable[[int], None] | None = None,
     systems: SystemsInput | None = None,
     explain_command: str | None = None,
+    heartbeat: Callable[[LongPair], None] | None = None,
 ) -> CorpusReport:
     """Score a stream of pairs and build the corpus report, in bounded memory.
 
@@ -587,6 +589,8 @@ def report_stream(
         for the system and the label (the per-system scores keep every result in memory).
     explain_command : the command that explains one pair of this input, ``ID`` for its id
         (the page's hints give it); ``None`` for input that is not a file.
+    heartbeat : called while a pair runs long (as :meth:`RubyScorer.stream
+        <ruby_metric.api.scorer.RubyScorer.stream>` takes it).
 
     Returns
     -------
@@ -604,7 +608,8 @@ def report_stream(
     """
     builder = ReportBuilder(metrics=scorer.metrics, worst=worst, worst_by=worst_by)
     split = systems is not None and bool(systems.system_field)
-    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=split)
+    run = scorer.stream(pairs, workers=workers, executor=executor, keep_pairs=split,
+                        heartbeat=heartbeat)
     inputs = iter(pairs())
     for result in run:
         # results come in input order, one per pair: the next input is this result's

@@ -1,0 +1,103 @@
+"""Resuming a run into its own JSONL output: the ids already written, and the file cut back
+to its last whole line.
+
+``ruby-metric score ... -f jsonl -o scores.jsonl --resume`` reads what an earlier run wrote
+to ``scores.jsonl`` (one :meth:`PairResult.to_dict
+<ruby_metric.scoring.results.PairResult.to_dict>` object a line), skips the pairs whose ids
+are there, and appends the others. A last line without its newline (a run killed while the
+line was being written) is dropped and its pair scored again. A file whose lines are not
+such objects is refused, so that ``--resume`` never appends scores to some other file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .inputs import InputError
+
+__all__ = ["ResumePoint", "id_key", "resume_point"]
+
+#: Keys every line that ``score -f jsonl`` writes has.
+_RESULT_KEYS = frozenset({"id", "ruby", "tier", "reasons"})
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    """What an earlier run left in a JSONL output.
+
+    Attributes
+    ----------
+    ids : :func:`id_key` of every pair written whole.
+    lines : how many whole lines the file holds.
+    dropped : bytes of a last, unfinished line removed from the file (0 if none).
+    """
+
+    ids: frozenset[str]
+    lines: int
+    dropped: int
+
+
+def id_key(pair_id: Any) -> str:
+    """How a pair id is matched against the ids of a JSONL output: its JSON text, so that
+    the id ``3`` read back from the file matches the pair id ``3`` and not ``"3"``.
+
+    >>> id_key(3), id_key("src/Foo.py")
+    ('3', '"src/Foo.py"')
+    """
+    return json.dumps(pair_id, ensure_ascii=False, sort_keys=True)
+
+
+def resume_point(path: str | Path) -> ResumePoint:
+    """Read the ids ``path`` already holds and cut an unfinished last line off it.
+
+    A missing or empty file holds nothing (the run starts from the first pair).
+
+    Raises
+    ------
+    InputError : ``path`` cannot be read or written, or a whole line of it is not a result
+        line of ``ruby-metric score -f jsonl`` (the message names the line).
+    """
+    target = Path(path)
+    if not target.exists():
+        return ResumePoint(frozenset(), 0, 0)
+    try:
+        data = target.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    whole = data.rfind(b"\n") + 1  # bytes up to the end of the last whole line
+    ids = set()
+    lines = data[:whole].split(b"\n")[:-1]
+    for number, raw in enumerate(lines, start=1):
+        ids.add(id_key(_result_id(path, number, raw)))
+    dropped = len(data) - whole
+    if dropped and not data[whole:].startswith(b'{"id": '):
+        # every line written starts so: anything else is not a line of ours cut short
+        raise InputError(
+            f"{path}:{len(lines) + 1}: not a line of ruby-metric score -f jsonl output, so "
+            "--resume will not append to this file"
+        )
+    if dropped:
+        try:
+            os.truncate(target, whole)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    return ResumePoint(frozenset(ids), len(lines), dropped)
+
+
+def _result_id(path: str | Path, number: int, raw: bytes) -> Any:
+    """The ``id`` of one whole line of a JSONL output; an :class:`InputError` if the line
+    is not one that ``score -f jsonl`` writes."""
+    not_ours = (f"{path}:{number}: not a line of ruby-metric score -f jsonl output, so "
+                "--resume will not append to this file")
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError(f"{not_ours} (not JSON)") from None
+    if not isinstance(obj, dict) or not obj.keys() >= _RESULT_KEYS:
+        keys = ", ".join(sorted(_RESULT_KEYS))
+        raise InputError(f"{not_ours} (expected an object with {keys})")
+    return obj["id"]

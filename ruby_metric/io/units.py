@@ -1,0 +1,332 @@
+"""What one pair is when the input is files: a line, a whole file, or each file of two folders.
+
+Line-aligned files (one snippet per line, the CodeXGLUE convention) are read by
+:func:`~ruby_metric.io.inputs.read_aligned`. Whole programs are not one line: two files are
+one pair (:func:`read_file_pair`), and two folders are paired file by file by relative path
+(:func:`read_folders`), or, scoring translations against their sources, by relative path
+without its extension (``Foo.java`` with ``Foo.py``). Either gives
+:class:`~ruby_metric.io.inputs.PairInput` records whose ids are the candidates' relative
+paths, as :meth:`RubyScorer.score_pairs <ruby_metric.api.scorer.RubyScorer.score_pairs>` and
+:meth:`~ruby_metric.api.scorer.RubyScorer.stream` take them.
+
+:func:`program_pieces` says when line-aligned input looks like programs cut into lines,
+which scores every line of two programs as a pair of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .formats import counted
+from .inputs import (
+    InputError,
+    PairInput,
+    display_name,
+    read_aligned,
+    read_text,
+    strip_bom,
+)
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "FolderPairing",
+    "pair_folders",
+    "program_pieces",
+    "read_file_pair",
+    "read_folders",
+    "read_units",
+    "warn_if_program_pieces",
+]
+
+#: The units a pair can be: a line of two line-aligned files, or a whole file.
+UNITS = ("line", "file")
+
+#: How many unmatched files a message names before it says "and N more".
+_NAMED = 5
+
+
+@dataclass(frozen=True)
+class FolderPairing:
+    """Two folders' files matched by key (relative path, or relative path without its
+    extension when ``by_stem``).
+
+    Attributes
+    ----------
+    matched : ``(id, reference file, candidate file)`` per key both folders have, sorted
+        by id; the id is the candidate's path relative to its folder, with ``/``.
+    only_references : relative paths of the reference folder's files without a candidate.
+    only_candidates : relative paths of the candidate folder's files without a reference.
+    """
+
+    matched: tuple[tuple[str, Path, Path], ...]
+    only_references: tuple[str, ...]
+    only_candidates: tuple[str, ...]
+
+    def unmatched_message(self, references: str | Path, candidates: str | Path) -> str | None:
+        """One sentence naming the files without a counterpart (a few of each side), or
+        ``None`` when every file has one."""
+        parts = []
+        for files, folder, other in (
+            (self.only_references, references, candidates),
+            (self.only_candidates, candidates, references),
+        ):
+            if files:
+                shown = ", ".join(files[:_NAMED])
+                more = f" and {len(files) - _NAMED:,} more" if len(files) > _NAMED else ""
+                parts.append(
+                    f"{counted(len(files), 'file')} of {folder} with no counterpart in "
+                    f"{other} ({shown}{more})"
+                )
+        return "; ".join(parts) if parts else None
+
+
+def _files(folder: Path) -> list[PurePosixPath]:
+    """The files under ``folder`` (recursively), relative to it, skipping hidden files and
+    folders (``.git``, ``.DS_Store``): they are never programs of a benchmark."""
+    found = []
+    for path in folder.rglob("*"):
+        relative = PurePosixPath(path.relative_to(folder).as_posix())
+        if any(part.startswith(".") for part in relative.parts) or not path.is_file():
+            continue
+        found.append(relative)
+    return sorted(found)
+
+
+def _keyed(folder: Path, by_stem: bool) -> dict[str, PurePosixPath]:
+    """``folder``'s files by pairing key; two files with one key are an error."""
+    keyed: dict[str, PurePosixPath] = {}
+    for relative in _files(folder):
+        key = str(relative.with_suffix("")) if by_stem else str(relative)
+        if key in keyed:
+            raise InputError(
+                f"{folder}: {keyed[key]} and {relative} both pair with {key!r} (files are "
+                "paired by path without extension when scoring against sources)"
+            )
+        keyed[key] = relative
+    return keyed
+
+
+def _folder(path: str | Path) -> Path:
+    folder = Path(path)
+    if not folder.is_dir():
+        raise InputError(f"{path}: no such folder")
+    return folder
+
+
+def pair_folders(
+    references: str | Path, candidates: str | Path, *, by_stem: bool = False
+) -> FolderPairing:
+    """Match the files of two folders.
+
+    Parameters
+    ----------
+    references : the folder of references (or of sources).
+    candidates : the folder of candidates.
+    by_stem : match by relative path without the last extension (``src/Foo.java`` with
+        ``src/Foo.py``), for translations scored against their sources; default: by the
+        whole relative path.
+
+    Returns
+    -------
+    FolderPairing : the matched files, sorted by id, and the files of each side without a
+        counterpart.
+
+    Raises
+    ------
+    InputError : a path is not a folder, or (``by_stem``) two files of a folder differ only
+        in their extension.
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("src/A.java", "src/B.java", "out/A.py", "out/C.py"):
+    ...     (root / name).parent.mkdir(exist_ok=True); _ = (root / name).write_text("x")
+    >>> p = pair_folders(root / "src", root / "out", by_stem=True)
+    >>> [m[0] for m in p.matched], p.only_references, p.only_candidates
+    (['A.py'], ('B.java',), ('C.py',))
+    """
+    ref_folder, cand_folder = _folder(references), _folder(candidates)
+    refs = _keyed(ref_folder, by_stem)
+    cands = _keyed(cand_folder, by_stem)
+    matched = sorted(
+        (str(cands[key]), ref_folder / refs[key], cand_folder / cands[key])
+        for key in refs.keys() & cands.keys()
+    )
+    return FolderPairing(
+        matched=tuple(matched),
+        only_references=tuple(str(refs[k]) for k in sorted(refs.keys() - cands.keys())),
+        only_candidates=tuple(str(cands[k]) for k in sorted(cands.keys() - refs.keys())),
+    )
+
+
+def read_folders(
+    references: str | Path,
+    candidates: str | Path,
+    *,
+    by_stem: bool = False,
+    strict: bool = False,
+    language: str | None = None,
+) -> list[PairInput]:
+    """The pairs of two folders: one whole file per side, ids the candidates' relative paths.
+
+    Files are matched as :func:`pair_folders` does; a file without a counterpart is named
+    in one warning (``strict``: an :class:`InputError`). Each file is read as
+    :func:`~ruby_metric.io.inputs.read_text` reads it (UTF-8, a bad byte replaced with a
+    warning, a leading byte-order mark dropped and counted).
+
+    Parameters
+    ----------
+    references : the folder of references, or of sources (then pass ``by_stem=True``).
+    candidates : the folder of candidates.
+    by_stem : match ``Foo.java`` with ``Foo.py`` (translations against their sources).
+    strict : a file without a counterpart is an error instead of a warning.
+    language : the pairs' language (``None``: the scorer's).
+
+    Returns
+    -------
+    list of PairInput, sorted by id: ``scorer.score_pairs(read_folders(...))``, or
+    ``scorer.stream(lambda: iter(pairs))``.
+
+    Raises
+    ------
+    InputError : a path is not a folder, no file pairs with another, or (``strict``) some
+        file has no counterpart.
+
+    Examples
+    --------
+    >>> from ruby_metric import RubyScorer
+    >>> pairs = read_folders("java_src", "python_out", by_stem=True)  # doctest: +SKIP
+    >>> corpus = RubyScorer("python", source_language="java").score_pairs(pairs)  # doctest: +SKIP
+    >>> [p.id for p in corpus.pairs]  # doctest: +SKIP
+    ['Main.py', 'util/Strings.py']
+    """
+    pairing = pair_folders(references, candidates, by_stem=by_stem)
+    unmatched = pairing.unmatched_message(references, candidates)
+    if unmatched is not None:
+        if strict:
+            raise InputError(f"{unmatched} (--strict: every file must have a counterpart)")
+        logger.warning("%s: left out", unmatched)
+    if not pairing.matched:
+        raise InputError(
+            f"no pairs to score: no file of {references} has a counterpart in {candidates}"
+            + (" (paired by path without extension)" if by_stem else " (paired by path)")
+        )
+    pairs = []
+    for pair_id, ref_path, cand_path in pairing.matched:
+        reference, ref_boms = strip_bom(read_text(ref_path))
+        candidate, cand_boms = strip_bom(read_text(cand_path))
+        pairs.append(PairInput(pair_id, reference, candidate, language, boms=ref_boms + cand_boms))
+    return pairs
+
+
+def read_file_pair(
+    reference: str | Path, candidate: str | Path, *, language: str | None = None
+) -> PairInput:
+    """Two files as one pair (the whole of each); its id is the candidate's path as given.
+
+    Either path may be ``-`` (standard input), not both.
+
+    Raises
+    ------
+    InputError : a file cannot be read, or both are standard input.
+    """
+    if str(reference) == "-" and str(candidate) == "-":
+        raise InputError("only one of REFS and HYPS can be read from standard input ('-')")
+    ref, ref_boms = strip_bom(read_text(reference))
+    cand, cand_boms = strip_bom(read_text(candidate))
+    return PairInput(display_name(candidate), ref, cand, language, boms=ref_boms + cand_boms)
+
+
+#: A line that only closes a block: nothing a snippet of its own ever is.
+_CLOSING = re.compile(r"\s*[})\]]+\s*[;,)]*\s*")
+#: A first line that opens a program: what follows it belongs to the same program.
+_OPENING = re.compile(r"\s*(import|package|#\s*include|using|from\s+\S+\s+import)\b")
+
+
+def program_pieces(path: str | Path, lines: list[str]) -> str | None:
+    """Why the lines of a line-aligned file look like one program cut into lines, or
+    ``None``.
+
+    A line that is only closing brackets (``}``, ``});``) closes a block opened on an
+    earlier line; a first line ``import``/``package``/``#include``/``using`` with more
+    lines after it is a program's header. A corpus of one snippet per line has neither.
+
+    >>> program_pieces("a.java", ["import java.util.*;", "class A {", "}"])
+    "a.java: line 1 starts with 'import' and line 3 is only a closing bracket"
+    >>> program_pieces("a.java", ["int f() { return 1; }", "int g() { return 2; }"]) is None
+    True
+    """
+    signs = []
+    if len(lines) > 1 and _OPENING.match(lines[0]):
+        word = _OPENING.match(lines[0]).group(1).split()[0]
+        signs.append(f"line 1 starts with {word!r}")
+    closing = next((n for n, line in enumerate(lines, 1) if _CLOSING.fullmatch(line)), None)
+    if closing is not None:
+        signs.append(f"line {closing} is only a closing bracket")
+    return f"{display_name(path)}: {' and '.join(signs)}" if signs else None
+
+
+def warn_if_program_pieces(
+    references: str | Path, candidates: str | Path, pairs: list[PairInput]
+) -> None:
+    """One warning when either side of line-aligned pairs looks like a program cut into
+    lines (:func:`program_pieces`), naming ``--unit file``."""
+    sides = ((references, [p.reference for p in pairs]), (candidates, [p.candidate for p in pairs]))
+    for path, lines in sides:
+        why = program_pieces(path, lines)
+        if why is not None:
+            logger.warning(
+                "each line is scored as a pair of its own, but these look like whole programs "
+                "(%s): pass --unit file to score each file as one program, or give two folders",
+                why,
+            )
+            return
+
+
+def read_units(
+    references: str | Path,
+    candidates: str | Path,
+    *,
+    unit: str | None = None,
+    by_stem: bool = False,
+    strict: bool = False,
+) -> list[PairInput]:
+    """The pairs of two paths, by what they are: two folders (:func:`read_folders`), two
+    files as one pair (``unit="file"``, :func:`read_file_pair`), or two line-aligned files
+    (the default for files, with the :func:`warn_if_program_pieces` check).
+
+    Parameters
+    ----------
+    references, candidates : two folders, or two files (``-``: standard input).
+    unit : ``"line"`` or ``"file"`` for two files (default ``"line"``); two folders are
+        always paired file by file.
+    by_stem : folders: match files by path without extension (against sources).
+    strict : folders: a file without a counterpart is an error.
+
+    Raises
+    ------
+    InputError : one path is a folder and the other is not, ``unit="line"`` with folders,
+        or what the reader raises.
+    """
+    if unit is not None and unit not in UNITS:
+        raise InputError(f"--unit must be one of {', '.join(UNITS)}, not {unit!r}")
+    folders = [Path(p).is_dir() for p in (references, candidates)]
+    if any(folders):
+        if not all(folders):
+            folder, other = (references, candidates) if folders[0] else (candidates, references)
+            raise InputError(
+                f"{folder} is a folder but {display_name(other)} is not: give two folders "
+                "(paired file by file) or two files"
+            )
+        if unit == "line":
+            raise InputError("--unit line reads two line-aligned files; two folders are "
+                             "paired file by file")
+        return read_folders(references, candidates, by_stem=by_stem, strict=strict)
+    if unit == "file":
+        return [read_file_pair(references, candidates)]
+    pairs = read_aligned(references, candidates)
+    warn_if_program_pieces(references, candidates, pairs)
+    return pairs
