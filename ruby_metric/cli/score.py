@@ -7,18 +7,12 @@ first. A signal stops the run between lines, never inside one.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any
 
-from ..io.formats import FORMATS, PairWriter, with_extra, write
-from ..io.inputs import InputError, PairInput
-from ..io.resume import id_key, resume_point
-from ..io.systems import SystemsInput
+from ..io.formats import FORMATS, PairWriter
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import system_corpora
-from ..scoring.results import CorpusResult
 from .args import (
     EXAMPLES_FORMATTER,
     add_pair_input,
@@ -166,3 +160,63 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
                 f"{resumed if not name else ''} | {summary['signature']}",
                 file=sys.stderr,
             )
+    return 0
+
+
+def _write_whole(
+    corpus: CorpusResult,
+    blocks: dict[str, CorpusResult],
+    systems: SystemsInput | None,
+    out: TextIO,
+    args: argparse.Namespace,
+) -> None:
+    """The table or JSON of a whole run: with systems, a corpus block per system (the table)
+    or a ``systems`` object of their corpus summaries beside the whole run's (JSON); rows
+    carry their system and label."""
+    metrics = getattr(args, "metrics", None)
+    if args.format == "json" and systems is not None:
+        data = corpus.to_dict()
+        data["pairs"] = [
+            with_extra(pair, row_extras(systems, i)) for i, pair in enumerate(data["pairs"])
+        ]
+        if blocks:
+            data["systems"] = {name: block.summary() for name, block in blocks.items()}
+        out.write(json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2) + "\n")
+    elif args.format == "table" and blocks:
+        field = systems.system_field if systems is not None else "system"
+        for number, (name, block) in enumerate(blocks.items()):
+            out.write(("\n" if number else "") + f"== {field} {name} ==\n")
+            write(block, out, "table", metrics)
+    else:
+        write(corpus, out, args.format, metrics)
+
+
+def _resumed(
+    args: argparse.Namespace,
+    pairs: Callable[[], Iterator[PairInput]],
+    systems: SystemsInput | None,
+) -> tuple[Callable[[PairInput], bool], int]:
+    """``--resume``: whether a pair's id is one ``--output`` holds already, and how many of
+    the pairs are; an unfinished last line is cut off the file (its pair is scored again).
+
+    Raises
+    ------
+    InputError : ``--resume`` without ``-f jsonl -o FILE``, or FILE is not a JSONL output of
+        ``score``.
+    """
+    if args.format != "jsonl" or args.score_only or not args.output or args.output == "-":
+        raise InputError("--resume needs -f jsonl -o FILE: it appends to the lines FILE holds")
+    if systems is not None:
+        # rows are matched to their system and label by input position, and an id may
+        # repeat across systems: skipping by id would put them on the wrong rows
+        raise InputError("--resume matches pairs by id alone: it cannot be combined with "
+                         "--system-field or --label-field")
+    point = resume_point(args.output)
+    if point.dropped and not args.quiet:
+        print(f"ruby-metric: {args.output}: dropped an unfinished last line "
+              f"({point.dropped:,} bytes); its pair is scored again", file=sys.stderr)
+
+    def written(pair: PairInput) -> bool:
+        return id_key(pair.id) in point.ids
+
+    return written, sum(1 for pair in pairs() if written(pair))
