@@ -7,12 +7,18 @@ first. A signal stops the run between lines, never inside one.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
-from ..io.formats import FORMATS, PairWriter
+from ..io.formats import FORMATS, PairWriter, with_extra, write
+from ..io.inputs import InputError, PairInput
+from ..io.resume import id_key, resume_point
+from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import system_corpora
+from ..scoring.results import CorpusResult
 from .args import (
     EXAMPLES_FORMATTER,
     add_pair_input,
