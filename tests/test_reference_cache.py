@@ -126,6 +126,11 @@ def _snapshot(code: Code) -> dict:
             # its content: networkx keeps the views it hands out in the object
             out[key] = pickle.dumps((value.graph, list(value.nodes(data=True)),
                                      list(value.edges(keys=True, data=True))))
+        elif key == "program":  # what runs: its parse (as what it describes) and findings
+            out[key] = None if value is None else (
+                str(value.parsed.tree.root_node) if value.parsed.tree else None,
+                value.entry, value.main, value.main_call_line, value.guard_line,
+                value.left_out)
         elif key == "structure":
             out[key] = (value.describe(graph=True), value.describe(graph=False),
                         str(value.original.tree.root_node) if value.original.tree else None)
