@@ -1,0 +1,895 @@
+"""The I/O model of the neutral PDG: standard input as a stream of tokens and lines,
+standard output as prints, whatever object or idiom a program reads and writes with.
+
+A translation of a whole program differs from its source most where it reads and writes:
+Java reads tokens through a ``Scanner``, a ``StringTokenizer`` over a ``BufferedReader``
+or a hand-written fast reader; Python reads lines (``input()``) or tokens (``a, b =
+map(int, input().split())``, ``sys.stdin.read().split()`` consumed by index); C reads with
+``scanf``, C++ with ``cin >>``. :func:`io_model` rewrites each into one model
+(:data:`~graphs.neutral.vocabulary.IO`):
+
+- **reads**: one token (``read_int()``, ``read_float()``, ``read_token()``), one line
+  (``input()``), all remaining tokens (``read_tokens()``), all lines (``read_lines()``);
+- **prints**: ``print(...)`` with a newline, ``write(...)`` without;
+- **plumbing**: a reader's or writer's construction, ``close()`` and ``flush()``, the
+  standard streams' set-up: no statement.
+
+Reads are known by what they do, not by a class name:
+
+- an object constructed over standard input (``new Scanner(System.in)``, ``new
+  BufferedReader(new InputStreamReader(System.in))``) is a *reader*; one constructed over
+  a line it read (``new StringTokenizer(br.readLine())``) a *tokenizer*; a method of
+  either reads what its name says (``nextInt`` an int token, ``next``/``nextToken`` a
+  token, ``readLine`` a line: ``reader methods``); the program's own constructor that only
+  builds readers makes a reader too (a fast reader class);
+- a method of the program whose every ``return`` returns a read (``return
+  Integer.parseInt(next())`` where ``next()`` returns a tokenizer's next token) *is* that
+  read: its calls are the read, its body is plumbing (the reader class a translation
+  rightly drops);
+- a local that holds the tokens of a line or of the whole input (``input().split()``,
+  ``sys.stdin.read().split()``, ``Console.ReadLine().Split(' ')``, JavaScript's
+  ``readFileSync(0, "utf8").split(/\\s+/)``), read only by index (``data[i]``,
+  ``data[idx++]``) or through an iterator (``next(it)``), is a token stream: each element
+  read is a token read, the list, the iterator and the index counter are plumbing; a list
+  of the input's lines read by index is a line stream;
+- ``a, b = map(int, input().split())`` (``const [a, b] = ...split(" ").map(Number)``)
+  destructured into k names is k token reads, one statement each; so are ``scanf("%d
+  %d", &a, &b)`` (types from the format) and ``cin >> a >> b`` (types from the
+  declarations);
+- ``int(input())`` stays a line read: a translation that reads a line where its source
+  read a token differs from it, as it does at run time.
+
+Reads and prints are ordered among themselves: their effect edges are rebuilt as one
+chain in program order within each function (carried round a loop that holds them), the
+same for every language (each language's PDG orders calls its own way: Java takes
+``sc.nextInt()`` to update ``sc``, Python's ``input()`` has unknown effects).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from graphs.neutral import vocabulary
+from graphs.neutral.calls import prepare_tokens
+from graphs.neutral.tokens import (
+    is_local,
+    is_word,
+    matching,
+    opening,
+    operand_end,
+    render_tokens,
+    split_label,
+    top_level,
+)
+
+__all__ = ["IoRewrite", "io_model"]
+
+_IO = vocabulary.IO
+_READS = {kind: split_label(text) for kind, text in _IO["reads"].items()}
+_READ_WORDS = frozenset(toks[0] for toks in _READS.values())
+_IO_WORDS = _READ_WORDS | {"print", "write", "read_all"}
+_LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
+_EFFECT = "effect"
+_SCANF = re.compile(r"%(\*?)\d*(?:hh|h|ll|l|L|z|j|t)?([a-zA-Z\[])")
+_LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
+_WHITESPACE_SPLIT = frozenset({'" "', "/ \\ s + /", "/ \\ s /", "/ \\ s + / g"})
+
+
+@dataclass
+class IoRewrite:
+    """What :func:`io_model` did to a graph (the caller's node order, labels, kinds and
+    edges are updated in place; this holds the rest).
+
+    Attributes
+    ----------
+    order : the node order, with the nodes a statement was split into after it and the
+        plumbing left out.
+    edges : the new edge list.
+    added : nodes made by splitting a statement -> the statement they came from.
+    rules : per node, the I/O rules that rewrote it (``io:int read``, ...).
+    idioms : one entry per rewrite, for the report (``split line -> token reads``).
+    resolved : words the model gave a meaning (a reader's methods, the program's read
+        methods): not unknown to the map.
+    """
+
+    order: list[int]
+    edges: list[tuple[int, int, dict]]
+    added: dict[int, int] = field(default_factory=dict)
+    rules: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    idioms: list[str] = field(default_factory=list)
+    resolved: frozenset[str] = frozenset()
+
+
+def io_model(order: list[int], labels: dict[int, str | None], kinds: dict[int, str],
+             source_labels: dict[int, str], edges: list[tuple[int, int, dict]],
+             language: str) -> IoRewrite:
+    """Rewrite a neutral PDG's reads, prints and I/O plumbing into the I/O model (see the
+    module doc).
+
+    Parameters
+    ----------
+    order : the nodes, in program order.
+    labels : node -> neutral label (updated in place; new nodes added).
+    kinds : node -> kind (updated in place for new nodes).
+    source_labels : node -> the language's own PDG label (declared types, set-up calls).
+    edges : ``(u, v, attrs)`` edges.
+    language : the graph's language.
+
+    Returns
+    -------
+    IoRewrite
+
+    Examples
+    --------
+    >>> labels = {0: "def main(_)", 1: "v0 = scanner(system.in)", 2: "v1 = v0.next_int()"}
+    >>> kinds = {0: "entry", 1: "declaration", 2: "declaration"}
+    >>> edges = [(0, 1, {"type": "control", "dep": "control"}),
+    ...          (0, 2, {"type": "control", "dep": "control"}),
+    ...          (1, 2, {"type": "data", "var": "v0", "dep": "data"})]
+    >>> r = io_model([0, 1, 2], labels, kinds, dict(labels), edges, "java")
+    >>> r.order, labels[2], r.rules[2]
+    ([0, 2], 'v1 = read_int()', ('io:int read',))
+    """
+    return _Model(order, labels, kinds, source_labels, edges, language).run()
+
+
+class _Model:
+    """One graph's rewrite: the names it found, then the nodes it changed."""
+
+    def __init__(self, order: list[int], labels: dict[int, str | None],
+                 kinds: dict[int, str], source_labels: dict[int, str],
+                 edges: list[tuple[int, int, dict]], language: str) -> None:
+        self.order = list(order)
+        self.labels = labels
+        self.kinds = kinds
+        self.source = source_labels
+        self.edges = edges
+        self.language = language
+        self.toks = {n: split_label(labels[n] or "") for n in order}
+        self.stdin = [split_label(t) for t in _IO["stdin"].get(language, ())]
+        self.stdout = [split_label(t) for t in _IO["stdout"].get(language, ())]
+        self.readers: set[str] = set()
+        self.writers: set[str] = set()
+        self.line_aliases: set[str] = set()
+        self.iterators: dict[str, str] = {}  # name -> element kind
+        self.lists: dict[str, str] = {}  # token or line list -> element kind
+        self.methods: dict[str, list[str]] = {}  # the program's read methods -> read
+        self.constructors: set[str] = set()
+        self.dropped: set[int] = set()
+        self.rules: dict[int, list[str]] = {}
+        self.idioms: list[str] = []
+        self.resolved: set[str] = set()
+        self.owner, self.functions = _functions(order, kinds, self.toks, edges)
+        self.program_names = {_function_name(self.toks[f]) for f in self.functions}
+        self.added: dict[int, int] = {}
+        self.counters: set[str] = set()  # indexes of token lists read in place
+
+    # ------------------------------------------------------------------ driver
+
+    def run(self) -> IoRewrite:
+        if not self._has_io():
+            return IoRewrite(self.order, self.edges)
+        self._find_streams()
+        self._find_lists()
+        self._find_methods()
+        for n in self.order:
+            if n not in self.dropped:
+                self._rewrite_node(n)
+        self._drop_consumed_counters()
+        added = self._split_statements()
+        self._plumbing_statements()
+        kept = [n for n in self.order if n not in self.dropped]
+        edges = _without(self.edges, self.dropped)
+        edges = self._io_chain(kept, edges)
+        return IoRewrite(kept, edges, added,
+                         {n: tuple(dict.fromkeys(r)) for n, r in self.rules.items()
+                          if n not in self.dropped},
+                         self.idioms, frozenset(self.resolved))
+
+    def _has_io(self) -> bool:
+        words = {t for toks in self.toks.values() for t in toks}
+        seqs = self.stdin + self.stdout
+        return bool(words & (_IO_WORDS | {"scanf", "cin", "getline"})) or any(
+            _find(toks, s) >= 0 for toks in self.toks.values() for s in seqs)
+
+    def _rule(self, n: int, rule: str, idiom: str | None = None) -> None:
+        self.rules.setdefault(n, []).append(rule)
+        if idiom:
+            self.idioms.append(idiom)
+
+    def _drop(self, n: int, what: str) -> None:
+        if n not in self.dropped:
+            self.dropped.add(n)
+            self.idioms.append(f"{what} -> no statement")
+
+    # ------------------------------------------------------------------ streams
+
+    def _find_streams(self) -> None:
+        """Readers, tokenizers and writers: names assigned an object constructed over a
+        standard stream, over a reader, or over a line read (a fixed point: a reader
+        built over a reader is one)."""
+        changed = True
+        while changed:
+            changed = False
+            for n in self.order:
+                target, rhs = _assignment(self.toks[n])
+                if target is None or target in self.readers | self.writers:
+                    continue
+                if self.kinds[n] in ("function", "entry", "param"):
+                    continue
+                name = target
+                if self.language == "python" and _is_seq(rhs, self.stdin, [".", "readline"]):
+                    self.line_aliases.add(name)
+                    self._drop(n, "line reader alias")
+                    continue
+                if not _constructed(rhs):
+                    continue
+                over_in = any(_find(rhs, s) >= 0 for s in self.stdin) or any(
+                    t in self.readers for t in rhs) or rhs[0] in self.constructors
+                over_line = rhs[2:5] == _READS["line"] and rhs[5:6] in ([")"], [","]) and (
+                    rhs[0] not in self.program_names)
+                if over_in or over_line:
+                    self.readers.add(name)
+                    self._drop(n, "reader construction")
+                    changed = True
+                elif any(_find(rhs, s) >= 0 for s in self.stdout) or any(
+                        t in self.writers for t in rhs[2:]):
+                    self.writers.add(name)
+                    self._drop(n, "writer construction")
+                    changed = True
+            for f, body in self.functions.items():
+                name = _function_name(self.toks[f])
+                if name and name not in self.constructors and body and all(
+                        b in self.dropped for b in body if self.kinds[b] != "param"):
+                    self.constructors.add(name)
+                    self.dropped.add(f)
+                    self.dropped.update(body)
+                    changed = True
+
+    # ------------------------------------------------------------------ token lists
+
+    def _drop_consumed_counters(self) -> None:
+        """An index that walked a token list read in place (``data[i++]`` where ``data``
+        was never a local) and does nothing else is plumbing of the stream."""
+        for c in sorted(self.counters):
+            nodes = [m for m in self.order if m not in self.dropped and c in self.toks[m]]
+            if nodes and all(_counter_step(self.toks[m], c) for m in nodes):
+                for m in nodes:
+                    self._drop(m, "token index")
+
+    def _find_lists(self) -> None:
+        """Locals holding a line's or the input's tokens (or lines), read only by index or
+        through an iterator: token streams."""
+        defs: dict[str, list[int]] = {}
+        for n in self.order:
+            target, _rhs = _assignment(self.toks[n])
+            if target is not None:
+                defs.setdefault(target, []).append(n)
+        for name, nodes in defs.items():
+            if len(nodes) != 1 or not is_local(name):
+                continue
+            n = nodes[0]
+            _t, rhs = _assignment(self.toks[n])
+            iterator = rhs[:2] == ["iter", "("] and matching(rhs, 1) == len(rhs) - 1
+            kind = _list_kind(rhs[2:-1] if iterator else rhs)
+            if kind is None:
+                continue
+            if iterator:
+                self.iterators[name] = kind
+                self._drop(n, "token list")
+                continue
+            uses = [m for m in self.order if m != n and name in self.toks[m]]
+            iters = [m for m in uses if _assignment(self.toks[m])[1] == ["iter", "(", name, ")"]]
+            if all(m in iters or _only_indexed(self.toks[m], name) for m in uses):
+                self.lists[name] = kind
+                self._drop(n, "token list")
+                for m in iters:
+                    it = _assignment(self.toks[m])[0]
+                    if it is not None:
+                        self.iterators[it] = kind
+                        self.dropped.add(m)
+                self._drop_counters(name)
+
+    def _drop_counters(self, name: str) -> None:
+        """An index that only walks a token list (``i = 0``, ``i += 1``, ``data[i++]``)
+        is plumbing of the stream."""
+        counters = set()
+        for toks in self.toks.values():
+            for k, t in enumerate(toks[:-2]):
+                if t == name and toks[k + 1] == "[" and is_local(toks[k + 2]):
+                    counters.add(toks[k + 2])
+        for c in counters:
+            nodes = [m for m in self.order if c in self.toks[m]]
+            steps = [m for m in nodes if _counter_step(self.toks[m], c)]
+            reads = [m for m in nodes if m not in steps]
+            if all(_indexes_only(self.toks[m], c, name) for m in reads):
+                for m in steps:
+                    self._drop(m, "token index")
+
+    # ------------------------------------------------------------------ read methods
+
+    def _find_methods(self) -> None:
+        """The program's methods whose every ``return`` returns a read (a fixed point: a
+        method returning ``parseInt(next())`` is a read once ``next`` is)."""
+        for _ in range(4):
+            found = False
+            for f, body in self.functions.items():
+                name = _function_name(self.toks[f])
+                if not name or name in self.methods or any(
+                        self.kinds[b] == "param" for b in body):
+                    continue
+                read = self._returned_read(body)
+                if read is not None:
+                    self.methods[name] = read
+                    self.resolved.add(name)
+                    self.dropped.add(f)
+                    self.dropped.update(body)
+                    self.idioms.append(f"read method {name} -> {render_tokens(read)}")
+                    found = True
+            if not found:
+                break
+
+    def _returned_read(self, body: list[int]) -> list[str] | None:
+        returns = [b for b in body if self.toks[b][:1] == ["return"]]
+        if not returns:
+            return None
+        reads = []
+        for r in returns:
+            expr = self.toks[r][1:]
+            if len(expr) == 1 and is_local(expr[0]):
+                values = [_assignment(self.toks[b])[1] for b in body
+                          if _assignment(self.toks[b])[0] == expr[0]]
+                values = [v for v in values if not _literal(v)]
+                if len(values) != 1:
+                    return None
+                expr = values[0]
+            read, _rules = self._reads(expr)
+            if not _is_read(read):
+                return None
+            reads.append(read)
+        return reads[0] if all(r == reads[0] for r in reads) else None
+
+    # ------------------------------------------------------------------ rewriting
+
+    def _rewrite_node(self, n: int) -> None:
+        toks = self.toks[n]
+        if self.kinds[n] in ("function", "entry", "param"):
+            return
+        new, rules = self._reads(toks)
+        new, printed = self._prints(new)
+        rules += printed
+        if new is None:
+            return
+        if not new:
+            self._drop(n, "reader or writer call")
+            return
+        if new != toks:
+            self.toks[n] = new
+            self.labels[n] = render_tokens(new)
+            for rule in rules:
+                self._rule(n, rule, rule.removeprefix("io:"))
+
+    def _reads(self, toks: list[str]) -> tuple[list[str], list[str]]:
+        """``toks`` with every read the model knows in its neutral form, and the rules."""
+        out: list[str] = []
+        rules: list[str] = []
+        i = 0
+        n = len(toks)
+        while i < n:
+            t = toks[i]
+            after_dot = i > 0 and toks[i - 1] in (".", "?.")
+            got = None
+            if not after_dot and is_word(t):
+                got = self._read_at(toks, i)
+            if got is not None:
+                end, read, rule = got
+                out.extend(read)
+                rules.append(rule)
+                i = end
+                continue
+            out.append(t)
+            i += 1
+        return _converted(out, rules)
+
+    def _read_at(self, toks: list[str], i: int) -> tuple[int, list[str], str] | None:
+        """A read starting at ``i``: (its end, its neutral tokens, the rule's name)."""
+        t = toks[i]
+        n = len(toks)
+        nxt = toks[i + 1] if i + 1 < n else ""
+        if nxt == "(" and (t in _LIST_HEADS or t == "str" and toks[i + 2:i + 3] == ["read_all"]):
+            for end in operand_end(toks, i):
+                if toks[end - 1] != "]":
+                    continue
+                start = opening(toks, end - 1)
+                kind = _list_kind(toks[i:start]) if start > i and not top_level(
+                    toks[start + 1:end - 1], ":") else None
+                if kind is not None:
+                    self.counters.update(x for x in toks[start + 1:end - 1] if is_local(x))
+                    return end, _READS[kind], "io:token list by index"
+        if t in self.lists and nxt == "[":
+            close = matching(toks, i + 1)
+            kind = self.lists[t]
+            return close + 1, _READS[kind], "io:token list by index"
+        if t == "next" and nxt == "(" and i + 3 < n and toks[i + 2] in self.iterators \
+                and toks[i + 3] == ")":
+            self.resolved.add("next")
+            return i + 4, _READS[self.iterators[toks[i + 2]]], "io:token list by next()"
+        if t in self.line_aliases and toks[i + 1:i + 3] == ["(", ")"]:
+            self.resolved.add(t)
+            return i + 3, _READS["line"], "io:line read"
+        if t in self.methods and toks[i + 1:i + 3] == ["(", ")"]:
+            return i + 3, self.methods[t], "io:read method"
+        # a method of a reader: r.next_int(), self.r.next(), in.next_int()
+        j = i
+        if t == "self" and toks[i + 1:i + 2] == ["."]:
+            j = i + 2
+        if j + 4 < n + 1 and toks[j] in self.readers and toks[j + 1:j + 2] == ["."] \
+                and j + 4 <= n and toks[j + 3:j + 5] == ["(", ")"]:
+            method = toks[j + 2]
+            if method in self.methods:
+                return j + 5, self.methods[method], "io:read method"
+            kind = _IO["reader methods"].get(method)
+            if kind is not None:
+                self.resolved.add(method)
+                return j + 5, _READS[kind], f"io:{kind} read"
+        return None
+
+    def _prints(self, toks: list[str]) -> tuple[list[str] | None, list[str]]:
+        """A writer's prints as ``print``/``write``; a whole statement that only closes or
+        flushes a reader or writer as ``[]``."""
+        streams = self.readers | self.writers
+        head = 2 if toks[:2] == ["self", "."] else 0
+        if len(toks) == head + 5 and toks[head] in streams \
+                and toks[head + 1] == "." and toks[head + 2] in _IO["plumbing methods"] \
+                and toks[head + 3:] == ["(", ")"]:
+            return [], ["io:plumbing"]
+        if toks[head:head + 1] and toks[head] in self.writers and toks[head + 1:head + 2] == ["."] \
+                and len(toks) > head + 4 and toks[head + 3] == "(" \
+                and matching(toks, head + 3) == len(toks) - 1:
+            kind = _IO["writer methods"].get(toks[head + 2])
+            if kind is not None:
+                self.resolved.add(toks[head + 2])
+                return [kind, *toks[head + 3:]], [f"io:{kind}"]
+        return toks, []
+
+    # ------------------------------------------------------------------ splitting
+
+    def _split_statements(self) -> dict[int, int]:
+        """Statements that read k tokens into k places (a destructured split line,
+        ``scanf``, ``cin >>``): k statements, one read each."""
+        added: dict[int, int] = {}
+        next_id = max(self.kinds, default=0) + 1
+        order: list[int] = []
+        for n in self.order:
+            order.append(n)
+            if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
+                continue
+            parts = self._parts(n)
+            if parts is None:
+                continue
+            rule, reads = parts
+            first = True
+            ids = []
+            for target, kind in reads:
+                label = [*target, "=", *_READS[kind]]
+                if first:
+                    node = n
+                    first = False
+                else:
+                    node = next_id
+                    next_id += 1
+                    self.kinds[node] = "statement"
+                    added[node] = n
+                    order.append(node)
+                ids.append(node)
+                self.toks[node] = label
+                self.labels[node] = render_tokens(label)
+                self.rules[node] = [rule, f"io:{kind} read"]
+            self.idioms.append(f"{rule.removeprefix('io:')} -> {len(reads)} reads")
+            self.edges = _split_edges(self.edges, n, ids, self.toks)
+        self.order = order
+        self.added = added
+        return added
+
+    def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
+        toks = self.toks[n]
+        if self.language in ("c", "cpp"):
+            src = prepare_tokens(split_label(self.source.get(n) or ""), None)
+            while src[:2] == ["std", "."]:
+                src = src[2:]
+            if src[:2] == ["scanf", "("] and matching(src, 1) == len(src) - 1:
+                self.resolved.add("scanf")
+                return _scanf(src[2:-1])
+            if src[:2] == ["cin", ">>"]:
+                targets = _split_at(src[2:], ">>")
+                return "io:cin >>", [(t, self._declared(t)) for t in targets]
+            if src[:4] == ["getline", "(", "cin", ","] and matching(src, 1) == len(src) - 1:
+                return "io:getline", [(src[4:-1], "line")]
+        eq = top_level(toks, "=")
+        if len(eq) != 1:
+            return None
+        lhs, rhs = toks[:eq[0]], toks[eq[0] + 1:]
+        if lhs[:1] in (["["], ["("]) and matching(lhs, 0) == len(lhs) - 1:
+            lhs = lhs[1:-1]
+        targets = _split_at(lhs, ",")
+        if len(targets) < 2:
+            return None
+        kind = _list_kind(rhs)
+        if kind is None or kind == "line":
+            return None
+        return "io:split line", [(t, kind) for t in targets]
+
+    def _declared(self, target: list[str]) -> str:
+        """What ``cin >> target`` reads: the type of the target's declaration."""
+        name = next((t for t in target if is_local(t)), None)
+        if name is None:
+            return "token"
+        for m, src in sorted(self.source.items()):
+            if self.kinds.get(m) != "declaration" or name not in (src or ""):
+                continue
+            words = split_label(src)
+            for w in words[:words.index(name)] if name in words else ():
+                kind = _IO["declared"].get(w)
+                if kind is not None:
+                    return kind
+        return "token"
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _plumbing_statements(self) -> None:
+        prefixes = [p.split() for p in _IO["plumbing"].get(self.language, ())]
+        if not prefixes:
+            return
+        for n in self.order:
+            if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
+                continue
+            src = prepare_tokens(split_label(self.source.get(n) or ""), None)
+            if any(src[:len(p)] == p for p in prefixes):
+                self._drop(n, "stream set-up")
+
+    # ------------------------------------------------------------------ ordering
+
+    def _io_chain(self, kept: list[int], edges: list[tuple[int, int, dict]]
+                  ) -> list[tuple[int, int, dict]]:
+        """Effect edges of reads and prints: one chain in program order per function,
+        carried round each loop holding I/O; other calls' effect edges through them are
+        bridged."""
+        io = [n for n in kept if _does_io(self.toks.get(n, []))]
+        if not io:
+            return edges
+        io_set = set(io)
+        chain = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
+        rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
+        links = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in chain]
+        for n in io:  # other calls keep their order through the I/O they no longer touch
+            into = [(u, c) for u, v, c in links if v == n and u != n]
+            out_of = [(v, c) for u, v, c in links if u == n and v != n]
+            links = [(u, v, c) for u, v, c in links if n not in (u, v)]
+            links += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+        position = {n: i for i, n in enumerate(kept)}
+        by_owner: dict[int | None, list[int]] = {}
+        for n in io:
+            by_owner.setdefault(self.owner.get(self._origin(n)), []).append(n)
+        for nodes in by_owner.values():
+            nodes.sort(key=position.__getitem__)
+            links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
+        inside = _loop_members(kept, self.kinds, rest)
+        for members in inside.values():
+            held = sorted((n for n in members if n in io_set), key=position.__getitem__)
+            if held:
+                links.append((held[-1], held[0], True))
+        seen = set()
+        for u, v, carried in links:
+            if (u, v, carried) not in seen:
+                seen.add((u, v, carried))
+                rest.append((u, v, {"type": "data", "var": "<effects>",
+                                    "dep": _EFFECT + ("-carried" if carried else "")}))
+        return rest
+
+    def _origin(self, n: int) -> int:
+        return self.added.get(n, n)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _functions(order: list[int], kinds: dict[int, str], toks: dict[int, list[str]],
+               edges: list[tuple[int, int, dict]]
+               ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Each node's function (the function node it is controlled from), and each function's
+    body (not the bodies of functions inside it)."""
+    children: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            children.setdefault(u, []).append(v)
+    heads = [n for n in order if kinds.get(n) in ("function", "entry")]
+    owner: dict[int, int] = {}
+    bodies: dict[int, list[int]] = {}
+    for f in heads:
+        body: list[int] = []
+        stack = list(children.get(f, ()))
+        seen = {f}
+        while stack:
+            m = stack.pop()
+            if m in seen or kinds.get(m) in ("function", "entry"):
+                continue
+            seen.add(m)
+            body.append(m)
+            stack.extend(children.get(m, ()))
+        for m in body:
+            owner.setdefault(m, f)
+        if kinds.get(f) == "function" or toks.get(f, [])[:1] == ["def"]:
+            bodies[f] = sorted(body)
+    for f in heads:
+        owner.setdefault(f, f)
+    # a function's own body nodes belong to it, not to the entry that contains it
+    for f, body in bodies.items():
+        for m in body:
+            owner[m] = f
+    return owner, {f: b for f, b in bodies.items() if kinds.get(f) == "function"}
+
+
+def _function_name(toks: list[str]) -> str | None:
+    return toks[1] if len(toks) > 1 and toks[0] == "def" and is_word(toks[1]) else None
+
+
+def _assignment(toks: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``name = rhs`` (or ``self.name = rhs``): the name and the right-hand side."""
+    eq = top_level(toks, "=")
+    if len(eq) != 1 or eq[0] == len(toks) - 1:
+        return None, []
+    lhs = list(toks[:eq[0]])
+    if lhs[:2] == ["self", "."]:
+        lhs = lhs[2:]
+    if len(lhs) != 1 or not is_word(lhs[0]):
+        return None, []
+    return lhs[0], list(toks[eq[0] + 1:])
+
+
+def _constructed(rhs: list[str]) -> bool:
+    """``F(...)`` (a constructor call: the map has dropped ``new``), not a read or a known
+    pure function of the vocabulary."""
+    return len(rhs) >= 3 and is_word(rhs[0]) and rhs[1] == "(" and matching(
+        rhs, 1) == len(rhs) - 1 and rhs[0] not in vocabulary.PURE_CALLS \
+        and rhs[0] not in _IO_WORDS
+
+
+def _find(toks: Sequence[str], seq: Sequence[str]) -> int:
+    k = len(seq)
+    for i in range(len(toks) - k + 1):
+        if list(toks[i:i + k]) == list(seq) and (i == 0 or toks[i - 1] not in (".", "?.")):
+            return i
+    return -1
+
+
+def _is_seq(toks: list[str], heads: list[list[str]], tail: list[str]) -> bool:
+    return any(toks == [*h, *tail] for h in heads)
+
+
+def _literal(toks: list[str]) -> bool:
+    return len(toks) == 1 and (toks[0][:1] in "\"'" or toks[0] in ("none", "0"))
+
+
+def _is_read(toks: list[str]) -> bool:
+    return any(toks == r for r in _READS.values()) or (
+        len(toks) > 3 and toks[1] == "(" and toks[-1] == ")"
+        and toks[2:-1] == _READS["line"] and toks[0] in ("int", "float"))
+
+
+def _conversion(word: str) -> str | None:
+    for kind, words in _IO["converters"].items():
+        if word in words:
+            return kind
+    return None
+
+
+def _converted(toks: list[str], rules: list[str]) -> tuple[list[str], list[str]]:
+    """``int(read_token())`` -> ``read_int()`` (``Integer.parseInt(st.nextToken())``,
+    ``int(data[i])``); a token read made a string, stripped or trimmed stays a token."""
+    token = _READS["token"]
+    out = list(toks)
+    i = 0
+    while i < len(out):
+        t = out[i]
+        conv = _conversion(t) if is_word(t) else None
+        if conv and out[i + 1:i + 2] == ["("] and out[i + 2:i + 2 + len(token)] == token \
+                and out[i + 2 + len(token):i + 3 + len(token)] == [")"] and not (
+                i and out[i - 1] in (".", "?.")):
+            out[i:i + 3 + len(token)] = _READS[conv]
+            rules = [*rules, f"io:{conv} read"]
+            continue
+        if out[i:i + len(token)] == token and out[i + len(token):i + len(token) + 4] in (
+                [".", "strip", "(", ")"], [".", "trim", "(", ")"]):
+            del out[i + len(token):i + len(token) + 4]
+        i += 1
+    return out, rules
+
+
+def _list_kind(rhs: list[str]) -> str | None:
+    """What a list expression holds, read as a stream: ``int``/``float``/``token`` (the
+    tokens of a line or of the input, converted by a ``map``), ``line`` (the input's
+    lines), or ``None``."""
+    toks = list(rhs)
+    if toks[:2] == ["list", "("] and matching(toks, 1) == len(toks) - 1:
+        toks = toks[2:-1]
+    if toks[:5] == ["str", "(", "read_all", "(", ")"] and toks[5:6] == [")"]:
+        toks = ["read_all", "(", ")", *toks[6:]]
+    elem = "token"
+    if toks[-1:] == [")"] and len(toks) > 5:
+        start = matching_open(toks)
+        if start > 2 and toks[start - 2:start] == [".", "map"]:
+            args = toks[start + 1:-1]
+            words = [w for w in args if is_word(w)]
+            conv = _conversion(words[-1]) if words else None
+            if conv is None and words:
+                conv = next((c for w in words if (c := _conversion(w))), None)
+            if conv is None:
+                return None
+            elem = conv
+            toks = toks[:start - 2]
+    while toks[-4:] in ([".", "to_list", "(", ")"], [".", "to_array", "(", ")"]):
+        toks = toks[:-4]
+    if toks == _READS["tokens"]:
+        return elem
+    if toks == _READS["lines"]:
+        return "line" if elem == "token" else None
+    for base in (_READS["line"], ["read_all", "(", ")"]):
+        k = len(base)
+        if toks[:k] != base:
+            continue
+        rest = toks[k:]
+        while rest[:4] in ([".", "strip", "(", ")"], [".", "trim", "(", ")"]):
+            rest = rest[4:]
+        if rest[:3] == [".", "split", "("] and matching(rest, 2) == len(rest) - 1:
+            arg = render_tokens(rest[3:-1]) if len(rest) > 4 else ""
+            arg_toks = " ".join(rest[3:-1])
+            if not arg or arg_toks in _WHITESPACE_SPLIT or arg == '" "':
+                return elem
+            if "\\n" in arg or "\\ n" in arg_toks:
+                return "line" if base != _READS["line"] and elem == "token" else None
+        if rest == [".", "splitlines", "(", ")"] and base != _READS["line"]:
+            return "line" if elem == "token" else None
+    return None
+
+
+def matching_open(toks: list[str]) -> int:
+    """Index of the ``(`` the last token (a ``)``) closes."""
+    depth = 0
+    for j in range(len(toks) - 1, -1, -1):
+        if toks[j] == ")":
+            depth += 1
+        elif toks[j] == "(":
+            depth -= 1
+            if depth == 0:
+                return j
+    return 0
+
+
+def _only_indexed(toks: list[str], name: str) -> bool:
+    """Every occurrence of ``name`` is read by index (``name[...]``, not written)."""
+    for k, t in enumerate(toks):
+        if t != name or (k and toks[k - 1] in (".", "?.")):
+            continue
+        if toks[k + 1:k + 2] != ["["]:
+            return False
+        close = matching(toks, k + 1)
+        if top_level(toks[k + 2:close], ":"):  # a slice is many tokens at once
+            return False
+        if close + 1 < len(toks) and toks[close + 1] in ("=", "+=", "-=", "++", "--"):
+            return False
+    return True
+
+
+def _counter_step(toks: list[str], c: str) -> bool:
+    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and toks[2].isdigit()) \
+        or toks in ([c, "++"], ["++", c])
+
+
+def _indexes_only(toks: list[str], c: str, name: str) -> bool:
+    """``c`` occurs in ``toks`` only as the whole index of ``name`` (``name[c]``,
+    ``name[c++]``)."""
+    for k, t in enumerate(toks):
+        if t != c:
+            continue
+        if not (k >= 2 and toks[k - 2:k] == [name, "["] and (
+                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"])):
+            return False
+    return True
+
+
+def _split_at(toks: list[str], sep: str) -> list[list[str]]:
+    cuts = [-1, *top_level(toks, sep), len(toks)]
+    parts = [toks[a + 1:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+    if any(not p or not operand_end(p, 0) or operand_end(p, 0)[-1] != len(p) for p in parts):
+        return []
+    return parts
+
+
+def _scanf(args: list[str]) -> tuple[str, list[tuple[list[str], str]]] | None:
+    """``scanf("%d %lf", &a, &b)``: one read per conversion, typed by it."""
+    commas = top_level(args, ",")
+    if not commas or not args[0].startswith('"'):
+        return None
+    kinds = [_IO["scanf"].get(conv[-1]) for star, conv in _SCANF.findall(args[0])
+             if not star and conv != "%"]
+    targets = _split_at([t for t in args[commas[0] + 1:]
+                         if t != "&"], ",") if len(commas) else []
+    if not targets or len(targets) != len(kinds) or None in kinds:
+        return None
+    return "io:scanf", [(t, k) for t, k in zip(targets, kinds, strict=True) if k]
+
+
+def _does_io(toks: list[str]) -> bool:
+    return any(t in _IO_WORDS and toks[k + 1:k + 2] == ["("] and not (
+        k and toks[k - 1] in (".", "?.")) for k, t in enumerate(toks))
+
+
+def _without(edges: list[tuple[int, int, dict]], dropped: set[int]
+             ) -> list[tuple[int, int, dict]]:
+    """The edges of the nodes kept; an effect edge through a dropped node is bridged."""
+    if not dropped:
+        return edges
+    out = [(u, v, d) for u, v, d in edges if u not in dropped and v not in dropped]
+    effect = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in edges
+              if str(d.get("dep", "")).startswith(_EFFECT)]
+    for n in dropped:
+        into = [(u, c) for u, v, c in effect if v == n and u != n]
+        out_of = [(v, c) for u, v, c in effect if u == n and v != n]
+        effect = [(u, v, c) for u, v, c in effect if n not in (u, v)]
+        effect += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+    kept = {(u, v) for u, v, d in out if str(d.get("dep", "")).startswith(_EFFECT)}
+    for u, v, carried in effect:
+        if (u, v) not in kept and u not in dropped and v not in dropped:
+            kept.add((u, v))
+            out.append((u, v, {"type": "data", "var": "<effects>",
+                               "dep": _EFFECT + ("-carried" if carried else "")}))
+    return out
+
+
+def _split_edges(edges: list[tuple[int, int, dict]], n: int, ids: list[int],
+                 toks: dict[int, list[str]]) -> list[tuple[int, int, dict]]:
+    """Edges of a statement split into ``ids`` (``ids[0] == n``): what controls it
+    controls each part; a variable read reaches the parts that read it; a definition
+    leaves from the part that makes it."""
+    out: list[tuple[int, int, dict]] = []
+    for u, v, d in edges:
+        if v == n and u != n:
+            if d.get("type") == "control":
+                out.extend((u, i, dict(d)) for i in ids)
+                continue
+            var = d.get("var")
+            readers = [i for i in ids if var in toks[i][1:]]
+            out.extend((u, i, dict(d)) for i in readers or ids[:1])
+            continue
+        if u == n and v != n and d.get("type") != "control":
+            var = d.get("var")
+            writer = next((i for i in ids if var in toks[i][:toks[i].index("=")]), n)
+            out.append((writer, v, d))
+            continue
+        out.append((u, v, d))
+    return out
+
+
+def _loop_members(kept: list[int], kinds: dict[int, str],
+                  edges: list[tuple[int, int, dict]]) -> dict[int, set[int]]:
+    """Per loop header, the nodes it controls (transitively, itself included)."""
+    children: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            children.setdefault(u, []).append(v)
+    out = {}
+    for n in kept:
+        if kinds.get(n) not in _LOOPS:
+            continue
+        seen = {n}
+        stack = list(children.get(n, ()))
+        while stack:
+            m = stack.pop()
+            if m in seen or kinds.get(m) in ("function", "entry"):
+                continue
+            seen.add(m)
+            stack.extend(children.get(m, ()))
+        out[n] = seen
+    return out
