@@ -224,6 +224,9 @@ class _Model:
                     self.line_aliases.add(name)
                     self._drop(n, "line reader alias")
                     continue
+                if rhs[:2] == ["require", "("] and rhs[2:3] in (['"fs"'], ['"readline"']):
+                    self._drop(n, "stream module")
+                    continue
                 if not _constructed(rhs):
                     continue
                 over_in = any(_find(rhs, s) >= 0 for s in self.stdin) or any(
@@ -491,7 +494,74 @@ class _Model:
             self.edges = _split_edges(self.edges, n, ids, self.toks)
         self.order = order
         self.added = added
-        return added
+        for node, origin in sorted(added.items()):
+            self._reaching(node, origin)
+        for node in [n for n in self.order if n in self.rules and n not in added]:
+            self._reaching(node, node)
+        self._hoist_reads(next_id)
+        return self.added
+
+    def _reaching(self, node: int, origin: int) -> None:
+        """A split read's definition reaches the statements after it that read its local
+        (up to one that assigns it again): ``cin >> a`` is a use of ``a`` in C++'s PDG,
+        the read that defines it here."""
+        toks = self.toks[node]
+        if len(toks) < 3 or toks[1] != "=" or not is_local(toks[0]) or not _is_read(toks[2:]):
+            return
+        var = toks[0]
+        if any(u == node and d.get("var") == var for u, _v, d in self.edges):
+            return
+        owner = self.owner.get(origin)
+        start = self.order.index(node)
+        for m in self.order[start + 1:]:
+            if m in self.dropped or self.owner.get(self.added.get(m, m)) != owner:
+                continue
+            if var in self.toks[m]:
+                self.edges.append((node, m, {"type": "data", "var": var, "dep": "data"}))
+            if self.toks[m][:2] == [var, "="]:
+                break
+
+    def _hoist_reads(self, next_id: int) -> None:
+        """A read inside a larger statement (``print(read_int() + read_int())``, ``s +=
+        read_int()``) is a statement of its own, ``t = read_int()``, before it: reads are
+        effects in order, and a language's PDG may have folded a temporary that holds one
+        (C# folds ``int a = int.Parse(parts[0])`` into its one reader) or not."""
+        next_id = max(next_id, max(self.kinds, default=0) + 1)
+        taken = {t for toks in self.toks.values() for t in toks}
+        fresh = (name for k in range(1, 200) if (name := f"v0a0_{k}") not in taken)
+        order: list[int] = []
+        for n in self.order:
+            toks = self.toks[n]
+            if n in self.dropped or self.kinds[n] not in ("statement", "declaration",
+                                                          "return") or (
+                    len(toks) > 2 and toks[1] == "=" and _is_read(toks[2:])):
+                order.append(n)
+                continue
+            spans = _read_spans(toks)
+            if not spans:
+                order.append(n)
+                continue
+            new = list(toks)
+            for start, end in reversed(spans):
+                name = next(fresh)
+                node = next_id
+                next_id += 1
+                self.kinds[node] = "statement"
+                self.toks[node] = [name, "=", *toks[start:end]]
+                self.labels[node] = render_tokens(self.toks[node])
+                self.rules[node] = ["io:read as a statement"]
+                self.added[node] = self.added.get(n, n)
+                new[start:end] = [name]
+                order.append(node)
+                self.edges += [(u, node, dict(d)) for u, v, d in self.edges
+                               if v == n and d.get("type") == "control"]
+                self.edges.append((node, n, {"type": "data", "var": name, "dep": "data"}))
+            order[len(order) - len(spans):] = order[len(order) - len(spans):][::-1]
+            self.toks[n] = new
+            self.labels[n] = render_tokens(new)
+            self.idioms.append(f"read as a statement x{len(spans)}")
+            order.append(n)
+        self.order = order
 
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]
@@ -819,6 +889,16 @@ def _scanf(args: list[str]) -> tuple[str, list[tuple[list[str], str]]] | None:
     if not targets or len(targets) != len(kinds) or None in kinds:
         return None
     return "io:scanf", [(t, k) for t, k in zip(targets, kinds, strict=True) if k]
+
+
+def _read_spans(toks: list[str]) -> list[tuple[int, int]]:
+    """Where ``toks`` holds a read call (``read_int()``, ``input()``, ...), in order."""
+    spans = []
+    for k, t in enumerate(toks):
+        if t in _READ_WORDS and toks[k + 1:k + 3] == ["(", ")"] and not (
+                k and toks[k - 1] in (".", "?.")):
+            spans.append((k, k + 3))
+    return spans
 
 
 def _does_io(toks: list[str]) -> bool:

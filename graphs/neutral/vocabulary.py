@@ -583,7 +583,7 @@ IO: dict[str, Any] = {
         "c": ("fflush (", "setvbuf ("),
         "java": ("system . out . flush (",),
         "csharp": ("console . out . flush (",),
-        "python": ("sys . stdout . flush (",),
+        "python": ("sys . stdout . flush (", "import sys", "from sys import"),
         "javascript": (),
     },
     "converters": {
