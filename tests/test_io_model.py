@@ -3,8 +3,9 @@ vocabulary for the six languages, worked out by hand per idiom."""
 
 from __future__ import annotations
 
-import graphs
 import pytest
+
+import graphs
 from graphs.neutral import neutral_pdg
 from ruby_metric.scoring.crosslang import score_source
 
