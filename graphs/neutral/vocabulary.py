@@ -30,6 +30,12 @@ Tables
     labels, so ``Console.WriteLine($*)`` matches ``console.write_line(...)``. Extend it
     with :meth:`graphs.neutral.CallTable.with_entries`, not by editing this module at
     run time (it is read once, into an immutable table).
+``IO``
+    the I/O model (:mod:`graphs.neutral.io`): the standard streams per language, the
+    neutral form of each kind of read (``read_int()``, ``read_float()``,
+    ``read_token()``, ``input()``, ``read_tokens()``, ``read_lines()``), what a reader's
+    and a writer's methods do, the stream set-up that is plumbing, the conversions that
+    type a token, ``scanf``'s conversions and the declared types ``cin >>`` reads.
 ``AST_KINDS[language]``
     tree-sitter node type -> shared kind for the tree tier (``loop``, ``branch``,
     ``call``, ``assignment``, ``return``, ...). Types that only carry a static type
