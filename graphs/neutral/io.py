@@ -47,12 +47,31 @@ same for every language (each language's PDG orders calls its own way: Java take
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import prepare_tokens
+from graphs.neutral.io_edges import edges_without, function_bodies, loop_members, split_edges
+from graphs.neutral.io_tokens import (
+    IO_WORDS,
+    READS,
+    assignment,
+    constructed,
+    converted,
+    counter_step,
+    does_io,
+    find_sequence,
+    function_name,
+    indexes_only,
+    is_literal,
+    is_read,
+    is_sequence,
+    list_kind,
+    only_indexed,
+    read_spans,
+    scanf_reads,
+    split_at,
+)
 from graphs.neutral.tokens import (
     is_local,
     is_word,
@@ -67,14 +86,8 @@ from graphs.neutral.tokens import (
 __all__ = ["IoRewrite", "io_model"]
 
 _IO = vocabulary.IO
-_READS = {kind: split_label(text) for kind, text in _IO["reads"].items()}
-_READ_WORDS = frozenset(toks[0] for toks in _READS.values())
-_IO_WORDS = _READ_WORDS | {"print", "write", "read_all"}
-_LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
 _EFFECT = "effect"
-_SCANF = re.compile(r"%(\*?)\d*(?:hh|h|ll|l|L|z|j|t)?([a-zA-Z\[])")
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
-_WHITESPACE_SPLIT = frozenset({'" "', "/ \\ s + /", "/ \\ s /", "/ \\ s + / g"})
 
 
 @dataclass
@@ -161,8 +174,8 @@ class _Model:
         self.rules: dict[int, list[str]] = {}
         self.idioms: list[str] = []
         self.resolved: set[str] = set()
-        self.owner, self.functions = _functions(order, kinds, self.toks, edges)
-        self.program_names = {_function_name(self.toks[f]) for f in self.functions}
+        self.owner, self.functions = function_bodies(order, kinds, self.toks, edges)
+        self.program_names = {function_name(self.toks[f]) for f in self.functions}
         self.added: dict[int, int] = {}
         self.counters: set[str] = set()  # indexes of token lists read in place
 
@@ -181,7 +194,7 @@ class _Model:
         added = self._split_statements()
         self._plumbing_statements()
         kept = [n for n in self.order if n not in self.dropped]
-        edges = _without(self.edges, self.dropped)
+        edges = edges_without(self.edges, self.dropped)
         edges = self._io_chain(kept, edges)
         return IoRewrite(kept, edges, added,
                          {n: tuple(dict.fromkeys(r)) for n, r in self.rules.items()
@@ -191,8 +204,8 @@ class _Model:
     def _has_io(self) -> bool:
         words = {t for toks in self.toks.values() for t in toks}
         seqs = self.stdin + self.stdout
-        return bool(words & (_IO_WORDS | {"scanf", "cin", "getline"})) or any(
-            _find(toks, s) >= 0 for toks in self.toks.values() for s in seqs)
+        return bool(words & (IO_WORDS | {"scanf", "cin", "getline"})) or any(
+            find_sequence(toks, s) >= 0 for toks in self.toks.values() for s in seqs)
 
     def _rule(self, n: int, rule: str, idiom: str | None = None) -> None:
         self.rules.setdefault(n, []).append(rule)
@@ -214,36 +227,36 @@ class _Model:
         while changed:
             changed = False
             for n in self.order:
-                target, rhs = _assignment(self.toks[n])
+                target, rhs = assignment(self.toks[n])
                 if target is None or target in self.readers | self.writers:
                     continue
                 if self.kinds[n] in ("function", "entry", "param"):
                     continue
                 name = target
-                if self.language == "python" and _is_seq(rhs, self.stdin, [".", "readline"]):
+                if self.language == "python" and is_sequence(rhs, self.stdin, [".", "readline"]):
                     self.line_aliases.add(name)
                     self._drop(n, "line reader alias")
                     continue
                 if rhs[:2] == ["require", "("] and rhs[2:3] in (['"fs"'], ['"readline"']):
                     self._drop(n, "stream module")
                     continue
-                if not _constructed(rhs):
+                if not constructed(rhs):
                     continue
-                over_in = any(_find(rhs, s) >= 0 for s in self.stdin) or any(
+                over_in = any(find_sequence(rhs, s) >= 0 for s in self.stdin) or any(
                     t in self.readers for t in rhs) or rhs[0] in self.constructors
-                over_line = rhs[2:5] == _READS["line"] and rhs[5:6] in ([")"], [","]) and (
+                over_line = rhs[2:5] == READS["line"] and rhs[5:6] in ([")"], [","]) and (
                     rhs[0] not in self.program_names)
                 if over_in or over_line:
                     self.readers.add(name)
                     self._drop(n, "reader construction")
                     changed = True
-                elif any(_find(rhs, s) >= 0 for s in self.stdout) or any(
+                elif any(find_sequence(rhs, s) >= 0 for s in self.stdout) or any(
                         t in self.writers for t in rhs[2:]):
                     self.writers.add(name)
                     self._drop(n, "writer construction")
                     changed = True
             for f, body in self.functions.items():
-                name = _function_name(self.toks[f])
+                name = function_name(self.toks[f])
                 if name and name not in self.constructors and body and all(
                         b in self.dropped for b in body if self.kinds[b] != "param"):
                     self.constructors.add(name)
@@ -258,7 +271,7 @@ class _Model:
         was never a local) and does nothing else is plumbing of the stream."""
         for c in sorted(self.counters):
             nodes = [m for m in self.order if m not in self.dropped and c in self.toks[m]]
-            if nodes and all(_counter_step(self.toks[m], c) for m in nodes):
+            if nodes and all(counter_step(self.toks[m], c) for m in nodes):
                 for m in nodes:
                     self._drop(m, "token index")
 
@@ -267,16 +280,16 @@ class _Model:
         through an iterator: token streams."""
         defs: dict[str, list[int]] = {}
         for n in self.order:
-            target, _rhs = _assignment(self.toks[n])
+            target, _rhs = assignment(self.toks[n])
             if target is not None:
                 defs.setdefault(target, []).append(n)
         for name, nodes in defs.items():
             if len(nodes) != 1 or not is_local(name):
                 continue
             n = nodes[0]
-            _t, rhs = _assignment(self.toks[n])
+            _t, rhs = assignment(self.toks[n])
             iterator = rhs[:2] == ["iter", "("] and matching(rhs, 1) == len(rhs) - 1
-            kind = _list_kind(rhs[2:-1] if iterator else rhs)
+            kind = list_kind(rhs[2:-1] if iterator else rhs)
             if kind is None:
                 continue
             if iterator:
@@ -284,12 +297,12 @@ class _Model:
                 self._drop(n, "token list")
                 continue
             uses = [m for m in self.order if m != n and name in self.toks[m]]
-            iters = [m for m in uses if _assignment(self.toks[m])[1] == ["iter", "(", name, ")"]]
-            if all(m in iters or _only_indexed(self.toks[m], name) for m in uses):
+            iters = [m for m in uses if assignment(self.toks[m])[1] == ["iter", "(", name, ")"]]
+            if all(m in iters or only_indexed(self.toks[m], name) for m in uses):
                 self.lists[name] = kind
                 self._drop(n, "token list")
                 for m in iters:
-                    it = _assignment(self.toks[m])[0]
+                    it = assignment(self.toks[m])[0]
                     if it is not None:
                         self.iterators[it] = kind
                         self.dropped.add(m)
@@ -305,9 +318,9 @@ class _Model:
                     counters.add(toks[k + 2])
         for c in counters:
             nodes = [m for m in self.order if c in self.toks[m]]
-            steps = [m for m in nodes if _counter_step(self.toks[m], c)]
+            steps = [m for m in nodes if counter_step(self.toks[m], c)]
             reads = [m for m in nodes if m not in steps]
-            if all(_indexes_only(self.toks[m], c, name) for m in reads):
+            if all(indexes_only(self.toks[m], c, name) for m in reads):
                 for m in steps:
                     self._drop(m, "token index")
 
@@ -319,7 +332,7 @@ class _Model:
         for _ in range(4):
             found = False
             for f, body in self.functions.items():
-                name = _function_name(self.toks[f])
+                name = function_name(self.toks[f])
                 if not name or name in self.methods or any(
                         self.kinds[b] == "param" for b in body):
                     continue
@@ -342,14 +355,14 @@ class _Model:
         for r in returns:
             expr = self.toks[r][1:]
             if len(expr) == 1 and is_local(expr[0]):
-                values = [_assignment(self.toks[b])[1] for b in body
-                          if _assignment(self.toks[b])[0] == expr[0]]
-                values = [v for v in values if not _literal(v)]
+                values = [assignment(self.toks[b])[1] for b in body
+                          if assignment(self.toks[b])[0] == expr[0]]
+                values = [v for v in values if not is_literal(v)]
                 if len(values) != 1:
                     return None
                 expr = values[0]
             read, _rules = self._reads(expr)
-            if not _is_read(read):
+            if not is_read(read):
                 return None
             reads.append(read)
         return reads[0] if all(r == reads[0] for r in reads) else None
@@ -394,7 +407,7 @@ class _Model:
                 continue
             out.append(t)
             i += 1
-        return _converted(out, rules)
+        return converted(out, rules)
 
     def _read_at(self, toks: list[str], i: int) -> tuple[int, list[str], str] | None:
         """A read starting at ``i``: (its end, its neutral tokens, the rule's name)."""
@@ -406,22 +419,22 @@ class _Model:
                 if toks[end - 1] != "]":
                     continue
                 start = opening(toks, end - 1)
-                kind = _list_kind(toks[i:start]) if start > i and not top_level(
+                kind = list_kind(toks[i:start]) if start > i and not top_level(
                     toks[start + 1:end - 1], ":") else None
                 if kind is not None:
                     self.counters.update(x for x in toks[start + 1:end - 1] if is_local(x))
-                    return end, _READS[kind], "io:token list by index"
+                    return end, READS[kind], "io:token list by index"
         if t in self.lists and nxt == "[":
             close = matching(toks, i + 1)
             kind = self.lists[t]
-            return close + 1, _READS[kind], "io:token list by index"
+            return close + 1, READS[kind], "io:token list by index"
         if t == "next" and nxt == "(" and i + 3 < n and toks[i + 2] in self.iterators \
                 and toks[i + 3] == ")":
             self.resolved.add("next")
-            return i + 4, _READS[self.iterators[toks[i + 2]]], "io:token list by next()"
+            return i + 4, READS[self.iterators[toks[i + 2]]], "io:token list by next()"
         if t in self.line_aliases and toks[i + 1:i + 3] == ["(", ")"]:
             self.resolved.add(t)
-            return i + 3, _READS["line"], "io:line read"
+            return i + 3, READS["line"], "io:line read"
         if t in self.methods and toks[i + 1:i + 3] == ["(", ")"]:
             return i + 3, self.methods[t], "io:read method"
         # a method of a reader: r.next_int(), self.r.next(), in.next_int()
@@ -436,7 +449,7 @@ class _Model:
             kind = _IO["reader methods"].get(method)
             if kind is not None:
                 self.resolved.add(method)
-                return j + 5, _READS[kind], f"io:{kind} read"
+                return j + 5, READS[kind], f"io:{kind} read"
         return None
 
     def _prints(self, toks: list[str]) -> tuple[list[str] | None, list[str]]:
@@ -476,7 +489,7 @@ class _Model:
             first = True
             ids = []
             for target, kind in reads:
-                label = [*target, "=", *_READS[kind]]
+                label = [*target, "=", *READS[kind]]
                 if first:
                     node = n
                     first = False
@@ -491,7 +504,7 @@ class _Model:
                 self.labels[node] = render_tokens(label)
                 self.rules[node] = [rule, f"io:{kind} read"]
             self.idioms.append(f"{rule.removeprefix('io:')} -> {len(reads)} reads")
-            self.edges = _split_edges(self.edges, n, ids, self.toks)
+            self.edges = split_edges(self.edges, n, ids, self.toks)
         self.order = order
         self.added = added
         for node, origin in sorted(added.items()):
@@ -506,7 +519,7 @@ class _Model:
         (up to one that assigns it again): ``cin >> a`` is a use of ``a`` in C++'s PDG,
         the read that defines it here."""
         toks = self.toks[node]
-        if len(toks) < 3 or toks[1] != "=" or not is_local(toks[0]) or not _is_read(toks[2:]):
+        if len(toks) < 3 or toks[1] != "=" or not is_local(toks[0]) or not is_read(toks[2:]):
             return
         var = toks[0]
         if any(u == node and d.get("var") == var for u, _v, d in self.edges):
@@ -534,10 +547,10 @@ class _Model:
             toks = self.toks[n]
             if n in self.dropped or self.kinds[n] not in ("statement", "declaration",
                                                           "return") or (
-                    len(toks) > 2 and toks[1] == "=" and _is_read(toks[2:])):
+                    len(toks) > 2 and toks[1] == "=" and is_read(toks[2:])):
                 order.append(n)
                 continue
-            spans = _read_spans(toks)
+            spans = read_spans(toks)
             if not spans:
                 order.append(n)
                 continue
@@ -571,9 +584,9 @@ class _Model:
                 src = src[2:]
             if src[:2] == ["scanf", "("] and matching(src, 1) == len(src) - 1:
                 self.resolved.add("scanf")
-                return _scanf(src[2:-1])
+                return scanf_reads(src[2:-1])
             if src[:2] == ["cin", ">>"]:
-                targets = _split_at(src[2:], ">>")
+                targets = split_at(src[2:], ">>")
                 return "io:cin >>", [(t, self._declared(t)) for t in targets]
             if src[:4] == ["getline", "(", "cin", ","] and matching(src, 1) == len(src) - 1:
                 return "io:getline", [(src[4:-1], "line")]
@@ -583,10 +596,10 @@ class _Model:
         lhs, rhs = toks[:eq[0]], toks[eq[0] + 1:]
         if lhs[:1] in (["["], ["("]) and matching(lhs, 0) == len(lhs) - 1:
             lhs = lhs[1:-1]
-        targets = _split_at(lhs, ",")
+        targets = split_at(lhs, ",")
         if len(targets) < 2:
             return None
-        kind = _list_kind(rhs)
+        kind = list_kind(rhs)
         if kind is None or kind == "line":
             return None
         return "io:split line", [(t, kind) for t in targets]
@@ -626,7 +639,7 @@ class _Model:
         """Effect edges of reads and prints: one chain in program order per function,
         carried round each loop holding I/O; other calls' effect edges through them are
         bridged."""
-        io = [n for n in kept if _does_io(self.toks.get(n, []))]
+        io = [n for n in kept if does_io(self.toks.get(n, []))]
         if not io:
             return edges
         io_set = set(io)
@@ -645,7 +658,7 @@ class _Model:
         for nodes in by_owner.values():
             nodes.sort(key=position.__getitem__)
             links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
-        inside = _loop_members(kept, self.kinds, rest)
+        inside = loop_members(kept, self.kinds, rest)
         for members in inside.values():
             held = sorted((n for n in members if n in io_set), key=position.__getitem__)
             if held:
@@ -660,316 +673,3 @@ class _Model:
 
     def _origin(self, n: int) -> int:
         return self.added.get(n, n)
-
-
-# ---------------------------------------------------------------------- helpers
-
-
-def _functions(order: list[int], kinds: dict[int, str], toks: dict[int, list[str]],
-               edges: list[tuple[int, int, dict]]
-               ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Each node's function (the function node it is controlled from), and each function's
-    body (not the bodies of functions inside it)."""
-    children: dict[int, list[int]] = {}
-    for u, v, d in edges:
-        if d.get("type") == "control" and u != v:
-            children.setdefault(u, []).append(v)
-    heads = [n for n in order if kinds.get(n) in ("function", "entry")]
-    owner: dict[int, int] = {}
-    bodies: dict[int, list[int]] = {}
-    for f in heads:
-        body: list[int] = []
-        stack = list(children.get(f, ()))
-        seen = {f}
-        while stack:
-            m = stack.pop()
-            if m in seen or kinds.get(m) in ("function", "entry"):
-                continue
-            seen.add(m)
-            body.append(m)
-            stack.extend(children.get(m, ()))
-        for m in body:
-            owner.setdefault(m, f)
-        if kinds.get(f) == "function" or toks.get(f, [])[:1] == ["def"]:
-            bodies[f] = sorted(body)
-    for f in heads:
-        owner.setdefault(f, f)
-    # a function's own body nodes belong to it, not to the entry that contains it
-    for f, body in bodies.items():
-        for m in body:
-            owner[m] = f
-    return owner, {f: b for f, b in bodies.items() if kinds.get(f) == "function"}
-
-
-def _function_name(toks: list[str]) -> str | None:
-    return toks[1] if len(toks) > 1 and toks[0] == "def" and is_word(toks[1]) else None
-
-
-def _assignment(toks: Sequence[str]) -> tuple[str | None, list[str]]:
-    """``name = rhs`` (or ``self.name = rhs``): the name and the right-hand side."""
-    eq = top_level(toks, "=")
-    if len(eq) != 1 or eq[0] == len(toks) - 1:
-        return None, []
-    lhs = list(toks[:eq[0]])
-    if lhs[:2] == ["self", "."]:
-        lhs = lhs[2:]
-    if len(lhs) != 1 or not is_word(lhs[0]):
-        return None, []
-    return lhs[0], list(toks[eq[0] + 1:])
-
-
-def _constructed(rhs: list[str]) -> bool:
-    """``F(...)`` (a constructor call: the map has dropped ``new``), not a read or a known
-    pure function of the vocabulary."""
-    return len(rhs) >= 3 and is_word(rhs[0]) and rhs[1] == "(" and matching(
-        rhs, 1) == len(rhs) - 1 and rhs[0] not in vocabulary.PURE_CALLS \
-        and rhs[0] not in _IO_WORDS
-
-
-def _find(toks: Sequence[str], seq: Sequence[str]) -> int:
-    k = len(seq)
-    for i in range(len(toks) - k + 1):
-        if list(toks[i:i + k]) == list(seq) and (i == 0 or toks[i - 1] not in (".", "?.")):
-            return i
-    return -1
-
-
-def _is_seq(toks: list[str], heads: list[list[str]], tail: list[str]) -> bool:
-    return any(toks == [*h, *tail] for h in heads)
-
-
-def _literal(toks: list[str]) -> bool:
-    return len(toks) == 1 and (toks[0][:1] in "\"'" or toks[0] in ("none", "0"))
-
-
-def _is_read(toks: list[str]) -> bool:
-    return any(toks == r for r in _READS.values()) or (
-        len(toks) > 3 and toks[1] == "(" and toks[-1] == ")"
-        and toks[2:-1] == _READS["line"] and toks[0] in ("int", "float"))
-
-
-def _conversion(word: str) -> str | None:
-    for kind, words in _IO["converters"].items():
-        if word in words:
-            return kind
-    return None
-
-
-def _converted(toks: list[str], rules: list[str]) -> tuple[list[str], list[str]]:
-    """``int(read_token())`` -> ``read_int()`` (``Integer.parseInt(st.nextToken())``,
-    ``int(data[i])``); a token read made a string, stripped or trimmed stays a token."""
-    token = _READS["token"]
-    out = list(toks)
-    i = 0
-    while i < len(out):
-        t = out[i]
-        conv = _conversion(t) if is_word(t) else None
-        if conv and out[i + 1:i + 2] == ["("] and out[i + 2:i + 2 + len(token)] == token \
-                and out[i + 2 + len(token):i + 3 + len(token)] == [")"] and not (
-                i and out[i - 1] in (".", "?.")):
-            out[i:i + 3 + len(token)] = _READS[conv]
-            rules = [*rules, f"io:{conv} read"]
-            continue
-        if out[i:i + len(token)] == token and out[i + len(token):i + len(token) + 4] in (
-                [".", "strip", "(", ")"], [".", "trim", "(", ")"]):
-            del out[i + len(token):i + len(token) + 4]
-        i += 1
-    return out, rules
-
-
-def _list_kind(rhs: list[str]) -> str | None:
-    """What a list expression holds, read as a stream: ``int``/``float``/``token`` (the
-    tokens of a line or of the input, converted by a ``map``), ``line`` (the input's
-    lines), or ``None``."""
-    toks = list(rhs)
-    if toks[:2] == ["list", "("] and matching(toks, 1) == len(toks) - 1:
-        toks = toks[2:-1]
-    if toks[:5] == ["str", "(", "read_all", "(", ")"] and toks[5:6] == [")"]:
-        toks = ["read_all", "(", ")", *toks[6:]]
-    elem = "token"
-    if toks[-1:] == [")"] and len(toks) > 5:
-        start = matching_open(toks)
-        if start > 2 and toks[start - 2:start] == [".", "map"]:
-            args = toks[start + 1:-1]
-            words = [w for w in args if is_word(w)]
-            conv = _conversion(words[-1]) if words else None
-            if conv is None and words:
-                conv = next((c for w in words if (c := _conversion(w))), None)
-            if conv is None:
-                return None
-            elem = conv
-            toks = toks[:start - 2]
-    while toks[-4:] in ([".", "to_list", "(", ")"], [".", "to_array", "(", ")"]):
-        toks = toks[:-4]
-    if toks == _READS["tokens"]:
-        return elem
-    if toks == _READS["lines"]:
-        return "line" if elem == "token" else None
-    for base in (_READS["line"], ["read_all", "(", ")"]):
-        k = len(base)
-        if toks[:k] != base:
-            continue
-        rest = toks[k:]
-        while rest[:4] in ([".", "strip", "(", ")"], [".", "trim", "(", ")"]):
-            rest = rest[4:]
-        if rest[:3] == [".", "split", "("] and matching(rest, 2) == len(rest) - 1:
-            arg = render_tokens(rest[3:-1]) if len(rest) > 4 else ""
-            arg_toks = " ".join(rest[3:-1])
-            if not arg or arg_toks in _WHITESPACE_SPLIT or arg == '" "':
-                return elem
-            if "\\n" in arg or "\\ n" in arg_toks:
-                return "line" if base != _READS["line"] and elem == "token" else None
-        if rest == [".", "splitlines", "(", ")"] and base != _READS["line"]:
-            return "line" if elem == "token" else None
-    return None
-
-
-def matching_open(toks: list[str]) -> int:
-    """Index of the ``(`` the last token (a ``)``) closes."""
-    depth = 0
-    for j in range(len(toks) - 1, -1, -1):
-        if toks[j] == ")":
-            depth += 1
-        elif toks[j] == "(":
-            depth -= 1
-            if depth == 0:
-                return j
-    return 0
-
-
-def _only_indexed(toks: list[str], name: str) -> bool:
-    """Every occurrence of ``name`` is read by index (``name[...]``, not written)."""
-    for k, t in enumerate(toks):
-        if t != name or (k and toks[k - 1] in (".", "?.")):
-            continue
-        if toks[k + 1:k + 2] != ["["]:
-            return False
-        close = matching(toks, k + 1)
-        if top_level(toks[k + 2:close], ":"):  # a slice is many tokens at once
-            return False
-        if close + 1 < len(toks) and toks[close + 1] in ("=", "+=", "-=", "++", "--"):
-            return False
-    return True
-
-
-def _counter_step(toks: list[str], c: str) -> bool:
-    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and toks[2].isdigit()) \
-        or toks in ([c, "++"], ["++", c])
-
-
-def _indexes_only(toks: list[str], c: str, name: str) -> bool:
-    """``c`` occurs in ``toks`` only as the whole index of ``name`` (``name[c]``,
-    ``name[c++]``)."""
-    for k, t in enumerate(toks):
-        if t != c:
-            continue
-        if not (k >= 2 and toks[k - 2:k] == [name, "["] and (
-                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"])):
-            return False
-    return True
-
-
-def _split_at(toks: list[str], sep: str) -> list[list[str]]:
-    cuts = [-1, *top_level(toks, sep), len(toks)]
-    parts = [toks[a + 1:b] for a, b in zip(cuts, cuts[1:], strict=False)]
-    if any(not p or not operand_end(p, 0) or operand_end(p, 0)[-1] != len(p) for p in parts):
-        return []
-    return parts
-
-
-def _scanf(args: list[str]) -> tuple[str, list[tuple[list[str], str]]] | None:
-    """``scanf("%d %lf", &a, &b)``: one read per conversion, typed by it."""
-    commas = top_level(args, ",")
-    if not commas or not args[0].startswith('"'):
-        return None
-    kinds = [_IO["scanf"].get(conv[-1]) for star, conv in _SCANF.findall(args[0])
-             if not star and conv != "%"]
-    targets = _split_at([t for t in args[commas[0] + 1:]
-                         if t != "&"], ",") if len(commas) else []
-    if not targets or len(targets) != len(kinds) or None in kinds:
-        return None
-    return "io:scanf", [(t, k) for t, k in zip(targets, kinds, strict=True) if k]
-
-
-def _read_spans(toks: list[str]) -> list[tuple[int, int]]:
-    """Where ``toks`` holds a read call (``read_int()``, ``input()``, ...), in order."""
-    spans = []
-    for k, t in enumerate(toks):
-        if t in _READ_WORDS and toks[k + 1:k + 3] == ["(", ")"] and not (
-                k and toks[k - 1] in (".", "?.")):
-            spans.append((k, k + 3))
-    return spans
-
-
-def _does_io(toks: list[str]) -> bool:
-    return any(t in _IO_WORDS and toks[k + 1:k + 2] == ["("] and not (
-        k and toks[k - 1] in (".", "?.")) for k, t in enumerate(toks))
-
-
-def _without(edges: list[tuple[int, int, dict]], dropped: set[int]
-             ) -> list[tuple[int, int, dict]]:
-    """The edges of the nodes kept; an effect edge through a dropped node is bridged."""
-    if not dropped:
-        return edges
-    out = [(u, v, d) for u, v, d in edges if u not in dropped and v not in dropped]
-    effect = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in edges
-              if str(d.get("dep", "")).startswith(_EFFECT)]
-    for n in dropped:
-        into = [(u, c) for u, v, c in effect if v == n and u != n]
-        out_of = [(v, c) for u, v, c in effect if u == n and v != n]
-        effect = [(u, v, c) for u, v, c in effect if n not in (u, v)]
-        effect += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
-    kept = {(u, v) for u, v, d in out if str(d.get("dep", "")).startswith(_EFFECT)}
-    for u, v, carried in effect:
-        if (u, v) not in kept and u not in dropped and v not in dropped:
-            kept.add((u, v))
-            out.append((u, v, {"type": "data", "var": "<effects>",
-                               "dep": _EFFECT + ("-carried" if carried else "")}))
-    return out
-
-
-def _split_edges(edges: list[tuple[int, int, dict]], n: int, ids: list[int],
-                 toks: dict[int, list[str]]) -> list[tuple[int, int, dict]]:
-    """Edges of a statement split into ``ids`` (``ids[0] == n``): what controls it
-    controls each part; a variable read reaches the parts that read it; a definition
-    leaves from the part that makes it."""
-    out: list[tuple[int, int, dict]] = []
-    for u, v, d in edges:
-        if v == n and u != n:
-            if d.get("type") == "control":
-                out.extend((u, i, dict(d)) for i in ids)
-                continue
-            var = d.get("var")
-            readers = [i for i in ids if var in toks[i][1:]]
-            out.extend((u, i, dict(d)) for i in readers or ids[:1])
-            continue
-        if u == n and v != n and d.get("type") != "control":
-            var = d.get("var")
-            writer = next((i for i in ids if var in toks[i][:toks[i].index("=")]), n)
-            out.append((writer, v, d))
-            continue
-        out.append((u, v, d))
-    return out
-
-
-def _loop_members(kept: list[int], kinds: dict[int, str],
-                  edges: list[tuple[int, int, dict]]) -> dict[int, set[int]]:
-    """Per loop header, the nodes it controls (transitively, itself included)."""
-    children: dict[int, list[int]] = {}
-    for u, v, d in edges:
-        if d.get("type") == "control" and u != v:
-            children.setdefault(u, []).append(v)
-    out = {}
-    for n in kept:
-        if kinds.get(n) not in _LOOPS:
-            continue
-        seen = {n}
-        stack = list(children.get(n, ()))
-        while stack:
-            m = stack.pop()
-            if m in seen or kinds.get(m) in ("function", "entry"):
-                continue
-            seen.add(m)
-            stack.extend(children.get(m, ()))
-        out[n] = seen
-    return out
