@@ -159,8 +159,15 @@ def test_python_token_list_by_index_and_by_next_is_a_token_stream():
 
 def test_python_lines_by_index_are_line_reads_and_print_without_newline_is_write():
     code = "import sys\nlines = sys.stdin.readlines()\nprint(lines[0], end='')\n"
-    got = reads(code, "python")
-    assert got[0] == "input()" and got[1].startswith("write(") and len(got) == 2
+    assert labels(code, "python") == ["write(input())"]
+
+
+def test_a_list_read_at_a_loop_index_is_an_array_not_a_stream():
+    code = ("n = int(input())\na = list(map(int, input().split()))\ns = 0\n"
+            "for i in range(n):\n    s += a[i] * a[i]\nprint(s)\n")
+    got = labels(code, "python")
+    assert "read_int()" not in " ".join(got)
+    assert got[1].endswith("= list(input().split().map(int))")
 
 
 def test_a_slice_of_the_token_list_is_not_one_token():

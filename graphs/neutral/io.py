@@ -88,6 +88,7 @@ __all__ = ["IoRewrite", "io_model"]
 _IO = vocabulary.IO
 _EFFECT = "effect"
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
+_TOKEN_READS = frozenset({READS[k][0] for k in ("int", "float", "token")})
 
 
 @dataclass
@@ -298,7 +299,8 @@ class _Model:
                 continue
             uses = [m for m in self.order if m != n and name in self.toks[m]]
             iters = [m for m in uses if assignment(self.toks[m])[1] == ["iter", "(", name, ")"]]
-            if all(m in iters or only_indexed(self.toks[m], name) for m in uses):
+            if all(m in iters or only_indexed(self.toks[m], name) for m in uses) and \
+                    self._read_in_order(name, uses):
                 self.lists[name] = kind
                 self._drop(n, "token list")
                 for m in iters:
@@ -307,6 +309,32 @@ class _Model:
                         self.iterators[it] = kind
                         self.dropped.add(m)
                 self._drop_counters(name)
+
+    def _read_in_order(self, name: str, uses: list[int]) -> bool:
+        """Whether a list is read as a stream: each element once, at a distinct constant
+        index (``parts[0]``, ``parts[1]``) or at a counter that only steps (``data[i]``;
+        ``i += 1``). A list read at any other index (``a[i]`` in a loop over ``i``) is an
+        array the program keeps, not a stream."""
+        constants: list[str] = []
+        for m in uses:
+            toks = self.toks[m]
+            for k, t in enumerate(toks[:-1]):
+                if t != name or toks[k + 1] != "[" or (k and toks[k - 1] in (".", "?.")):
+                    continue
+                inner = toks[k + 2:matching(toks, k + 1)]
+                if len(inner) == 1 and inner[0].isdigit():
+                    constants.append(inner[0])
+                    continue
+                counter = inner[0] if inner[1:] in ([], ["++"]) and inner else None
+                if counter is None or not is_local(counter) or not self._is_counter(
+                        counter, name):
+                    return False
+        return len(constants) == len(set(constants))
+
+    def _is_counter(self, c: str, name: str) -> bool:
+        nodes = [m for m in self.order if c in self.toks[m]]
+        return all(counter_step(self.toks[m], c) or indexes_only(self.toks[m], c, name)
+                   for m in nodes)
 
     def _drop_counters(self, name: str) -> None:
         """An index that only walks a token list (``i = 0``, ``i += 1``, ``data[i++]``)
@@ -535,10 +563,11 @@ class _Model:
                 break
 
     def _hoist_reads(self, next_id: int) -> None:
-        """A read inside a larger statement (``print(read_int() + read_int())``, ``s +=
-        read_int()``) is a statement of its own, ``t = read_int()``, before it: reads are
-        effects in order, and a language's PDG may have folded a temporary that holds one
-        (C# folds ``int a = int.Parse(parts[0])`` into its one reader) or not."""
+        """A token read inside a larger statement (``print(read_int() + read_int())``,
+        ``s += read_int()``) is a statement of its own, ``t = read_int()``, before it:
+        reads are effects in order, and a language's PDG may have folded a temporary that
+        holds one (C# folds ``int a = int.Parse(parts[0])`` into its one reader) or not.
+        A line read stays where it is (``list(map(int, input().split()))``)."""
         next_id = max(next_id, max(self.kinds, default=0) + 1)
         taken = {t for toks in self.toks.values() for t in toks}
         fresh = (name for k in range(1, 200) if (name := f"v0a0_{k}") not in taken)
@@ -550,7 +579,7 @@ class _Model:
                     len(toks) > 2 and toks[1] == "=" and is_read(toks[2:])):
                 order.append(n)
                 continue
-            spans = read_spans(toks)
+            spans = [(a, b) for a, b in read_spans(toks) if toks[a] in _TOKEN_READS]
             if not spans:
                 order.append(n)
                 continue
