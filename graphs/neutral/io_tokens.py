@@ -10,6 +10,7 @@ from graphs.neutral import vocabulary
 from graphs.neutral.tokens import (
     is_word,
     matching,
+    opening,
     operand_end,
     render_tokens,
     split_label,
@@ -33,7 +34,6 @@ __all__ = [
     "is_read",
     "is_sequence",
     "list_kind",
-    "matching_open",
     "only_indexed",
     "read_spans",
     "scanf_reads",
@@ -193,7 +193,7 @@ def list_kind(rhs: list[str]) -> str | None:
         toks = ["read_all", "(", ")", *toks[6:]]
     elem = "token"
     if toks[-1:] == [")"] and len(toks) > 5:
-        start = matching_open(toks)
+        start = opening(toks, len(toks) - 1)
         if start > 2 and toks[start - 2:start] == [".", "map"]:
             args = toks[start + 1:-1]
             words = [w for w in args if is_word(w)]
@@ -227,23 +227,6 @@ def list_kind(rhs: list[str]) -> str | None:
         if rest == [".", "splitlines", "(", ")"] and base != READS["line"]:
             return "line" if elem == "token" else None
     return None
-
-
-def matching_open(toks: list[str]) -> int:
-    """Index of the ``(`` the last token (a ``)``) closes.
-
-    >>> matching_open(["f", "(", "g", "(", ")", ")"])
-    1
-    """
-    depth = 0
-    for j in range(len(toks) - 1, -1, -1):
-        if toks[j] == ")":
-            depth += 1
-        elif toks[j] == "(":
-            depth -= 1
-            if depth == 0:
-                return j
-    return 0
 
 
 def only_indexed(toks: list[str], name: str) -> bool:
