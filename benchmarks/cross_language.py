@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -356,6 +357,134 @@ def mutations(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
     return rows
 
 
+# ------------------------------------------------------------------ within-task errors
+
+#: LLM-style translation errors, each by a principle from what goes wrong in real
+#: translations (a semantics a target language spells differently, a bound moved by one),
+#: applied to the canonical solution of the target (never to its prompt): the canonical
+#: program passes, each of its errors fails. One mutant per operator and task (a seeded
+#: site among those the operator finds).
+def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str]]]:
+    """Per error kind, the edits ``(start, end, replacement)`` it could make in ``code``."""
+    sites: dict[str, list[tuple[int, int, str]]] = {
+        "integer division lost": [], "loop bound off by one": [],
+        "boundary comparison": [], "index off by one": []}
+    if language == "python":
+        sites["integer division lost"] = [(m.start(), m.end(), "/")
+                                          for m in re.finditer(r"//(?!=)", code)]
+        for m in re.finditer(r"\brange\(", code):
+            close = _closing(code, m.end() - 1)
+            if close is not None:
+                sites["loop bound off by one"].append((close, close, " + 1"))
+    else:
+        if language == "javascript":
+            for m in re.finditer(r"Math\.floor\(", code):
+                close = _closing(code, m.end() - 1)
+                if close is not None and "/" in code[m.end():close]:
+                    sites["integer division lost"].append(
+                        (m.start(), close + 1, code[m.end():close]))
+        for m in re.finditer(r"\bfor\s*\(([^;()]*);([^;]*);", code):
+            cond = m.group(2)
+            k = re.search(r"(?<![<>=!])<(?![<=])", cond)
+            if k:
+                at = m.start(2) + k.start()
+                sites["loop bound off by one"].append((at, at + 1, "<="))
+    for line in re.finditer(r"^[ \t]*(?:if|elif|while|return|\} else if)\b.*$", code, re.M):
+        text = line.group(0)
+        for k in re.finditer(r"(?<![<>=!-])([<>])(?![<>=])", text):
+            at = line.start() + k.start()
+            sites["boundary comparison"].append((at, at + 1, k.group(1) + "="))
+    sites["index off by one"] = [(m.start(), m.end(), "]")
+                                 for m in re.finditer(r"\s*-\s*1\s*\]", code)]
+    return sites
+
+
+def _closing(code: str, open_at: int) -> int | None:
+    depth = 0
+    for j in range(open_at, len(code)):
+        if code[j] == "(":
+            depth += 1
+        elif code[j] == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _erroneous(solution: str, language: str, rng: random.Random) -> list[tuple[str, str]]:
+    """(error kind, the solution with that error) for each kind that applies."""
+    out = []
+    for kind, found in _error_sites(solution, language).items():
+        if found:
+            start, end, text = found[rng.randrange(len(found))]
+            out.append((kind, solution[:start] + text + solution[end:]))
+    return out
+
+
+def _humaneval_records(lang: str) -> dict[str, dict[str, str]]:
+    short = {"javascript": "js"}.get(lang, lang)
+    path = default_datasets() / "humaneval_x" / f"humaneval_{short}.jsonl"
+    out = {}
+    for line in _lines(path):
+        if line.strip():
+            rec = json.loads(line)
+            out[rec["task_id"].split("/")[-1]] = rec
+    return out
+
+
+WITHIN_METRICS = ("ruby", "grs", "trs", "bleu", "crystalbleu", "sts", "chrf")
+
+
+def within_task(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, Any]]:
+    """Per direction, the canonical translation (passes) against its LLM-style errors
+    (fail), all scored against the source program: within-task AUC (only pairs of a
+    passing and a failing candidate of the same task; ties count half)."""
+    from ruby_metric.meta.chrf_baseline import chrf
+    from ruby_metric.meta.correlation import within_group_auc
+
+    records = {lang: _humaneval_records(lang) for lang in HUMANEVAL_LANGS}
+    rows = []
+    for a, b in permutations(HUMANEVAL_LANGS, 2):
+        tasks = sorted(set(records[a]) & set(records[b]), key=int)
+        if limit is not None:
+            tasks = tasks[:limit]
+        corpus = [records[x][t]["prompt"] + records[x][t]["canonical_solution"]
+                  for x in (a, b) for t in tasks]
+        cbleu = crystal.CrystalBLEU(crystal.build_ngram_set(corpus, k=500), smoothing="method1",
+                                    epsilon=1e-4, tokenizer="code")
+        rng = random.Random(f"{seed}:{a}:{b}:errors")
+        scores: dict[str, list[float | None]] = {m: [] for m in WITHIN_METRICS}
+        labels: list[int] = []
+        groups: list[str] = []
+        kinds: dict[str, int] = {}
+        for t in tasks:
+            rec = records[b][t]
+            src = scorer.code(records[a][t]["prompt"] + records[a][t]["canonical_solution"], a)
+            cands = [("canonical", rec["canonical_solution"])]
+            cands += _erroneous(rec["canonical_solution"], b, rng)
+            for kind, solution in cands:
+                cand = scorer.code(rec["prompt"] + solution, b)
+                s = scorer.scores(src, cand)
+                s["crystalbleu"] = float(cbleu.sentence_score([src.tokens], cand.tokens))
+                s["chrf"] = chrf(cand.text, src.text)
+                for m in WITHIN_METRICS:
+                    scores[m].append(s[m])
+                labels.append(int(kind == "canonical"))
+                groups.append(t)
+                if kind != "canonical":
+                    kinds[kind] = kinds.get(kind, 0) + 1
+        row: dict[str, Any] = {"source": a, "target": b, "tasks": len(tasks),
+                               "errors": len(labels) - sum(labels), "kinds": kinds}
+        for m in WITHIN_METRICS:
+            r = within_group_auc(scores[m], labels, groups, bootstrap=0)
+            row[f"{m}_auc"] = r.value
+        rows.append(row)
+        print(f"  within-task {a} -> {b}: {row['errors']} errors, RUBY "
+              f"{_fmt(row['ruby_auc'])} BLEU {_fmt(row['bleu_auc'])} "
+              f"chrF {_fmt(row['chrf_auc'])}", file=sys.stderr, flush=True)
+    return rows
+
+
 # ----------------------------------------------------------------------------- timing
 
 
@@ -467,6 +596,24 @@ def render(result: dict[str, Any]) -> str:
         wins = sum((r["win_rate"] or 0) * r["mutants"] for r in mut)
         lines += ["", f"all: {total} mutants, gold wins {_fmt(wins / total if total else None)}",
                   ""]
+    wt = result.get("within_task")
+    if wt:
+        lines += ["### Within-task: the canonical translation vs its LLM-style errors "
+                  "(HumanEval-X, against the source)", "",
+                  "| source -> candidate | errors | " + " | ".join(
+                      m.upper() for m in WITHIN_METRICS) + " | best lexical |",
+                  "|---|---:|" + "---:|" * (len(WITHIN_METRICS) + 1)]
+        for r in wt:
+            best = max(r[f"{m}_auc"] or 0.0 for m in ("bleu", "crystalbleu", "sts", "chrf"))
+            lines.append(f"| {r['source']} -> {r['target']} | {r['errors']} | " + " | ".join(
+                _fmt(r[f"{m}_auc"]) for m in WITHIN_METRICS) + f" | {_fmt(best)} |")
+        kinds: dict[str, int] = {}
+        for r in wt:
+            for k, v in r["kinds"].items():
+                kinds[k] = kinds.get(k, 0) + v
+        lines += ["", "errors: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+                  + " (a line read for a token read: none, HumanEval-X programs read no "
+                  "input)", ""]
     t = result.get("timing")
     if t:
         lines += ["### Timing (GRS + TRS of one pair, fresh parse)", "",
@@ -483,13 +630,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true",
                    help="a small run: 30 problems, 100 CodeXGLUE lines, 15 mutation pairs per set")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--only", choices=("humaneval", "codexglue", "mutations", "timing"),
+    p.add_argument("--only", choices=("humaneval", "codexglue", "mutations", "within",
+                                      "timing"),
                    action="append", help="run only these parts (repeatable)")
     p.add_argument("--mask-names", action="store_true",
                    help="also HumanEval-X GRS with the functions' own names masked")
     p.add_argument("--json", type=Path, help="write the numbers here")
     args = p.parse_args(argv)
-    parts = set(args.only or ("humaneval", "codexglue", "mutations", "timing"))
+    parts = set(args.only or ("humaneval", "codexglue", "mutations", "within", "timing"))
     he_limit = 30 if args.quick else None
     cx_limit = 100 if args.quick else None
     mut_limit = 15 if args.quick else None
@@ -504,6 +652,8 @@ def main(argv: list[str] | None = None) -> int:
         result["codexglue"] = codexglue(scorer, cx_limit, args.seed)
     if "mutations" in parts:
         result["mutations"] = mutations(scorer, mut_limit, args.seed)
+    if "within" in parts:
+        result["within_task"] = within_task(scorer, he_limit, args.seed)
     if "timing" in parts:
         pool = dataset_references()
         py = {r.id.rsplit("-", 1)[1]: r for r in pool.get("humaneval-python", [])}

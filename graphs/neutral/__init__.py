@@ -7,7 +7,9 @@ translation into another language.
 - :func:`neutral_label`: one PDG label in the shared vocabulary;
 - :func:`neutral_pdg`: a whole PDG (labels, counted loops, local names) and its
   :class:`NeutralReport`;
-- :func:`neutral_tree`: a normalized AST with node types mapped to shared kinds.
+- :func:`neutral_tree`: a normalized AST with node types mapped to shared kinds;
+- :mod:`graphs.neutral.io`: the I/O model :func:`neutral_pdg` applies (reads, prints and
+  reader plumbing in one vocabulary).
 """
 
 from graphs.neutral.calls import CallEntry, CallTable

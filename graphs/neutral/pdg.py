@@ -34,6 +34,7 @@ from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.copies import propagate_copies
 from graphs.neutral.indexed import enumerate_loops, indexed_loops
+from graphs.neutral.io import io_model
 from graphs.neutral.labels import LabelMapping, neutral_label
 from graphs.neutral.pipelines import expand
 from graphs.neutral.receivers import receiver_definitions
@@ -133,9 +134,15 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
             idioms.append("counted loop -> range")
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
+    io = io_model(kept, labels, kinds, {n: str(d.get("label", ""))
+                                        for n, d in graph.nodes(data=True)}, edges, language)
+    plumbing = set(kept) - set(io.order)
+    kept, edges = io.order, io.edges
+    idioms.extend(io.idioms)
     kept, added, edges = _expand_pipelines(kept, labels, kinds, edges)
     if added:
         idioms.extend(["pipeline -> loop"] * len({n for n, _ in added.values()}))
+    added.update({i: (origin, kinds[i]) for i, origin in io.added.items()})
     for n in kept:  # the loops of pipelines too
         if kinds[n] == "foreach" and labels[n]:
             labels[n] = _python_range(str(labels[n]))
@@ -169,11 +176,12 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
             origin = graph.nodes[added[n][0]]
             attrs = {"text": origin.get("text", ""), "line": origin.get("line", 1),
                      "kind": kinds[n], "source_label": None,
-                     "rules": ("sorted",) if n in sorts else ("pipeline",)}
+                     "rules": io.rules[n] if n in io.added else
+                     ("sorted",) if n in sorts else ("pipeline",)}
         else:
             attrs = dict(graph.nodes[n])
             attrs["source_label"] = attrs.get("label")
-            attrs["rules"] = mappings[n].rules
+            attrs["rules"] = mappings[n].rules + io.rules.get(n, ())
         attrs["label"] = _renamed(str(labels[n]), rename)
         out.add_node(index[n], **attrs)
     seen: set[tuple[int, int, str]] = set()
@@ -185,12 +193,18 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         if "var" in d:
             d["var"] = rename.get(d["var"], d["var"])
         out.add_edge(index[u], index[v], **d)
-    return out, _report(language, graph, mappings, idioms)
+    io_rules = Counter(r for rules in io.rules.values() for r in rules)
+    # plumbing has no statement: its label maps to none, and what it called is no unknown
+    mappings.update({n: LabelMapping(mappings[n].source, None,
+                                     (*mappings[n].rules, "io:plumbing"))
+                     for n in plumbing})
+    return out, _report(language, graph, mappings, idioms, io_rules, io.resolved)
 
 
 def _report(language: str, graph: nx.MultiDiGraph, mappings: dict[int, LabelMapping],
-            idioms: list[str]) -> NeutralReport:
-    own = set()
+            idioms: list[str], io_rules: Counter[str] | None = None,
+            resolved: frozenset[str] = frozenset()) -> NeutralReport:
+    own = set(resolved)
     for n, d in graph.nodes(data=True):
         if d.get("kind") in ("entry", "function"):
             lab = mappings[n].label or ""
@@ -205,6 +219,7 @@ def _report(language: str, graph: nx.MultiDiGraph, mappings: dict[int, LabelMapp
         unknown.update(words)
         with_unknown += bool(words)
     rules: Counter[str] = Counter(r for m in ordered for r in m.rules)
+    rules.update(io_rules or {})
     share = with_unknown / len(ordered) if ordered else 0.0
     return NeutralReport(language, tuple(ordered),
                          tuple(sorted(unknown.items(), key=lambda kv: (-kv[1], kv[0]))),

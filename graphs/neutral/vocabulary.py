@@ -30,6 +30,12 @@ Tables
     labels, so ``Console.WriteLine($*)`` matches ``console.write_line(...)``. Extend it
     with :meth:`graphs.neutral.CallTable.with_entries`, not by editing this module at
     run time (it is read once, into an immutable table).
+``IO``
+    the I/O model (:mod:`graphs.neutral.io`): the standard streams per language, the
+    neutral form of each kind of read (``read_int()``, ``read_float()``,
+    ``read_token()``, ``input()``, ``read_tokens()``, ``read_lines()``), what a reader's
+    and a writer's methods do, the stream set-up that is plumbing, the conversions that
+    type a token, ``scanf``'s conversions and the declared types ``cin >>`` reads.
 ``AST_KINDS[language]``
     tree-sitter node type -> shared kind for the tree tier (``loop``, ``branch``,
     ``call``, ``assignment``, ``return``, ...). Types that only carry a static type
@@ -49,6 +55,7 @@ __all__ = [
     "CALLS",
     "DEFAULT_VALUES",
     "DROPPED_AFTER_CALLS",
+    "IO",
     "KEYWORDS",
     "LANGUAGES",
     "PURE_CALLS",
@@ -58,7 +65,7 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 2
+VERSION = 3
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -138,22 +145,42 @@ def _row(kind: str, neutral: str, **patterns: Any) -> dict[str, Any]:
 
 
 CALLS: tuple[dict[str, Any], ...] = (
-    # printing
+    # printing: with a newline (print) and without (write); a formatted print is a print
     _row("print", "print($*)",
          python="print($*)",
-         java=("System.out.println($*)", "System.out.print($*)", "System.out.printf($*)"),
-         csharp=("Console.WriteLine($*)", "Console.Write($*)"),
-         cpp=("cout << $* << endl", "cout << $*", "printf($*)", "puts($*)"),
+         java=("System.out.println($*)", "System.out.printf($*)"),
+         csharp="Console.WriteLine($*)",
+         cpp=("cout << $* << endl", "cout << $* << \"\\n\"", "printf($*)", "puts($*)"),
          c=("printf($*)", "puts($*)"),
          javascript="console.log($*)"),
-    # reading standard input
+    _row("write", "write($*)",
+         python=("print($*, end = \"\")", "sys.stdout.write($*)"),
+         java="System.out.print($*)",
+         csharp="Console.Write($*)",
+         cpp="cout << $*",
+         javascript="process.stdout.write($*)"),
+    # reading standard input (reads through a reader object: graphs.neutral.io)
     _row("read line", "input()",
          python=("input()", "sys.stdin.readline()"),
          java=("$0.nextLine()", "$0.readLine()"),
-         csharp="Console.ReadLine()",
+         csharp=("Console.ReadLine()", "Console.In.ReadLine()"),
          cpp="getline(cin, $*)",
          c=("gets($*)", "fgets($*)"),
          javascript=("prompt()", "readline()")),
+    _row("read all tokens", "read_tokens()",
+         python=("sys.stdin.read().split()", "sys.stdin.buffer.read().split()",
+                 "open(0).read().split()")),
+    _row("read all lines", "read_lines()",
+         python=("sys.stdin.readlines()", "sys.stdin.read().splitlines()",
+                 "open(0).readlines()", "open(0).read().splitlines()",
+                 "sys.stdin.read().split(\"\\n\")")),
+    _row("read all", "read_all()",
+         python=("sys.stdin.read()", "open(0).read()", "sys.stdin.buffer.read()"),
+         csharp="Console.In.ReadToEnd()",
+         javascript=("$0.readFileSync(0)", "$0.readFileSync(0, $*)",
+                     "$0.readFileSync(\"/dev/stdin\")",
+                     "$0.readFileSync(\"/dev/stdin\", $*)", "readFileSync(0, $*)",
+                     "readFileSync(\"/dev/stdin\", $*)")),
     # length and size
     _row("length", "len($0)",
          python="len($0)",
@@ -516,6 +543,68 @@ CALLS: tuple[dict[str, Any], ...] = (
          c=("INT_MIN", "LONG_MIN"),
          javascript=("-Infinity", "Number.MIN_SAFE_INTEGER")),
 )
+
+#: The I/O model (:mod:`graphs.neutral.io`): standard input as a stream of tokens and
+#: lines, standard output as prints with and without a newline. Everything here is
+#: neutral-token text (identifiers folded, as labels have them).
+#:
+#: ``stdin``/``stdout``: per language, the expressions that are the standard streams; an
+#: object constructed over one (``new Scanner(System.in)``, ``new BufferedReader(new
+#: InputStreamReader(System.in))``, ``new PrintWriter(System.out)``) is a reader or writer,
+#: whatever its class. ``reads``: the neutral form of each kind of read. ``reader
+#: methods``: what a method of a reader over standard input (or of a tokenizer over a
+#: line it read) returns, by the words of its name. ``writer methods``: a writer's
+#: prints. ``plumbing methods``: a reader's or writer's calls with no statement (close,
+#: flush). ``plumbing``: per language, whole statements with no statement in the model
+#: (the standard streams' set-up), as folded token prefixes of the language's own label.
+#: ``converters``: what a conversion applied to a token makes of it (the words of
+#: ``int``, ``Integer.parseInt``, ``int.Parse``, ``Number``, ...). ``scanf``: the type a
+#: ``scanf`` conversion reads. ``declared``: the type words of a declaration that decide
+#: what ``cin >> x`` reads.
+IO: dict[str, Any] = {
+    "stdin": {"java": ("system.in",), "csharp": ("console.in", "console.open_standard_input()"),
+              "python": ("sys.stdin",), "c": ("stdin",), "cpp": ("stdin", "cin"),
+              "javascript": ("process.stdin",)},
+    "stdout": {"java": ("system.out",),
+               "csharp": ("console.out", "console.open_standard_output()"),
+               "python": ("sys.stdout",), "c": ("stdout",), "cpp": ("stdout", "cout"),
+               "javascript": ("process.stdout",)},
+    "reads": {"int": "read_int()", "float": "read_float()", "token": "read_token()",
+              "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()"},
+    "reader methods": {
+        "next_int": "int", "next_long": "int", "next_short": "int", "next_byte": "int",
+        "next_big_integer": "int", "next_double": "float", "next_float": "float",
+        "next_big_decimal": "float", "next": "token", "next_token": "token",
+        "next_line": "line", "read_line": "line"},
+    "writer methods": {"println": "print", "printf": "print", "format": "print",
+                       "print": "write", "write": "write", "append": "write",
+                       "write_line": "print"},
+    "plumbing methods": ("close", "flush"),
+    "plumbing": {
+        "cpp": ("sync_with_stdio (", "ios . sync_with_stdio (",
+                "ios_base . sync_with_stdio (", "std . ios . sync_with_stdio (",
+                "std . ios_base . sync_with_stdio (", "cin . tie (", "cout . tie (",
+                "std . cin . tie (", "std . cout . tie (", "fflush (", "cout . flush (",
+                "std . cout . flush ("),
+        "c": ("fflush (", "setvbuf ("),
+        "java": ("system . out . flush (",),
+        "csharp": ("console . out . flush (",),
+        "python": ("sys . stdout . flush (", "import sys", "from sys import"),
+        "javascript": (),
+    },
+    "converters": {
+        "int": ("int", "long", "integer", "parse_int", "parse_long", "to_int32", "to_int64",
+                "atoi", "atol", "stoi", "stol", "stoll", "big_int", "big_integer"),
+        "float": ("float", "double", "number", "parse_float", "parse_double", "to_double",
+                  "decimal", "atof", "stod", "stof"),
+        "token": ("str", "string", "strip", "trim"),
+    },
+    "scanf": {"d": "int", "i": "int", "u": "int", "o": "int", "x": "int", "f": "float",
+              "e": "float", "g": "float", "a": "float", "s": "token", "c": "token"},
+    "declared": {"int": "int", "long": "int", "short": "int", "unsigned": "int",
+                 "size_t": "int", "int64_t": "int", "int32_t": "int", "double": "float",
+                 "float": "float", "string": "token", "char": "token"},
+}
 
 #: Accessor conventions: ``getFoo()`` reads and ``setFoo(v)`` (a whole statement) writes
 #: the property ``foo``, as C# writes it (``Foo``, ``Foo = v``) and JavaScript and Python

@@ -599,9 +599,10 @@ def explain_command(args: argparse.Namespace) -> str | None:
         word if word == "ID" else shlex.quote(str(word)) for word in words)
 
 
-def corpus_line(summary: dict[str, Any]) -> str:
+def corpus_line(summary: dict[str, Any], note: str = "") -> str:
     """The corpus scores on one line for stderr, from ``CorpusResult.summary()``: RUBY says
-    how many pairs its mean is over when that is fewer than were read.
+    how many pairs its mean is over when that is fewer than were read; ``note`` follows the
+    number of pairs (what a resumed run skipped).
 
     >>> corpus_line({"pairs": 250, "ruby": 0.454, "crystalbleu": None, "bleu": 0.3,
     ...              "partial_means": {"ruby": "mean of 205 of 250"}})
@@ -609,6 +610,6 @@ def corpus_line(summary: dict[str, Any]) -> str:
     """
     partial = summary.get("partial_means", {}).get("ruby")
     ruby = score_text(summary["ruby"]) + (f" ({partial})" if partial else "")
-    return (f"{pairs_text(summary['pairs'])}, RUBY {ruby}, "
+    return (f"{pairs_text(summary['pairs'])}{note}, RUBY {ruby}, "
             f"CrystalBLEU {score_text(summary['crystalbleu'])}, "
             f"BLEU {score_text(summary['bleu'])}")

@@ -162,8 +162,8 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
             summary = block.summary()
             print(
-                f"ruby-metric: {name + ': ' if name else ''}{corpus_line(summary)}"
-                f"{resumed if not name else ''} | {summary['signature']}",
+                f"ruby-metric: {name + ': ' if name else ''}"
+                f"{corpus_line(summary, '' if name else resumed)} | {summary['signature']}",
                 file=sys.stderr,
             )
     return 0

@@ -1,0 +1,140 @@
+"""Edges of the I/O model (:mod:`graphs.neutral.io`): which function each node belongs
+to, the edges of a statement split in parts or of dropped plumbing, and the loops that
+hold a node."""
+
+from __future__ import annotations
+
+__all__ = ["edges_without", "function_bodies", "loop_members", "split_edges"]
+
+_LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
+_EFFECT = "effect"
+
+
+def function_bodies(order: list[int], kinds: dict[int, str], toks: dict[int, list[str]],
+               edges: list[tuple[int, int, dict]]
+               ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Each node's function (the function node it is controlled from), and each function's
+    body (not the bodies of functions inside it), for the nodes ``order`` of kinds
+    ``kinds`` and labels ``toks`` joined by control ``edges``.
+
+    >>> edges = [(0, 1, {"type": "control"}), (1, 2, {"type": "control"})]
+    >>> function_bodies([0, 1, 2], {0: "entry", 1: "function", 2: "return"},
+    ...                 {1: ["def", "f"]}, edges)
+    ({2: 1, 0: 0, 1: 1}, {1: [2]})
+    """
+    children: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            children.setdefault(u, []).append(v)
+    heads = [n for n in order if kinds.get(n) in ("function", "entry")]
+    owner: dict[int, int] = {}
+    bodies: dict[int, list[int]] = {}
+    for f in heads:
+        body: list[int] = []
+        stack = list(children.get(f, ()))
+        seen = {f}
+        while stack:
+            m = stack.pop()
+            if m in seen or kinds.get(m) in ("function", "entry"):
+                continue
+            seen.add(m)
+            body.append(m)
+            stack.extend(children.get(m, ()))
+        for m in body:
+            owner.setdefault(m, f)
+        if kinds.get(f) == "function" or toks.get(f, [])[:1] == ["def"]:
+            bodies[f] = sorted(body)
+    for f in heads:
+        owner.setdefault(f, f)
+    # a function's own body nodes belong to it, not to the entry that contains it
+    for f, body in bodies.items():
+        for m in body:
+            owner[m] = f
+    return owner, {f: b for f, b in bodies.items() if kinds.get(f) == "function"}
+
+
+def edges_without(edges: list[tuple[int, int, dict]], dropped: set[int]
+             ) -> list[tuple[int, int, dict]]:
+    """The edges of the nodes not ``dropped``; an effect edge through a dropped node is
+    bridged (its predecessors are linked to its successors).
+
+    >>> effect = {"type": "data", "var": "<effects>", "dep": "effect"}
+    >>> [(u, v) for u, v, _d in edges_without([(0, 1, effect), (1, 2, effect)], {1})]
+    [(0, 2)]
+    """
+    if not dropped:
+        return edges
+    out = [(u, v, d) for u, v, d in edges if u not in dropped and v not in dropped]
+    effect = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in edges
+              if str(d.get("dep", "")).startswith(_EFFECT)]
+    for n in dropped:
+        into = [(u, c) for u, v, c in effect if v == n and u != n]
+        out_of = [(v, c) for u, v, c in effect if u == n and v != n]
+        effect = [(u, v, c) for u, v, c in effect if n not in (u, v)]
+        effect += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+    kept = {(u, v) for u, v, d in out if str(d.get("dep", "")).startswith(_EFFECT)}
+    for u, v, carried in effect:
+        if (u, v) not in kept and u not in dropped and v not in dropped:
+            kept.add((u, v))
+            out.append((u, v, {"type": "data", "var": "<effects>",
+                               "dep": _EFFECT + ("-carried" if carried else "")}))
+    return out
+
+
+def split_edges(edges: list[tuple[int, int, dict]], n: int, ids: list[int],
+                 toks: dict[int, list[str]]) -> list[tuple[int, int, dict]]:
+    """Edges of a statement split into ``ids`` (``ids[0] == n``): what controls it
+    controls each part; a variable read reaches the parts that read it; a definition
+    leaves from the part that makes it (``toks``: each part's label).
+
+    >>> edges = [(0, 1, {"type": "control"}), (1, 3, {"type": "data", "var": "v2"})]
+    >>> toks = {1: ["v1", "=", "read_int", "(", ")"], 2: ["v2", "=", "read_int", "(", ")"]}
+    >>> [(u, v) for u, v, _d in split_edges(edges, 1, [1, 2], toks)]
+    [(0, 1), (0, 2), (2, 3)]
+    """
+    out: list[tuple[int, int, dict]] = []
+    for u, v, d in edges:
+        if v == n and u != n:
+            if d.get("type") == "control":
+                out.extend((u, i, dict(d)) for i in ids)
+                continue
+            var = d.get("var")
+            readers = [i for i in ids if var in toks[i][1:]]
+            out.extend((u, i, dict(d)) for i in readers or ids[:1])
+            continue
+        if u == n and v != n and d.get("type") != "control":
+            var = d.get("var")
+            writer = next((i for i in ids if var in toks[i][:toks[i].index("=")]), n)
+            out.append((writer, v, d))
+            continue
+        out.append((u, v, d))
+    return out
+
+
+def loop_members(kept: list[int], kinds: dict[int, str],
+                  edges: list[tuple[int, int, dict]]) -> dict[int, set[int]]:
+    """Per loop header of ``kept`` (by ``kinds``), the nodes it controls through
+    ``edges`` (transitively, itself included).
+
+    >>> loop_members([0, 1, 2], {0: "for", 1: "statement", 2: "statement"},
+    ...              [(0, 1, {"type": "control"})])
+    {0: {0, 1}}
+    """
+    children: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            children.setdefault(u, []).append(v)
+    out = {}
+    for n in kept:
+        if kinds.get(n) not in _LOOPS:
+            continue
+        seen = {n}
+        stack = list(children.get(n, ()))
+        while stack:
+            m = stack.pop()
+            if m in seen or kinds.get(m) in ("function", "entry"):
+                continue
+            seen.add(m)
+            stack.extend(children.get(m, ()))
+        out[n] = seen
+    return out
