@@ -400,13 +400,15 @@ def test_layout_properties(lines: list[tuple[str, str]]) -> None:
 
 
 def test_python_layout_is_linear() -> None:
+    # A guard against a quadratic layout pass (hours on these inputs), not a speed target:
+    # linear, each takes a fraction of a second on an idle machine (benchmarks time speed).
     deep = "".join(" " * i + "if a:\n" for i in range(3000))
     ragged = "".join(" " * (i * 7919 % 97) + "x\n" for i in range(100000))
     for text in (deep, ragged, "(\n" * 100000, "\\\n" * 100000, "\n" * 200000):
         start = time.perf_counter()
         tokens = py(text)
         token_spans(text, "code-python")
-        assert time.perf_counter() - start < 2.0
+        assert time.perf_counter() - start < 30.0
         assert tokens.count(INDENT) == tokens.count(DEDENT)
 
 

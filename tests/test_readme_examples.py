@@ -54,6 +54,9 @@ INLINE_MENTIONS = {
     "ruby-metric score",
     "ruby-metric explain",
     "ruby-metric score --workers N",
+    # docs/report_pages.md: the hint forms a page gives, ID standing for a pair's id
+    "ruby-metric explain --jsonl pairs.jsonl --pair ID --lang java",
+    "ruby-metric explain --pair ID refs.java hyps.java --lang java",
 }
 #: What the program piped into ruby-metric would print: the name of a file of _cli_file.
 PIPED = {
