@@ -9,6 +9,7 @@ line-aligned files keep the A-vs-B table (and ``--html`` page) of :mod:`~ruby_me
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import json
 from typing import Any, TextIO
 
@@ -85,7 +86,9 @@ def run_many(args: argparse.Namespace) -> int:
             "two systems of the JSONL at a time"
         )
     systems = _systems(args)
-    warn_missing(systems)
+    if args.jsonl or not Path(args.refs).is_dir():
+        # (system folders: the files a folder lacks were named when it was paired with REFS)
+        warn_missing(systems)
     scorer = scorer_from_args(args)
     scoring = scoring_metric(scorer)
     try:

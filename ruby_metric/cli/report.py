@@ -64,7 +64,7 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         epilog=REPORT_EXAMPLES,
         formatter_class=EXAMPLES_FORMATTER,
     )
-    add_pair_input(rep)
+    add_pair_input(rep, several=True)
     add_scorer_options(rep)
     add_source_language(rep)
     add_system_options(rep)
@@ -96,8 +96,8 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
 
     if args.worst_by and args.worst_by not in args.metrics:
         raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
-    pairs, total = pair_input(args)
     systems = systems_input(args)
+    pairs, total = pair_input(args, systems)
     # Fail on an unwritable output now, not after scoring the whole corpus.
     _check_writable(args.output)
     scorer = scorer_from_args(args)

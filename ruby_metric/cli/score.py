@@ -80,7 +80,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         epilog=SCORE_EXAMPLES,
         formatter_class=EXAMPLES_FORMATTER,
     )
-    add_pair_input(score)
+    add_pair_input(score, several=True)
     add_scorer_options(score)
     add_source_language(score)
     score.add_argument("--format", "-f", choices=FORMATS, default="table", help=FORMAT_HELP)
@@ -106,8 +106,8 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
-    pairs, total = pair_input(args)
     systems = systems_input(args)
+    pairs, total = pair_input(args, systems)
     check_extra_names(systems)
     split = systems is not None and bool(systems.system_field)
     skipped, done = 0, None
