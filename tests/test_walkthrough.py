@@ -268,7 +268,13 @@ def test_meta_compare_folders_gives_the_jsonl_numbers(capsys):
     code, out, err = run(capsys, "meta", "compare", BENCH / "references", *SYSTEMS[:2],
                          "-l", "python", *fast)
     assert code == 0, err
-    assert json.loads(out)["comparisons"] == jsonl["comparisons"][:1]
+    (two,) = json.loads(out)["comparisons"]
+    assert (two["a"], two["b"]) == ("coder-l", "coder-m")
+    first = jsonl["comparisons"][0]["metrics"]["ruby"]
+    for key in ("score_a", "score_b", "difference", "n", "p_value_ttest"):
+        assert two["metrics"]["ruby"][key] == first[key], key
+    # one comparison: nothing to adjust for
+    assert two["metrics"]["ruby"]["p_value_ttest_adjusted"] == first["p_value_ttest"]
 
 
 def test_meta_correlate_folders_within_task_auc(capsys):

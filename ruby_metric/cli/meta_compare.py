@@ -9,8 +9,8 @@ line-aligned files keep the A-vs-B table (and ``--html`` page) of :mod:`~ruby_me
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 import crystal

@@ -61,7 +61,10 @@ def system_names(paths: Sequence[str | Path]) -> list[str]:
     if twice:
         raise InputError(f"{', '.join(twice)}: the same system given twice")
     names = [Path(g).name or Path(g).resolve().name for g in given]
-    names = [Path(g).resolve().name if n in (".", "..") else n for g, n in zip(given, names)]
+    names = [
+        Path(g).resolve().name if n in (".", "..") else n
+        for g, n in zip(given, names, strict=True)
+    ]
     return [g if names.count(n) > 1 else n for g, n in zip(given, names, strict=True)]
 
 

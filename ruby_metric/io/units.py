@@ -226,7 +226,8 @@ def matched_pairs(pairing: FolderPairing, *, language: str | None = None) -> lis
     >>> root = pathlib.Path(tempfile.mkdtemp())
     >>> for name in ("r/A.py", "c/A.py"):
     ...     (root / name).parent.mkdir(exist_ok=True); _ = (root / name).write_text(name)
-    >>> [(p.id, p.reference, p.candidate) for p in matched_pairs(pair_folders(root / "r", root / "c"))]
+    >>> pairs = matched_pairs(pair_folders(root / "r", root / "c"))
+    >>> [(p.id, p.reference, p.candidate) for p in pairs]
     [('A.py', 'r/A.py', 'c/A.py')]
     """
     pairs = []
