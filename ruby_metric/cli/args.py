@@ -616,6 +616,8 @@ def explain_command(args: argparse.Namespace) -> str | None:
         return None
     words = (["--jsonl", jsonl, "--pair", "ID"] if jsonl
              else ["--pair", "ID", *(str(f) for f in files)])
+    if not jsonl and getattr(args, "more", None):
+        words[-1] = "SYSTEM"  # several systems: the folder (or file) of the pair's system
     options = [("--lang", getattr(args, "lang", None)),
                ("--source-lang", getattr(args, "source_lang", None)),
                ("--tokenizer", getattr(args, "tokenizer", None)),
