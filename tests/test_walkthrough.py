@@ -314,3 +314,30 @@ def test_report_folders_side_by_side(capsys, tmp_path, scores):
     worst = html[html.index('id="worst-table"'):]
     assert "<th>model</th><th>passed</th>" in worst[:300]
     assert "sum_numbers.py" in worst[: worst.index("</tr>", 400) + 5]
+
+
+def test_compare_and_correlate_folders_against_the_sources(capsys):
+    """Source mode for systems as folders: ``sources/`` as REFS, ``Foo.java`` with
+    ``Foo.py``; the numbers of the JSONL form read against its ``source`` field."""
+    java = ("-l", "python", "--source-lang", "java", "-f", "json")
+    fast = ("--trials", "99", "--bootstrap", "50")
+    code, out, err = run(capsys, "meta", "compare", *PY, "--source-lang", "java", "-f",
+                         "json", "--system-field", "model", *fast)
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "meta", "compare", BENCH / "sources", *SYSTEMS, *java, *fast)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["comparisons"] == jsonl["comparisons"]
+    assert all(data["systems"][m]["ruby"] == jsonl["systems"][m]["ruby"] for m in MODELS)
+    code, out, err = run(capsys, "meta", "correlate", *PY, "--source-lang", "java", "-f",
+                         "json", "--label-field", "passed", "--group-field", "task",
+                         "--system-field", "model", "--bootstrap", "0")
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "meta", "correlate", BENCH / "sources", *SYSTEMS, *java,
+                         *LABELS, "--bootstrap", "0")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["metrics"] == jsonl["metrics"] and data["pairs"] == 15
+    assert data["metrics"]["ruby"]["within_group"]["n"] == 12

@@ -43,6 +43,8 @@ examples:
   ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
   ruby-metric report --jsonl out.jsonl -l python --system-field model --label-field passed \
       -o systems.html                             # the systems side by side, labels shown
+  ruby-metric report sources/ sys/a sys/b -l python --source-lang java \
+      --labels labels.jsonl --label-field passed -o systems.html   # a folder per system
   model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
 then open one pair of the page (the page gives the command for its input):
   ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # line-aligned: 0-based ids
