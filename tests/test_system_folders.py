@@ -169,3 +169,16 @@ def test_one_folder_and_the_old_forms_still_work(capsys, bench, tmp_path):
     # line-aligned systems are named by their paths, as meta compare names them
     first, second = out.splitlines()
     assert first == f"{lines}\t1.0000" and second.startswith(f"{other}\t0.")
+
+
+def test_labels_of_one_line_aligned_file_join_by_line(capsys, tmp_path):
+    refs, hyps = tmp_path / "r.py", tmp_path / "h.py"
+    refs.write_text("x = 1\ny = 2\n")
+    hyps.write_text("x = 1\ny = 3\n")
+    labels = _labels(tmp_path / "l.jsonl", [{"id": 0, "ok": True}, {"id": 1, "ok": False}])
+    code, out, err = run(capsys, "score", refs, hyps, "-l", "python", "--labels", labels,
+                         "--label-field", "ok", "-f", "jsonl", "-q")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["id"], r["ok"], r["ruby"] == 1.0) for r in rows] == [
+        (0, True, True), (1, False, False)]

@@ -217,7 +217,9 @@ def join_labels(
         labels[key] = (number, label, group)
     rows, unlabelled = [], []
     for row in systems.rows:
-        system = row.system if row.system is not None else solo_name
+        # one system is named solo_name whatever its rows carry (a line-aligned file's
+        # rows carry its path as given)
+        system = row.system if several else solo_name
         key = (system, str(row.pair.id))
         found = labels.pop(key, None)
         if found is None:
