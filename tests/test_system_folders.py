@@ -141,6 +141,9 @@ def test_cli_folder_systems_warnings_and_errors(capsys, bench, tmp_path, caplog)
     assert code == 0 and out.splitlines()[0] == "s1\t1.0000"
     mine = [r.getMessage() for r in caplog.records if r.name.endswith("system_folders")]
     assert len(mine) == 1 and "(c.py)" in mine[0] and "(d.py)" in mine[0]
+    code, out, err = run(capsys, "score", refs, s1, s2, "-l", "python", "--system-field",
+                         "system", "-f", "jsonl", "-q")
+    assert code == 0 and json.loads(out.splitlines()[0])["system"] == "s1"
     code, _, err = run(capsys, "score", refs, s1, s2, "-l", "python", "--strict")
     assert code == 2 and "--strict: every file must have a counterpart" in err
     code, _, err = run(capsys, "score", refs, s1, s2, "-l", "python", "--labels", labels)

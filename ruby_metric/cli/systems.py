@@ -79,12 +79,13 @@ def systems_input(args: argparse.Namespace) -> SystemsInput | None:
     if labels and not label:
         raise InputError(f"--labels {labels}: name the field holding each label with "
                          "--label-field FIELD (e.g. passed)")
-    named = [f"--{n}" for n, v in (("system-field", system), ("label-field", label),
-                                   ("group-field", group)) if v]
+    paths = _system_paths(args)
+    # with several systems given as paths, --system-field names the column of their names
+    named = [f"--{n}" for n, v in (("system-field", system if len(paths) < 2 else None),
+                                   ("label-field", label), ("group-field", group)) if v]
     if named and not labels:
         raise InputError(f"{' and '.join(named)} read JSONL fields: give --jsonl FILE, or "
                          "--labels FILE with REFS and HYPS")
-    paths = _system_paths(args)
     if not paths:
         return None
     if args.refs is None:
@@ -97,7 +98,7 @@ def systems_input(args: argparse.Namespace) -> SystemsInput | None:
         )
     else:
         rows = read_aligned_systems(args.refs, paths)
-        if len(paths) > 1 and getattr(args, "more", None):
+        if len(paths) > 1 and (system or getattr(args, "more", None)):
             # score and report print a block per system, headed by the field naming it
             rows = dataclasses.replace(rows, system_field=system or "model")
     if labels:
