@@ -195,3 +195,149 @@ def test_report_side_by_side(capsys, tmp_path, scores):
     lowest = min(scores["pairs"], key=lambda p: p["ruby"])
     assert (lowest["model"], lowest["id"], lowest["passed"]) == ("coder-l", "sum_numbers", True)
     assert "<td>coder-l</td><td>true</td>" in worst[: worst.index("</tr>", 400) + 5]
+
+
+# ------------------------------------------------------------------ the folder form
+# The same benchmark as it ships on disk: references/ (or sources/), a folder per model,
+# labels.jsonl. Every command gives the numbers its JSONL form gives on the same data.
+
+SYSTEMS = [BENCH / "systems" / m for m in MODELS]
+LABELS = ("--labels", BENCH / "labels.jsonl", "--label-field", "passed")
+SCORED = ("ruby", "grs", "trs", "sts", "bleu", "tier")
+
+
+def _by_task(pairs: list[dict]) -> dict[tuple[str, str], dict]:
+    """Rows by (model, task): the folder ids are files (``sum_numbers.py``), the JSONL's
+    are tasks (``sum_numbers``)."""
+    return {(p["model"], p["id"].removesuffix(".py")): p for p in pairs}
+
+
+def test_score_folders_gives_the_jsonl_numbers(capsys, scores):
+    code, out, err = run(capsys, "score", BENCH / "references", *SYSTEMS, "-l", "python",
+                         *LABELS, "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [(p["model"], p["id"]) for p in data["pairs"]] == [
+        (m, f"{t}.py") for m in MODELS for t in TASKS]
+    folder, jsonl = _by_task(data["pairs"]), _by_task(scores["pairs"])
+    assert folder.keys() == jsonl.keys()
+    for key, row in folder.items():
+        assert {k: row[k] for k in (*SCORED, "passed")} == {
+            k: jsonl[key][k] for k in (*SCORED, "passed")}, key
+    for model in MODELS:
+        assert data["systems"][model]["ruby"] == scores["systems"][model]["ruby"]
+    assert "no label" not in err and "left out" not in err
+    code, out, _ = run(capsys, "score", BENCH / "references", *SYSTEMS, "-l", "python", "-b")
+    assert code == 0 and out.splitlines() == [
+        f"{m}\t{scores['systems'][m]['ruby']:.4f}" for m in MODELS]
+
+
+def test_score_folders_against_the_sources_gives_the_jsonl_numbers(capsys):
+    code, out, err = run(capsys, "score", *PY, "--source-lang", "java", "--system-field",
+                         "model", "-f", "json")
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "score", BENCH / "sources", *SYSTEMS, "-l", "python",
+                         "--source-lang", "java", *LABELS, "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    folder, by = _by_task(data["pairs"]), _by_task(jsonl["pairs"])
+    assert folder.keys() == by.keys() and len(folder) == 15
+    for key, row in folder.items():
+        assert row["mode"] == "source" and row["passed"] is not None
+        assert {k: row[k] for k in (*SCORED, "mode")} == {k: by[key][k] for k in (*SCORED, "mode")}
+    assert {m: s["ruby"] for m, s in data["systems"].items()} == {
+        m: s["ruby"] for m, s in jsonl["systems"].items()}
+
+
+def test_meta_compare_folders_gives_the_jsonl_numbers(capsys):
+    fast = ("--trials", "199", "--bootstrap", "100", "-f", "json")
+    code, out, err = run(capsys, "meta", "compare", *PY, "--system-field", "model",
+                         "--label-field", "passed", *fast)
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "meta", "compare", BENCH / "references", *SYSTEMS,
+                         "-l", "python", *LABELS, *fast)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["system_field"] == "model" and data["missing_ids"] == {}
+    assert data["comparisons"] == jsonl["comparisons"]  # the same tests, the same p-values
+    for model in MODELS:
+        assert data["systems"][model] == jsonl["systems"][model]
+    # two folders are two systems too (not the line-aligned A-vs-B branch)
+    code, out, err = run(capsys, "meta", "compare", BENCH / "references", *SYSTEMS[:2],
+                         "-l", "python", *fast)
+    assert code == 0, err
+    (two,) = json.loads(out)["comparisons"]
+    assert (two["a"], two["b"]) == ("coder-l", "coder-m")
+    first = jsonl["comparisons"][0]["metrics"]["ruby"]
+    for key in ("score_a", "score_b", "difference", "n", "p_value_ttest"):
+        assert two["metrics"]["ruby"][key] == first[key], key
+    # one comparison: nothing to adjust for
+    assert two["metrics"]["ruby"]["p_value_ttest_adjusted"] == first["p_value_ttest"]
+
+
+def test_meta_correlate_folders_within_task_auc(capsys):
+    common = ("--bootstrap", "0", "-f", "json")
+    code, out, err = run(capsys, "meta", "correlate", *PY, "--label-field", "passed",
+                         "--group-field", "task", "--system-field", "model", *common)
+    assert code == 0, err
+    jsonl = json.loads(out)
+    # the task of a pair of folders is its file: no --group-field needed
+    code, out, err = run(capsys, "meta", "correlate", BENCH / "references", *SYSTEMS,
+                         "-l", "python", *LABELS, *common)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["group_field"] == "id" and jsonl["group_field"] == "task"
+    for key in ("metrics", "pairs", "unreadable", "groups"):
+        assert data[key] == jsonl[key], key
+    assert data["metrics"]["ruby"]["within_group"]["auc"] == 0.625
+    for model in MODELS:
+        assert data["systems"][model]["metrics"] == jsonl["systems"][model]["metrics"]
+    # or the group named by a field of the labels file
+    code, out, err = run(capsys, "meta", "correlate", BENCH / "references", *SYSTEMS,
+                         "-l", "python", *LABELS, "--group-field", "task", *common)
+    assert code == 0, err
+    assert json.loads(out)["metrics"] == jsonl["metrics"]
+
+
+def test_report_folders_side_by_side(capsys, tmp_path, scores):
+    page = tmp_path / "benchmark.html"
+    code, _, err = run(capsys, "report", BENCH / "references", *SYSTEMS, "-l", "python",
+                       *LABELS, "-o", page, "--worst", "4")
+    assert code == 0, err
+    html = page.read_text()
+    for model, passed in zip(MODELS, ("5/5 true", "3/5 true", "3/5 true"), strict=True):
+        start = html.index(f'<tr id="system-{model}">')
+        row = html[start:html.index("</tr>", start)]
+        assert f">{scores['systems'][model]['ruby']:.4f}<" in row and passed in row
+    worst = html[html.index('id="worst-table"'):]
+    assert "<th>model</th><th>passed</th>" in worst[:300]
+    assert "sum_numbers.py" in worst[: worst.index("</tr>", 400) + 5]
+
+
+def test_compare_and_correlate_folders_against_the_sources(capsys):
+    """Source mode for systems as folders: ``sources/`` as REFS, ``Foo.java`` with
+    ``Foo.py``; the numbers of the JSONL form read against its ``source`` field."""
+    java = ("-l", "python", "--source-lang", "java", "-f", "json")
+    fast = ("--trials", "99", "--bootstrap", "50")
+    code, out, err = run(capsys, "meta", "compare", *PY, "--source-lang", "java", "-f",
+                         "json", "--system-field", "model", *fast)
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "meta", "compare", BENCH / "sources", *SYSTEMS, *java, *fast)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["comparisons"] == jsonl["comparisons"]
+    assert all(data["systems"][m]["ruby"] == jsonl["systems"][m]["ruby"] for m in MODELS)
+    code, out, err = run(capsys, "meta", "correlate", *PY, "--source-lang", "java", "-f",
+                         "json", "--label-field", "passed", "--group-field", "task",
+                         "--system-field", "model", "--bootstrap", "0")
+    assert code == 0, err
+    jsonl = json.loads(out)
+    code, out, err = run(capsys, "meta", "correlate", BENCH / "sources", *SYSTEMS, *java,
+                         *LABELS, "--bootstrap", "0")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["metrics"] == jsonl["metrics"] and data["pairs"] == 15
+    assert data["metrics"]["ruby"]["within_group"]["n"] == 12

@@ -24,6 +24,7 @@ from ..io.inputs import (
     key_hint,
 )
 from ..io.ngram_sets import load_ngram_file
+from ..io.systems import SystemsInput
 from ..io.units import UNITS, read_units
 from ..scoring.code import Limits, canonical_language, default_tokenizer
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
@@ -175,9 +176,10 @@ def _check_writable(path: str) -> None:
         raise InputError(f"{path}: cannot write (Permission denied)")
 
 
-def add_pair_input(parser: argparse.ArgumentParser) -> None:
+def add_pair_input(parser: argparse.ArgumentParser, *, several: bool = False) -> None:
     """``REFS HYPS`` (line-aligned files) or ``--jsonl FILE``, ``--strict`` and
-    ``--allow-no-lang``: what :func:`pair_input` reads."""
+    ``--allow-no-lang``: what :func:`pair_input` reads. With ``several``, ``REFS HYPS
+    [HYPS ...]``: more than one HYPS are systems (``args.more``), and ``--labels FILE``."""
     parser.add_argument(
         "refs", nargs="?",
         help="references, one snippet per line ('-': stdin), or a folder of them (one file each)",
@@ -187,6 +189,13 @@ def add_pair_input(parser: argparse.ArgumentParser) -> None:
         help="candidates, one snippet per line ('-': stdin), or a folder of them, paired with "
         "REFS's files by relative path (with --source-lang: by path without extension)",
     )
+    if several:
+        parser.add_argument(
+            "more", nargs="*", metavar="HYPS",
+            help="more systems: each HYPS (a folder, or a line-aligned file) is one system, "
+            "named by its folder's or file's name; pairs are matched across systems by id",
+        )
+        add_labels(parser)
     add_unit(parser)
     parser.add_argument(
         "--jsonl", metavar="FILE", help="read pairs from a JSONL file instead ('-': stdin)"
@@ -203,6 +212,18 @@ def add_pair_input(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="score a JSONL file whose pairs name no language without --lang (only STS, "
         "CrystalBLEU and BLEU then apply); without it that is an error",
+    )
+
+
+def add_labels(parser: argparse.ArgumentParser) -> None:
+    """``--labels FILE``: the labels of positional input (folders, line-aligned files)."""
+    parser.add_argument(
+        "--labels",
+        metavar="FILE",
+        help="with REFS and HYPS (folders or files): a JSONL file of labels, one object per "
+        "candidate with its 'id' (the candidate's relative path; a 0-based line for files), "
+        "its label in --label-field and, with several systems, its system in --system-field "
+        "(default model); joined to the pairs by system and id",
     )
 
 
@@ -395,9 +416,14 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
 
 
-def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
+def pair_input(
+    args: argparse.Namespace, systems: SystemsInput | None = None
+) -> tuple[Callable[[], Iterator[PairInput]], int | None]:
     """The pairs of :func:`add_pair_input`'s arguments (a function giving a fresh iterator per
     call, as :meth:`~ruby_metric.api.scorer.RubyScorer.stream` takes) and their number.
+
+    ``systems``: the rows :func:`~ruby_metric.cli.systems.systems_input` read from REFS and
+    HYPS (several systems, or labels): their pairs, in their order, are the pairs.
 
     Raises
     ------
@@ -405,9 +431,16 @@ def pair_input(args: argparse.Namespace) -> tuple[Callable[[], Iterator[PairInpu
         language without ``--lang`` or ``--allow-no-lang``, or (with ``--strict``) a pair that
         cannot be read.
     """
-    pairs, total = _pair_source(args)
+    if systems is not None and not args.jsonl:
+        if not args.lang:
+            raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
+        read = [row.pair for row in systems.rows]
+        pairs, total = (lambda: iter(read)), len(read)
+        name = systems.name
+    else:
+        pairs, total = _pair_source(args)
+        name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
     strict = getattr(args, "strict", False)
-    name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
     # One pass before scoring (JSONL parsing is cheap next to scoring): fail before any output
     # when nothing can be read, or, with --strict, when anything cannot.
     count = readable = 0
@@ -583,6 +616,8 @@ def explain_command(args: argparse.Namespace) -> str | None:
         return None
     words = (["--jsonl", jsonl, "--pair", "ID"] if jsonl
              else ["--pair", "ID", *(str(f) for f in files)])
+    if not jsonl and getattr(args, "more", None):
+        words[-1] = "SYSTEM"  # several systems: the folder (or file) of the pair's system
     options = [("--lang", getattr(args, "lang", None)),
                ("--source-lang", getattr(args, "source_lang", None)),
                ("--tokenizer", getattr(args, "tokenizer", None)),

@@ -20,6 +20,7 @@ from ..io.inputs import InputError, PairInput, read_text, split_lines
 from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..scoring.metrics import label
 from .args import (
+    add_labels,
     add_quiet,
     add_scorer_options,
     add_source_language,
@@ -130,11 +131,19 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "often the passing one scores higher (ties 1/2), pooled over groups.",
     )
     corr.add_argument(
+        "refs", nargs="?", help="a folder of references (with --source-lang: of sources), or "
+        "a line-aligned file of them; the judgments then come from --labels"
+    )
+    corr.add_argument(
+        "systems", nargs="*", metavar="SYSTEM",
+        help="a folder (or a line-aligned file) of candidates per system, paired with REFS",
+    )
+    corr.add_argument(
         "--jsonl",
-        required=True,
         metavar="FILE",
         help='JSONL with {"reference", "candidate", <human field>, "language"?, "id"?}',
     )
+    add_labels(corr)
     corr.add_argument(
         "--human-field", metavar="NAME", help="field holding the judgment (or --label-field)"
     )
@@ -172,7 +181,8 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         nargs="*",
         metavar="SYSTEM",
         help="each system's outputs, line-aligned with REFS (two: A vs B, with --html; more: "
-        "every pair, p-values adjusted for the number of comparisons)",
+        "every pair, p-values adjusted for the number of comparisons), or a folder of its "
+        "files when REFS is a folder (paired by relative path, named by the folder)",
     )
     comp.add_argument(
         "--jsonl",
@@ -181,6 +191,7 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "and matched by 'id'",
     )
     add_system_options(comp)
+    add_labels(comp)
     add_source_language(comp)
     comp.add_argument(
         "--trials",
@@ -220,7 +231,9 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "ruby-metric meta correlate --jsonl judged.jsonl -l python --human-field score\n"
         "ruby-metric meta correlate --jsonl judged.jsonl -l java --human-field ok -f json\n"
         "ruby-metric meta correlate --jsonl he.jsonl -l python --human-field passed "
-        "--group-field task_id",
+        "--group-field task_id\n"
+        "ruby-metric meta correlate refs/ sys/a sys/b -l python --labels labels.jsonl "
+        "--label-field passed",
     )
     with_examples(
         comp,
@@ -228,7 +241,8 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "ruby-metric meta compare refs.cs a.cs b.cs -l cs --html compare.html -j 2\n"
         "ruby-metric meta compare refs.cs a.cs b.cs c.cs -l cs          # every pair, Holm\n"
         "ruby-metric meta compare --jsonl out.jsonl -l python --source-lang java "
-        "--system-field model",
+        "--system-field model\n"
+        "ruby-metric meta compare refs/ sys/a sys/b sys/c -l python       # folders",
     )
     return meta
 
@@ -411,7 +425,9 @@ def _cmd_distinguishability(args: argparse.Namespace) -> int:
 def _cmd_compare(args: argparse.Namespace) -> int:
     from ..meta import compare_systems
 
-    if args.jsonl or len(args.systems) != 2:
+    if args.jsonl or len(args.systems) != 2 or args.labels or any(
+        Path(p).is_dir() for p in (args.refs, *args.systems) if p
+    ):
         if not args.jsonl and not args.refs:
             raise InputError("give REFS SYSTEM SYSTEM... or --jsonl FILE --system-field FIELD")
         return run_many(args)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 import crystal
@@ -85,7 +86,9 @@ def run_many(args: argparse.Namespace) -> int:
             "two systems of the JSONL at a time"
         )
     systems = _systems(args)
-    warn_missing(systems)
+    if args.jsonl or not Path(args.refs).is_dir():
+        # (system folders: the files a folder lacks were named when it was paired with REFS)
+        warn_missing(systems)
     scorer = scorer_from_args(args)
     scoring = scoring_metric(scorer)
     try:

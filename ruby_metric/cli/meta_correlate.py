@@ -10,6 +10,7 @@ output, its judgment left out of every correlation (with ``--strict``, an error)
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -21,6 +22,7 @@ from ..scoring.metrics import label
 from ..scoring.results import CorpusResult
 from .args import jsonl_side, output_file, pairs_text, scorer_from_args
 from .meta_compare import format_table
+from .systems import systems_input
 
 if TYPE_CHECKING:
     from ..meta.correlation import WithinGroupAUC
@@ -105,6 +107,35 @@ def _section(
     return section
 
 
+def _judged_input(args: argparse.Namespace, field: str) -> SystemsInput:
+    """The judged rows of ``--jsonl FILE``, or of REFS and a folder (or line-aligned file)
+    per system with ``--labels FILE``: a pair without its label is left out (the join's
+    warning named it).
+
+    Raises
+    ------
+    InputError : both kinds of input, or neither; no pair with a label; and what the
+        readers raise.
+    """
+    if args.jsonl:
+        if args.refs or args.systems:
+            raise InputError("give either REFS SYSTEM... or --jsonl FILE, not both")
+        return judged_rows(
+            args.jsonl, field, against=jsonl_side(args), system_field=args.system_field,
+            group_field=args.group_field,
+        )
+    if not (args.refs and args.systems and args.labels):
+        raise InputError("meta correlate reads --jsonl FILE, or REFS SYSTEM... with "
+                         "--labels FILE")
+    args.label_field = field  # --human-field names the labels' field too
+    rows = systems_input(args)
+    assert rows is not None  # systems and labels are given
+    judged = tuple(r for r in rows.rows if r.label is not None)
+    if not judged:
+        raise InputError(f"{args.labels}: no label matches a pair of {rows.name}")
+    return dataclasses.replace(rows, rows=judged)
+
+
 def run_correlate(args: argparse.Namespace) -> int:
     """Run ``meta correlate``; returns the exit status (0).
 
@@ -113,15 +144,18 @@ def run_correlate(args: argparse.Namespace) -> int:
     InputError : unreadable or malformed input, no readable pair, or (``--strict``) one.
     """
     field = judgment_field(args)
-    rows = judged_rows(
-        args.jsonl, field, against=jsonl_side(args), system_field=args.system_field,
-        group_field=args.group_field,
-    )
+    rows = _judged_input(args, field)
+    # folders name their groups and systems themselves (the group defaults to the id):
+    # what the tables and JSON call them is what was read
+    args.group_field = rows.group_field
+    args.system_field = rows.system_field or ("system" if rows.systems else None)
     if args.group_field:
         other = next((r for r in rows.rows if r.label not in (0.0, 1.0)), None)
         if other is not None:
+            where = f"{rows.name}:{other.pair.line}" if args.jsonl else \
+                f"{rows.name}: pair {other.pair.id}"
             raise InputError(
-                f"{display_name(args.jsonl)}:{other.pair.line}: --group-field needs a binary "
+                f"{where}: --group-field needs a binary "
                 f"human field (0/1 or true/false), but {field!r} is {other.label:g}"
             )
     problems = [r.pair for r in rows.rows if r.pair.problem is not None]
@@ -131,7 +165,7 @@ def run_correlate(args: argparse.Namespace) -> int:
             raise InputError(f"{first} (--strict: every pair must be readable)")
         raise InputError(
             f"no pair could be read: all {pairs_text(len(problems))} of "
-            f"{display_name(args.jsonl)} have a problem (first: {first})"
+            f"{rows.name} have a problem (first: {first})"
         )
     scorer = scorer_from_args(args)
     try:

@@ -43,6 +43,8 @@ examples:
   ruby-metric report --jsonl pairs.jsonl -l java -o report.html --worst 50 -j 2
   ruby-metric report --jsonl out.jsonl -l python --system-field model --label-field passed \
       -o systems.html                             # the systems side by side, labels shown
+  ruby-metric report sources/ sys/a sys/b -l python --source-lang java \
+      --labels labels.jsonl --label-field passed -o systems.html   # a folder per system
   model | ruby-metric report refs.java - -l java -o report.html   # candidates on stdin
 then open one pair of the page (the page gives the command for its input):
   ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # line-aligned: 0-based ids
@@ -64,7 +66,7 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
         epilog=REPORT_EXAMPLES,
         formatter_class=EXAMPLES_FORMATTER,
     )
-    add_pair_input(rep)
+    add_pair_input(rep, several=True)
     add_scorer_options(rep)
     add_source_language(rep)
     add_system_options(rep)
@@ -96,8 +98,8 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
 
     if args.worst_by and args.worst_by not in args.metrics:
         raise InputError(f"--worst-by {args.worst_by}: not among --metrics")
-    pairs, total = pair_input(args)
     systems = systems_input(args)
+    pairs, total = pair_input(args, systems)
     # Fail on an unwritable output now, not after scoring the whole corpus.
     _check_writable(args.output)
     scorer = scorer_from_args(args)

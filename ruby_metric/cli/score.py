@@ -59,6 +59,8 @@ examples:
   ruby-metric score refs/ hyps/ -l java                       # two folders of programs
   ruby-metric score java/ python/ -l python --source-lang java  # Foo.java <-> Foo.py
   ruby-metric score Ref.java Cand.java -l java --unit file    # two programs, one pair
+  ruby-metric score refs/ sys/a sys/b sys/c -l python \
+      --labels labels.jsonl --label-field passed              # a folder per system
   ruby-metric score --jsonl p.jsonl -l java -f jsonl -o s.jsonl --resume  # after Ctrl-C
 
 exit status: 0 ok; 2 bad usage or input (nothing readable, or with --strict anything
@@ -80,7 +82,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         epilog=SCORE_EXAMPLES,
         formatter_class=EXAMPLES_FORMATTER,
     )
-    add_pair_input(score)
+    add_pair_input(score, several=True)
     add_scorer_options(score)
     add_source_language(score)
     score.add_argument("--format", "-f", choices=FORMATS, default="table", help=FORMAT_HELP)
@@ -106,8 +108,8 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
-    pairs, total = pair_input(args)
     systems = systems_input(args)
+    pairs, total = pair_input(args, systems)
     check_extra_names(systems)
     split = systems is not None and bool(systems.system_field)
     skipped, done = 0, None

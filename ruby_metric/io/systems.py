@@ -28,6 +28,7 @@ __all__ = [
     "read_jsonl_systems",
     "read_aligned_systems",
     "check_label",
+    "check_group",
 ]
 
 
@@ -129,7 +130,13 @@ def check_label(value: Any, where: str, field: str) -> bool | float | None:
     raise InputError(f"{where}: {field!r} must be a number or true/false, not {value!r}")
 
 
-def _group(value: Any, where: str, field: str) -> Any:
+def check_group(value: Any, where: str, field: str) -> Any:
+    """A group as read: a string or a finite number (``where`` and ``field`` name it in the
+    error).
+
+    >>> check_group("sum_numbers", "f:1", "task")
+    'sum_numbers'
+    """
     if isinstance(value, (str, int, bool)) or (isinstance(value, float) and math.isfinite(value)):
         return value
     raise InputError(f"{where}: {field!r} must be a string or a finite number")
@@ -190,7 +197,7 @@ def read_jsonl_systems(
         if group_field:
             if group_field not in extra:
                 raise InputError(f"{where}: missing {group_field!r}")
-            group = _group(extra[group_field], where, group_field)
+            group = check_group(extra[group_field], where, group_field)
         key = (system, str(pair.id))
         if system_field and key in seen:
             raise InputError(

@@ -34,6 +34,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "FolderPairing",
+    "matched_pairs",
     "pair_folders",
     "program_pieces",
     "read_file_pair",
@@ -214,6 +215,21 @@ def read_folders(
             f"no pairs to score: no file of {references} has a counterpart in {candidates}"
             + (" (paired by path without extension)" if by_stem else " (paired by path)")
         )
+    return matched_pairs(pairing, language=language)
+
+
+def matched_pairs(pairing: FolderPairing, *, language: str | None = None) -> list[PairInput]:
+    """The pairs of :func:`pair_folders`'s matched files, read as :func:`read_folders`
+    reads them (no check of the files without a counterpart: the caller's).
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("r/A.py", "c/A.py"):
+    ...     (root / name).parent.mkdir(exist_ok=True); _ = (root / name).write_text(name)
+    >>> pairs = matched_pairs(pair_folders(root / "r", root / "c"))
+    >>> [(p.id, p.reference, p.candidate) for p in pairs]
+    [('A.py', 'r/A.py', 'c/A.py')]
+    """
     pairs = []
     for pair_id, ref_path, cand_path in pairing.matched:
         reference, ref_boms = strip_bom(read_text(ref_path))
