@@ -1,0 +1,56 @@
+"""What a new user evaluating LLM translations of whole programs ran into, one test each
+(fixtures/translation_benchmark: three models' Python translations of five Java programs,
+one JSONL whose ``id`` is the task, so every id is shared by the three models)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from cli_helpers import FIXTURES, run
+
+PAIRS = FIXTURES / "translation_benchmark" / "pairs.jsonl"
+
+
+def _row(model: str, task: str) -> dict:
+    rows = [json.loads(line) for line in PAIRS.read_text().splitlines()]
+    return next(r for r in rows if r["model"] == model and r["id"] == task)
+
+
+def test_explain_of_an_id_several_systems_share_names_the_system(capsys):
+    # the report's hint, `explain --jsonl pairs.jsonl --pair sum_numbers`, explained
+    # coder-l's candidate (the first row) whichever model's pair was clicked
+    code, _, err = run(capsys, "explain", "--pair", "sum_numbers", "--jsonl", PAIRS,
+                       "-l", "python", "-q")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {PAIRS}: 3 pairs have id sum_numbers (lines 5, 10, 15): name "
+        "the system whose pair to explain with --system-field FIELD --system NAME\n"
+    )
+    code, out, _ = run(capsys, "explain", "--pair", "sum_numbers", "--jsonl", PAIRS, "-l",
+                       "python", "-q", "--system-field", "model", "--system", "coder-m",
+                       "-f", "json")
+    assert code == 0
+    got = json.loads(out)
+    assert got["candidate"] == _row("coder-m", "sum_numbers")["candidate"]
+    code, out, _ = run(capsys, "score", "--jsonl", PAIRS, "-l", "python", "-q",
+                       "--system-field", "model", "-f", "jsonl")
+    scored = [json.loads(line) for line in out.splitlines()]
+    want = next(r for r in scored if r["model"] == "coder-m" and r["id"] == "sum_numbers")
+    assert got["result"]["ruby"] == want["ruby"] != next(
+        r for r in scored if r["model"] == "coder-l" and r["id"] == "sum_numbers")["ruby"]
+    code, _, err = run(capsys, "explain", "--pair", "sum_numbers", "--jsonl", PAIRS, "-l",
+                       "python", "-q", "--system-field", "model", "--system", "coder-x")
+    assert code == 2 and err.endswith(f"{PAIRS}: no pair has model 'coder-x'\n")
+    code, _, err = run(capsys, "explain", "--pair", "sum_numbers", "--jsonl", PAIRS, "-l",
+                       "python", "-q", "--system-field", "model")
+    assert code == 2 and "--system-field FIELD and --system NAME go together" in err
+
+
+def test_the_report_of_systems_tells_how_to_explain_one_systems_pair(capsys, tmp_path):
+    page = tmp_path / "r.html"
+    code, _, _ = run(capsys, "report", "--jsonl", PAIRS, "-l", "python", "-q",
+                     "--system-field", "model", "--label-field", "passed", "-o", page)
+    assert code == 0
+    commands = set(re.findall(r"<code>(ruby-metric explain [^<]*)</code>", page.read_text()))
+    assert f"ruby-metric explain --jsonl {PAIRS} --pair ID --system-field model --system " \
+           "SYSTEM --lang python" in commands
