@@ -54,3 +54,15 @@ def test_the_report_of_systems_tells_how_to_explain_one_systems_pair(capsys, tmp
     commands = set(re.findall(r"<code>(ruby-metric explain [^<]*)</code>", page.read_text()))
     assert f"ruby-metric explain --jsonl {PAIRS} --pair ID --system-field model --system " \
            "SYSTEM --lang python" in commands
+
+
+def test_explain_against_a_source_names_the_sources_unmatched_edges_so():
+    from ruby_metric import RubyScorer
+
+    java = ("int first(int[] xs, int t) {\n  for (int i = 0; i < xs.length; i++) {\n"
+            "    if (xs[i] == t) return i;\n  }\n  return -1;\n}")
+    py = "def first(xs, t):\n    return xs.index(t)"
+    text = RubyScorer("python", source_language="java").explain_source(java, py).to_text()
+    edges = [line.split()[0] for line in text.splitlines() if " edge line " in line]
+    # every one of the source's edges the candidate lacks is the source's, not a reference's
+    assert edges and "source" in edges and "reference" not in edges
