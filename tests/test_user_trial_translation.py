@@ -66,3 +66,15 @@ def test_explain_against_a_source_names_the_sources_unmatched_edges_so():
     edges = [line.split()[0] for line in text.splitlines() if " edge line " in line]
     # every one of the source's edges the candidate lacks is the source's, not a reference's
     assert edges and "source" in edges and "reference" not in edges
+
+
+def test_correlate_says_why_a_system_whose_candidates_all_passed_has_no_correlation(capsys):
+    # coder-l passed 5 of 5: its table was six rows of dashes, as if every metric had failed
+    code, out, _ = run(capsys, "meta", "correlate", "--jsonl", PAIRS, "-l", "python", "-q",
+                       "--label-field", "passed", "--system-field", "model",
+                       "--bootstrap", "10")
+    assert code == 0
+    section = out.split("model coder-l: ")[1].split("model coder-m: ")[0]
+    assert section.splitlines()[1:] == [
+        "", "none: every pair's 'passed' is 1, and a score correlates with no constant", ""]
+    assert "RUBY " in out.split("model coder-m: ")[1]  # a system with both outcomes: its table
