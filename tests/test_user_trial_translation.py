@@ -78,3 +78,15 @@ def test_correlate_says_why_a_system_whose_candidates_all_passed_has_no_correlat
     assert section.splitlines()[1:] == [
         "", "none: every pair's 'passed' is 1, and a score correlates with no constant", ""]
     assert "RUBY " in out.split("model coder-m: ")[1]  # a system with both outcomes: its table
+
+
+def test_the_summary_says_a_tier_does_not_apply_against_a_source(capsys):
+    # 'STS  -  (mean of 0 of 5)' read as a string tier that failed on all five programs
+    bench = FIXTURES / "translation_benchmark"
+    code, out, _ = run(capsys, "score", bench / "sources", bench / "systems" / "coder-m",
+                       "-l", "python", "--source-lang", "java", "-q")
+    assert code == 0
+    summary = {line[:12].strip(): line[13:] for line in out.splitlines()[9:16]}
+    assert summary["TRS"].endswith("(mean of 5)")
+    for metric in ("STS", "CrystalBLEU", "BLEU"):
+        assert summary[metric] == "-  not comparable across languages (scored against the source)"
