@@ -90,3 +90,15 @@ def test_the_summary_says_a_tier_does_not_apply_against_a_source(capsys):
     assert summary["TRS"].endswith("(mean of 5)")
     for metric in ("STS", "CrystalBLEU", "BLEU"):
         assert summary[metric] == "-  not comparable across languages (scored against the source)"
+
+
+def test_an_unreadable_pair_does_not_hide_why_a_tier_does_not_apply(capsys, tmp_path):
+    rows = [json.loads(line) for line in PAIRS.read_text().splitlines()][:5]
+    rows[0]["candidate"] = None  # unreadable: its only reason is 'input'
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, out, _ = run(capsys, "score", "--jsonl", data, "-l", "python", "--source-lang",
+                       "java", "-q")
+    assert code == 0
+    assert "RUBY         " in out and "(mean of 4 of 5)" in out
+    assert "STS          -  not comparable across languages (scored against the source)" in out

@@ -159,10 +159,11 @@ def write_table(
 
 
 def _shared_reason(pairs: Sequence[PairResult], metric: str) -> str | None:
-    """The one short reason every pair gives for not having ``metric`` (``not comparable
-    across languages``, against sources), or ``None``: a summary line of ``-  (mean of 0 of
-    164)`` reads as a metric that failed on every pair, not as one that does not apply."""
-    reasons = {p.reasons.get(metric) for p in pairs}
+    """The one short reason every readable pair gives for not having ``metric`` (``not
+    comparable across languages``, against sources), or ``None``: a summary line of
+    ``-  (mean of 0 of 164)`` reads as a metric that failed on every pair, not as one that
+    does not apply."""
+    reasons = {p.reasons.get(metric) for p in pairs if "input" not in p.reasons}
     if len(reasons) != 1:
         return None
     (reason,) = reasons
