@@ -177,6 +177,12 @@ def test_a_corpus_of_one_snippet_per_line_gets_no_program_warning(capsys, caplog
     (["int f() {", "  return 1;", "};"], "line 3 is only a closing bracket"),
     (["from os import path", "print(path)"], "line 1 starts with 'from'"),
     (["import os"], None),  # one line: a one-line snippet, not a program's header
+    # a Python program with no import and no bracket: only its indentation gives it away
+    (["n = int(input())", "for d in range(n):", "    print(d)"],
+     "line 3 is indented under the block line 2 opens"),
+    (["if (c) {", "    f();"], "line 2 is indented under the block line 1 opens"),
+    (["for x in xs: f(x)", "    g()"], None),  # the line above closes what it opens
+    (["x = 1:", "y = 2"], None),  # not indented: a line of its own
     (["x = f(a)", "y = {1: 2}"], None),
 ])
 def test_program_pieces(lines, why):
@@ -327,3 +333,25 @@ def test_resume_refuses_a_file_that_is_not_its_own(tmp_path, capsys):
     assert code == 2 and other.read_text() == "some text without a newline"
     code, _, err = run(capsys, "score", REFS, HYPS, "-l", "cs", "--resume")
     assert code == 2 and "--resume needs -f jsonl -o FILE" in err
+
+
+def test_two_programs_of_different_lengths_are_told_about_unit_file(capsys, tmp_path):
+    # what a newcomer types first: two whole programs, which rarely have equal line counts
+    java = tmp_path / "Main.java"
+    java.write_text("import java.util.Scanner;\nclass Main {\n"
+                    "  public static void main(String[] a) {\n"
+                    "    System.out.println(1);\n  }\n}\n")
+    py = tmp_path / "main.py"
+    py.write_text("print(1)\n")
+    code, _, err = run(capsys, "score", java, py, "-l", "python", "--source-lang", "java")
+    assert code == 2 and err == (
+        f"ruby-metric: error: {java} has 6 lines but {py} has 1: the files must be "
+        f"line-aligned; they look like whole programs ({java}: line 1 starts with 'import' "
+        "and line 5 is only a closing bracket): pass --unit file to score the two files as "
+        "one pair\n"
+    )
+    one, two = tmp_path / "one.cs", tmp_path / "two.cs"  # snippets: no hint
+    one.write_text("int a;\n")
+    two.write_text("int a;\nint b;\n")
+    code, _, err = run(capsys, "score", one, two, "-l", "cs")
+    assert err.endswith("the files must be line-aligned\n")

@@ -212,7 +212,7 @@ class Explanation:
             f"{kinds['insert']} candidate edges unmatched: edge cost {len(g.edge_edits)} "
             "(1 each)"
         )
-        out.extend(_capped([_edge_text(e, ref, cand) for e in g.edge_edits], max_items))
+        out.extend(_capped([_edge_text(e, ref, cand, side) for e in g.edge_edits], max_items))
         out.extend(self._formula_lines())
         return out
 
@@ -545,14 +545,17 @@ def _node_text(pdg: Pdg, node_id: int | None) -> str:
     return f"line {node.line} {_short(' '.join(shown.split()), 50)}"
 
 
-def _edge_text(edit: EdgeEdit, ref: Pdg, cand: Pdg) -> str:
+def _edge_text(edit: EdgeEdit, ref: Pdg, cand: Pdg, side: str) -> str:
+    """One unmatched or retyped edge; ``side`` names what the candidate is compared against
+    (``"reference"``, or ``"source"`` in source mode)."""
+
     def ends(pdg: Pdg, edge: tuple[int, int] | None) -> str:
         if edge is None:
             return ""
         return f"{_node_text(pdg, edge[0])} -> {_node_text(pdg, edge[1])}"
 
     if edit.kind == "delete":
-        return f"reference {dep_name(edit.ref_type)} edge {ends(ref, edit.ref_edge)}"
+        return f"{side} {dep_name(edit.ref_type)} edge {ends(ref, edit.ref_edge)}"
     if edit.kind == "insert":
         return f"candidate {dep_name(edit.cand_type)} edge {ends(cand, edit.cand_edge)}"
     return (

@@ -600,13 +600,17 @@ def score_text(value: float | None) -> str:
 
 def explain_command(args: argparse.Namespace) -> str | None:
     """The ``explain`` command that shows one pair of this run's input, ``ID`` where the pair
-    id goes, with the options that change a score; ``None`` when the input was read from
-    standard input (nothing to read it again from).
+    id goes (and ``SYSTEM`` its system, when ``--system-field`` split a JSONL into systems),
+    with the options that change a score; ``None`` when the input was read from standard
+    input (nothing to read it again from).
 
     >>> ns = argparse.Namespace(jsonl="p.jsonl", refs=None, hyps=None, lang="java",
     ...                         grs_beta=2.0, repair=True, tokenizer=None, ngrams=None)
     >>> explain_command(ns)
     'ruby-metric explain --jsonl p.jsonl --pair ID --lang java'
+    >>> ns.system_field = "model"  # ``SYSTEM`` where the pair's system goes
+    >>> explain_command(ns)
+    'ruby-metric explain --jsonl p.jsonl --pair ID --system-field model --system SYSTEM --lang java'
     """
     import shlex
 
@@ -618,6 +622,10 @@ def explain_command(args: argparse.Namespace) -> str | None:
              else ["--pair", "ID", *(str(f) for f in files)])
     if not jsonl and getattr(args, "more", None):
         words[-1] = "SYSTEM"  # several systems: the folder (or file) of the pair's system
+    system_field = getattr(args, "system_field", None)
+    if jsonl and system_field:
+        # the systems' pairs share ids: the id alone names several
+        words += ["--system-field", system_field, "--system", "SYSTEM"]
     options = [("--lang", getattr(args, "lang", None)),
                ("--source-lang", getattr(args, "source_lang", None)),
                ("--tokenizer", getattr(args, "tokenizer", None)),
@@ -631,7 +639,7 @@ def explain_command(args: argparse.Namespace) -> str | None:
     if not getattr(args, "repair", True):
         words.append("--no-repair")
     return "ruby-metric explain " + " ".join(
-        word if word == "ID" else shlex.quote(str(word)) for word in words)
+        word if word in ("ID", "SYSTEM") else shlex.quote(str(word)) for word in words)
 
 
 def corpus_line(summary: dict[str, Any], note: str = "") -> str:

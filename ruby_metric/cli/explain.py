@@ -17,7 +17,7 @@ from ..io.inputs import (
     InputError,
     PairInput,
     display_name,
-    iter_jsonl,
+    iter_jsonl_records,
     read_text,
     split_lines,
 )
@@ -45,10 +45,12 @@ examples:
   ruby-metric explain --ref-text 'int f(){return 1;}' --hyp-text 'int f(){return 2;}' -l java
   ruby-metric explain --pair 620 refs.cs hyps.cs --lang cs     # pair 620 of a corpus
   ruby-metric explain --pair 7 --jsonl pairs.jsonl --lang java  # the pair whose id is 7
+  ruby-metric explain --pair sum --jsonl runs.jsonl -l python --system-field model --system m1
   ruby-metric explain --pair util/Foo.py src/ out/ -l python --source-lang java  # folders
 --pair takes the id that score, report and their outputs show: 0-based (line 621 of the
 files is pair 620), a JSONL pair's own "id", or with two folders the candidate's relative
-path.
+path. When several systems' pairs share an id (one JSONL with a "model" field), name the
+system: --system-field model --system NAME.
 """
 
 
@@ -78,6 +80,15 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
         "(0-based ids, as in score's and report's output), or give --jsonl FILE",
     )
     explain.add_argument("--jsonl", metavar="FILE", help="with --pair: a JSONL file of pairs")
+    explain.add_argument(
+        "--system-field",
+        metavar="FIELD",
+        help="with --pair and --jsonl: the field naming each pair's system (e.g. model); "
+        "--system NAME then picks that system's pair with the id",
+    )
+    explain.add_argument(
+        "--system", metavar="NAME", help="with --system-field: the system whose pair to explain"
+    )
     explain.add_argument("--ref-text", metavar="CODE", help="the reference as a string")
     explain.add_argument("--hyp-text", metavar="CODE", help="the candidate as a string")
     add_scorer_options(explain, metrics=False, smoothing=False)
@@ -102,28 +113,47 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[P
     corpus's pairs (read once: standard input cannot be read again)."""
     if args.ref_text is not None or args.hyp_text is not None:
         raise InputError("--pair takes corpus files, not --ref-text/--hyp-text")
+    if (args.system_field is None) != (args.system is None):
+        raise InputError("--system-field FIELD and --system NAME go together: they name the "
+                         "system whose pair to explain")
     if args.jsonl:
         if args.ref or args.hyp:
             raise InputError("give either REFS HYPS or --jsonl FILE with --pair, not both")
-        pairs = list(iter_jsonl(args.jsonl, against=jsonl_side(args)))
+        fields = [args.system_field] if args.system_field else []
+        records = list(iter_jsonl_records(args.jsonl, fields=fields, against=jsonl_side(args)))
+        pairs = [pair for pair, _ in records]
+        searched = [pair for pair, extra in records
+                    if not fields or str(extra.get(args.system_field)) == args.system]
         name = display_name(args.jsonl)
+        if fields and not searched:
+            raise InputError(f"{name}: no pair has {args.system_field} {args.system!r}")
     else:
+        if args.system_field:
+            raise InputError("--system-field and --system pick among the pairs of --jsonl FILE")
         if not (args.ref and args.hyp):
             raise InputError("--pair N needs REFS and HYPS files or folders (or --jsonl FILE)")
-        pairs = read_units(args.ref, args.hyp, by_stem=bool(args.source_lang))
+        pairs = searched = read_units(args.ref, args.hyp, by_stem=bool(args.source_lang))
         name = f"{display_name(args.ref)} / {display_name(args.hyp)}"
-    count = 0
-    ids: list[str] = []  # the first few, to name them
-    positional = True  # every id so far is the pair's 0-based position
-    for pair in pairs:
-        if str(pair.id) == args.pair:
-            if pair.problem is not None:
-                raise InputError(f"pair {args.pair}: {pair.problem}")
-            return pair.reference, pair.candidate, pair.language, pairs
-        positional = positional and pair.id == count and not isinstance(pair.id, bool)
-        if len(ids) < 4:
-            ids.append(str(pair.id))
-        count += 1
+    found = [pair for pair in searched if str(pair.id) == args.pair]
+    if len(found) > 1:
+        # several systems' pairs of one task share it: explaining the first would show
+        # another system's candidate than the one asked about, with nothing to say so
+        lines = ", ".join(str(pair.line) for pair in found[:5]) + (", ..." if len(found) > 5
+                                                                  else "")
+        raise InputError(
+            f"{name}: {len(found):,} pairs have id {args.pair} (lines {lines}): name the "
+            "system whose pair to explain with --system-field FIELD --system NAME"
+        )
+    if found:
+        pair = found[0]
+        if pair.problem is not None:
+            raise InputError(f"pair {args.pair}: {pair.problem}")
+        return pair.reference, pair.candidate, pair.language, pairs
+    count = len(searched)
+    ids = [str(pair.id) for pair in searched[:4]]  # the first few, to name them
+    # every id is the pair's 0-based position
+    positional = all(pair.id == n and not isinstance(pair.id, bool)
+                      for n, pair in enumerate(searched))
     if count == 0:
         known = "no pairs"
     elif positional:
@@ -191,6 +221,8 @@ def run_explain(args: argparse.Namespace) -> int:
         language = language or args.lang  # a pair's own language wins, as when scored
     elif args.jsonl:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
+    elif args.system_field or args.system:
+        raise InputError("--system-field and --system are for --pair ID --jsonl FILE")
     else:
         if any(Path(p).is_dir() for p in (args.ref, args.hyp) if p is not None):
             raise InputError(

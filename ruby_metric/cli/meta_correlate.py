@@ -99,7 +99,8 @@ def _section(
     options = {"bootstrap": args.bootstrap, "seed": args.seed, "confidence": args.confidence}
     results = correlate_metrics(scores, human, **options) if readable else {}
     section: dict[str, Any] = {"pairs": len(indices), "unreadable": len(indices) - len(readable),
-                               "results": results}
+                               "results": results,
+                               "constant": human[0] if len(set(human)) == 1 else None}
     if args.group_field:
         groups = [rows.rows[i].group_key for i in readable]
         within, left = within_group_like_for_like(scores, human, groups, **options)
@@ -229,6 +230,11 @@ def _write_section(
         + (f" ({section['unreadable']} unreadable left out)" if section["unreadable"] else "")
         + f" ({args.bootstrap} bootstrap resamples, seed {args.seed})\n\n"
     )
+    if section["constant"] is not None and readable > 1:
+        # a table of dashes would look like a failure of the metrics, not of the sample
+        out.write(f"none: every pair's {field!r} is {section['constant']:g}, and a score "
+                  "correlates with no constant\n")
+        return
     binary = any(r.auc is not None for r in results.values())
     header = ["metric", "n", "pearson", "CI", "spearman", "CI", "kendall", "CI"]
     if binary:

@@ -147,7 +147,8 @@ def write_table(
     for m in shown:
         how = (mean_of(summary["counts"][m.key], summary["pairs"]) if m.aggregate == "mean"
                else "corpus")
-        out.write(f"{m.label:<12} {_fmt(summary[m.key])}  ({how})\n")
+        reason = _shared_reason(corpus.pairs, m.key) if summary[m.key] is None else None
+        out.write(f"{m.label:<12} {_fmt(summary[m.key])}  {reason or f'({how})'}\n")
     if any(m.key == "ruby" for m in shown):
         tiers = ", ".join(f"{tier} {n}" for tier, n in summary["tiers"].items())
         out.write(f"{'RUBY tiers':<12} {tiers}\n")
@@ -155,6 +156,23 @@ def write_table(
     if structure:
         out.write(f"{'structure':<12} {structure}\n")
     out.write(f"{'signature':<12} {summary['signature']}\n")
+
+
+def _shared_reason(pairs: Sequence[PairResult], metric: str) -> str | None:
+    """The one short reason every readable pair gives for not having ``metric`` (``not
+    comparable across languages``, against sources), or ``None``: a summary line of
+    ``-  (mean of 0 of 164)`` reads as a metric that failed on every pair, not as one that
+    does not apply."""
+    reasons = {p.reasons.get(metric) for p in pairs if "input" not in p.reasons}
+    if len(reasons) != 1:
+        return None
+    (reason,) = reasons
+    return reason if reason and len(reason) <= _SHORT_REASON else None
+
+
+#: The longest reason the summary shows in place of "mean of 0 of N" (a longer one, such as
+#: the missing n-gram set's advice, is in the pairs' rows and the warning).
+_SHORT_REASON = 80
 
 
 def write(

@@ -27,6 +27,7 @@ from .inputs import (
     display_name,
     read_aligned,
     read_text,
+    split_lines,
     strip_bom,
 )
 
@@ -260,6 +261,25 @@ def read_file_pair(
 _CLOSING = re.compile(r"\s*[})\]]+\s*[;,)]*\s*")
 #: A first line that opens a program: what follows it belongs to the same program.
 _OPENING = re.compile(r"\s*(import|package|#\s*include|using|from\s+\S+\s+import)\b")
+#: A line that opens a block it does not close (``for x in xs:``, ``if (c) {``): a snippet
+#: of its own never ends there.
+_BLOCK_OPENER = re.compile(r".*[:{]\s*")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _block_body(lines: list[str]) -> int | None:
+    """The 1-based number of the first line indented deeper than the line before it, when
+    that line opens a block: the block's body, cut from its header into a line of its own
+    (the only sign a Python program with no import and no brackets gives)."""
+    for n in range(1, len(lines)):
+        above, line = lines[n - 1], lines[n]
+        if (line.strip() and above.strip() and _BLOCK_OPENER.fullmatch(above)
+                and _indent(line) > _indent(above)):
+            return n + 1
+    return None
 
 
 def program_pieces(path: str | Path, lines: list[str]) -> str | None:
@@ -268,7 +288,9 @@ def program_pieces(path: str | Path, lines: list[str]) -> str | None:
 
     A line that is only closing brackets (``}``, ``});``) closes a block opened on an
     earlier line; a first line ``import``/``package``/``#include``/``using`` with more
-    lines after it is a program's header. A corpus of one snippet per line has neither.
+    lines after it is a program's header; a line indented under a line that ends by opening
+    a block (``:`` or ``{``) is that block's body. A corpus of one snippet per line has none
+    of these.
 
     >>> program_pieces("a.java", ["import java.util.*;", "class A {", "}"])
     "a.java: line 1 starts with 'import' and line 3 is only a closing bracket"
@@ -282,6 +304,9 @@ def program_pieces(path: str | Path, lines: list[str]) -> str | None:
     closing = next((n for n, line in enumerate(lines, 1) if _CLOSING.fullmatch(line)), None)
     if closing is not None:
         signs.append(f"line {closing} is only a closing bracket")
+    body = _block_body(lines) if not signs else None  # the weakest sign: only when alone
+    if body is not None:
+        signs.append(f"line {body} is indented under the block line {body - 1} opens")
     return f"{display_name(path)}: {' and '.join(signs)}" if signs else None
 
 
@@ -343,6 +368,26 @@ def read_units(
         return read_folders(references, candidates, by_stem=by_stem, strict=strict)
     if unit == "file":
         return [read_file_pair(references, candidates)]
-    pairs = read_aligned(references, candidates)
+    try:
+        pairs = read_aligned(references, candidates)
+    except InputError as exc:
+        raise InputError(f"{exc}{_whole_programs_hint(references, candidates)}") from None
     warn_if_program_pieces(references, candidates, pairs)
     return pairs
+
+
+def _whole_programs_hint(references: str | Path, candidates: str | Path) -> str:
+    """``--unit file`` as the way out when two files of different lengths look like whole
+    programs: two programs rarely have the same number of lines, so line alignment is what
+    fails first on them."""
+    for path in (references, candidates):
+        if str(path) == "-":
+            continue  # standard input, already read
+        try:
+            why = program_pieces(path, split_lines(read_text(path)))
+        except InputError:
+            return ""  # unreadable: the error says so already
+        if why is not None:
+            return (f"; they look like whole programs ({why}): pass --unit file to score the "
+                    "two files as one pair")
+    return ""

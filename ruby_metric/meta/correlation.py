@@ -279,6 +279,37 @@ def _rowwise_pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         return (xc * yc).sum(axis=1) / np.sqrt((xc * xc).sum(axis=1) * (yc * yc).sum(axis=1))
 
 
+def _rowwise_kendall(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Kendall's tau-b of each row of ``x`` with the same row of ``y``, as
+    ``scipy.stats.kendalltau`` computes it (NaN where a row is constant).
+
+    From the signs of every pair's differences: concordant minus discordant pairs is the sum
+    of their products, and the pairs not tied in x (in y) the count of nonzero signs; the
+    same integers scipy counts, in the same division, so the same float. One scipy call per
+    bootstrap resample cost 1.6 ms whatever n (22 s for 15 pairs); the pairwise signs take
+    n * n memory a row, so a large n keeps scipy's O(n log n) count.
+    """
+    rows, n = x.shape
+    if n * n > BLOCK_ELEMENTS:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return np.array([stats.kendalltau(a, b)[0] for a, b in zip(x, y, strict=True)])
+    upper = np.triu_indices(n, 1)
+    out = np.empty(rows)
+    step = max(1, BLOCK_ELEMENTS // (n * n))
+    for start in range(0, rows, step):
+        xs, ys = x[start:start + step], y[start:start + step]
+        sx = np.sign(xs[:, :, None] - xs[:, None, :])[:, upper[0], upper[1]].astype(np.int64)
+        sy = np.sign(ys[:, :, None] - ys[:, None, :])[:, upper[0], upper[1]].astype(np.int64)
+        con_minus_dis = (sx * sy).sum(axis=1)
+        untied_x, untied_y = (sx != 0).sum(axis=1), (sy != 0).sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            tau = con_minus_dis / np.sqrt(untied_x) / np.sqrt(untied_y)
+        tau[(untied_x == 0) | (untied_y == 0)] = np.nan
+        out[start:start + step] = np.clip(tau, -1.0, 1.0)
+    return out
+
+
 def _rowwise_auc(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     ranks = stats.rankdata(x, axis=1)
     n1 = y.sum(axis=1)
@@ -383,11 +414,7 @@ def correlate(
             samples["spearman"][part] = _rowwise_pearson(
                 stats.rankdata(xs, axis=1), stats.rankdata(ys, axis=1)
             )
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                samples["kendall"][part] = [
-                    stats.kendalltau(a, b)[0] for a, b in zip(xs, ys, strict=True)
-                ]
+            samples["kendall"][part] = _rowwise_kendall(xs, ys)
             if auc_value is not None:
                 samples["auc"][part] = _rowwise_auc(xs, ys)
         for name in cis:

@@ -516,6 +516,8 @@ def _worst_body(rep: CorpusReport, w: WorstPair) -> str:
         return body
     command = rep.explain_command or "ruby-metric explain --pair ID ..."
     command = command.replace("ID", shlex.quote(str(w.result.id)), 1)
+    if rep.system_field:
+        command = command.replace("SYSTEM", shlex.quote(str(w.extra.get(rep.system_field))), 1)
     return (
         f'<p class="note compact">Shown compact: whole, with the PDG drawings and the lists '
         f"of unmatched edges, AST edits, token edits and matched n-grams, this pair's "
