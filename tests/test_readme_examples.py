@@ -54,6 +54,7 @@ INLINE_MENTIONS = {
     "ruby-metric score",
     "ruby-metric explain",
     "ruby-metric score --workers N",
+    "ruby-metric report",
     # docs/report_pages.md: the hint forms a page gives, ID standing for a pair's id
     "ruby-metric explain --jsonl pairs.jsonl --pair ID --lang java",
     "ruby-metric explain --pair ID refs.java hyps.java --lang java",
