@@ -365,8 +365,9 @@ def _command(text: str, env: dict[str, str], tmp: Path) -> Command:
             lang = "java" if argv[argv.index(flag) + 1] == "java" else "cs"
     pairs = len(CS_REFS)
     if "--pair" in argv:
-        pair = argv[argv.index("--pair") + 1]
-        pairs = max(pairs, int(VALUES.get(pair, pair)) + 1)
+        pair = str(VALUES.get(argv[argv.index("--pair") + 1], argv[argv.index("--pair") + 1]))
+        if pair.isdigit():  # a position in a placeholder file; else an id of a real file
+            pairs = max(pairs, int(pair) + 1)
     real = []
     for n, word in enumerate(argv):
         before = argv[n - 1] if n else ""

@@ -226,7 +226,8 @@ def test_jsonl_languages_multi_references_and_escaping(tmp_path, capsys):
     html = target.read_text(encoding="utf-8")
     # the Python pair is explained in Python with the n-gram set its score used: none, as
     # one Python reference is too few to build one (CrystalBLEU n/a, not 0.0 by construction)
-    rank = re.search(r'id="worst-(\d+)"><summary>#\d+ · pair <code>python-loop</code>', html)
+    rank = re.search(
+        r'id="worst-(\d+)"><summary>#\d+ · pair <code class="pid">python-loop</code>', html)
     prefix = f"w{rank.group(1)}-"
     assert f'id="{prefix}value-ruby">0.4189<' in html
     assert f'id="{prefix}value-crystalbleu">n/a<' in html
