@@ -89,7 +89,7 @@ class WorkerPool:
             raise RuntimeError("the worker pool is not started (or already closed)")
         return self._executor.submit(function, *args)
 
-    def terminate(self, timeout: float = 1.0) -> None:
+    def terminate(self, timeout: float = 3.0) -> None:
         """Kill the workers now and forget them (safe to call twice, or on a closed pool).
 
         The pool's bookkeeping (its queues, their semaphores, its thread) is then released

@@ -164,9 +164,14 @@ def start_pool(
     return pool
 
 
-def release_pool(pool: ProcessPoolExecutor, timeout: float = 1.0) -> None:
+def release_pool(pool: ProcessPoolExecutor, timeout: float = 3.0) -> None:
     """Shut down a pool whose workers were killed: its queues, semaphores and thread are
-    released by a helper thread, waited for at most ``timeout`` seconds (never a hang)."""
+    released by a helper thread, waited for at most ``timeout`` seconds (never a hang).
+
+    The release itself takes milliseconds on an idle machine; the bound is seconds because
+    on two busy cores one second was sometimes too short, and a process that exits first
+    leaves its semaphores to the resource tracker's "leaked" warning.
+    """
     closer = threading.Thread(
         target=pool.shutdown,
         kwargs={"wait": True, "cancel_futures": True},
