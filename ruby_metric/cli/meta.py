@@ -11,12 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..io.formats import counted
-from ..io.inputs import InputError, PairInput, read_text, split_lines
+from ..io.inputs import InputError, PairInput, jsonl_objects, read_text, split_lines
 from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..scoring.metrics import label
 from .args import (
@@ -250,22 +250,6 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
 # --------------------------------------------------------------------------- inputs
 
 
-def _jsonl_objects(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, object) per non-blank line; anything else is an InputError."""
-    for number, line in enumerate(split_lines(read_text(path)), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
-            ) from None
-        if not isinstance(obj, dict):
-            raise InputError(f"{path}:{number}: expected a JSON object")
-        yield number, obj
-
-
 def read_classes(
     path: str | Path, class_field: str = "class", code_field: str = "code"
 ) -> list[tuple[Any, str]]:
@@ -277,7 +261,7 @@ def read_classes(
         that is not a string/number/boolean, or code that is not a string.
     """
     out = []
-    for number, obj in _jsonl_objects(path):
+    for number, obj in jsonl_objects(path):
         for name, option in ((class_field, "--class-field"), (code_field, "--code-field")):
             if name not in obj:
                 others = ", ".join(repr(key) for key in obj if key != code_field)

@@ -147,6 +147,32 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+
+def jsonl_objects(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` per non-blank line of a JSONL file of objects (a file of
+    classes, of labels); a line that is not a JSON object is an :class:`InputError` naming
+    the file and line.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     _ = f.write('{"id": 1}\\n\\n{"id": 2}\\n')
+    >>> list(jsonl_objects(f.name))
+    [(1, {'id': 1}), (3, {'id': 2})]
+    >>> os.remove(f.name)
+    """
+    for number, line in enumerate(split_lines(read_text(path)), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})"
+            ) from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{path}:{number}: expected a JSON object")
+        yield number, obj
+
 def read_aligned(references: str | Path, candidates: str | Path) -> list[PairInput]:
     """Pairs from two line-aligned files (one snippet per line, the CodeXGLUE convention).
 

@@ -15,14 +15,13 @@ per candidate: ``{"model": "coder-l", "id": "Foo.py", "passed": true}``.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .formats import counted
-from .inputs import InputError, display_name, read_text, split_lines
+from .inputs import InputError, display_name, jsonl_objects
 from .systems import SystemRow, SystemsInput, check_group, check_label
 from .units import matched_pairs, pair_folders
 
@@ -136,24 +135,6 @@ def read_folder_systems(
     return SystemsInput(tuple(rows), name, system_field if several else None)
 
 
-def _label_rows(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
-    rows = []
-    for number, line in enumerate(split_lines(read_text(path)), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{number}: invalid JSON ({exc.msg}, col {exc.colno})") \
-                from None
-        if not isinstance(obj, dict):
-            raise InputError(f"{path}:{number}: expected a JSON object")
-        rows.append((number, obj))
-    if not rows:
-        raise InputError(f"{path}: no labels")
-    return rows
-
-
 def join_labels(
     systems: SystemsInput,
     path: str | Path,
@@ -194,7 +175,10 @@ def join_labels(
     several = len(systems.systems) > 1
     name = display_name(path)
     labels: dict[tuple[str | None, str], tuple[int, Any, Any]] = {}
-    for number, obj in _label_rows(path):
+    rows = list(jsonl_objects(path))
+    if not rows:
+        raise InputError(f"{path}: no labels")
+    for number, obj in rows:
         where = f"{name}:{number}"
         if "id" not in obj or not isinstance(obj["id"], (str, int)) or isinstance(obj["id"], bool):
             raise InputError(f"{where}: every label needs an 'id' (a string or an integer): "
