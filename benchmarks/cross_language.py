@@ -45,10 +45,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import crystal  # noqa: E402
-from ruby_metric.meta.correlation import roc_auc  # noqa: E402
+from ruby_metric.meta.correlation import roc_auc, within_group_auc  # noqa: E402
 from ruby_metric.scoring.code import Code, Limits, NotApplicable  # noqa: E402
 from ruby_metric.scoring.crosslang import NeutralGraphTier, NeutralTreeTier  # noqa: E402
 from ruby_metric.scoring.tiers import GraphTier, StringTier, TreeTier  # noqa: E402
+from validity.chrf_baseline import chrf  # noqa: E402
 from validity.data import (  # noqa: E402
     Reference,
     dataset_references,
@@ -439,9 +440,6 @@ def within_task(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, 
     """Per direction, the canonical translation (passes) against its LLM-style errors
     (fail), all scored against the source program: within-task AUC (only pairs of a
     passing and a failing candidate of the same task; ties count half)."""
-    from ruby_metric.meta.chrf_baseline import chrf
-    from ruby_metric.meta.correlation import within_group_auc
-
     records = {lang: _humaneval_records(lang) for lang in HUMANEVAL_LANGS}
     rows = []
     for a, b in permutations(HUMANEVAL_LANGS, 2):
