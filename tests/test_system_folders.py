@@ -50,12 +50,17 @@ def test_folder_systems_pair_by_path_and_warn_once(bench, caplog):
         rows = read_folder_systems(refs, [s1, s2])
     assert [(r.system, r.pair.id, r.pair.candidate) for r in rows.rows] == [
         ("s1", "a.py", REFS["a.py"]), ("s1", "b.py", REFS["b.py"]), ("s1", "c.py", REFS["c.py"]),
-        ("s2", "a.py", REFS["a.py"]), ("s2", "b.py", "y = 3\n")]
+        ("s2", "a.py", REFS["a.py"]), ("s2", "b.py", "y = 3\n"), ("s2", "c.py", "")]
+    # the file s2 lacks is its missing translation (scored 0), not left out; d.py has no
+    # reference to be scored against and is
+    assert [r.pair.missing for r in rows.rows] == [None] * 5 + [f"missing from {s2}"]
+    assert rows.rows[-1].pair.reference == REFS["c.py"]
     assert rows.system_field == "model" and rows.systems == ["s1", "s2"]
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1
-    assert f"1 file of {refs} with no counterpart in {s2} (c.py)" in warnings[0]
-    assert f"1 file of {s2} with no counterpart in {refs} (d.py)" in warnings[0]
+    assert warnings[0] == (
+        f"1 file of {refs} with no counterpart in {s2} (c.py): each scored as a missing "
+        f"translation, 0; 1 file of {s2} with no counterpart in {refs} (d.py): left out")
     with pytest.raises(InputError, match=r"\(c\.py\).*--strict: every file"):
         read_folder_systems(refs, [s1, s2], strict=True)
     empty = _folder(refs.parent, "s3", {"zzz.py": "1\n"})
@@ -68,9 +73,11 @@ def test_folder_systems_against_sources_by_stem(tmp_path):
     out = _folder(tmp_path, "m1", {"a.py": "pass\n", "b.py": "pass\n"})
     rows = read_folder_systems(src, [out, _folder(tmp_path, "m2", {"b.py": "x\n"})],
                                by_stem=True)
-    assert [(r.system, r.pair.id, r.pair.reference) for r in rows.rows] == [
-        ("m1", "a.py", "class A {}\n"), ("m1", "b.py", "class B {}\n"),
-        ("m2", "b.py", "class B {}\n")]
+    # m2 lacks a: its missing translation has the id m1's candidate of a has
+    assert [(r.system, r.pair.id, r.pair.reference, r.pair.missing) for r in rows.rows] == [
+        ("m1", "a.py", "class A {}\n", None), ("m1", "b.py", "class B {}\n", None),
+        ("m2", "a.py", "class A {}\n", f"missing from {tmp_path / 'm2'}"),
+        ("m2", "b.py", "class B {}\n", None)]
 
 
 def test_labels_join_by_system_and_id_and_name_what_does_not_match(bench, tmp_path, caplog):
@@ -82,22 +89,23 @@ def test_labels_join_by_system_and_id_and_name_what_does_not_match(bench, tmp_pa
         {"model": "s1", "id": "b.py", "ok": False, "task": "B"},
         {"model": "s1", "id": "c.py", "ok": 1, "task": "C"},
         {"model": "s2", "id": "a.py", "ok": 0.5, "task": "A"},
-        {"model": "s2", "id": "c.py", "ok": True, "task": "C"},  # s2 has no c.py
+        {"model": "s2", "id": "c.py", "ok": False, "task": "C"},  # s2's missing c.py
+        {"model": "s2", "id": "d.py", "ok": True, "task": "D"},  # d.py has no reference
     ])  # and s2/b.py has no label
     with caplog.at_level(logging.WARNING):
         joined = join_labels(rows, labels, label_field="ok")
     assert [(r.system, r.pair.id, r.label, r.group) for r in joined.rows] == [
         ("s1", "a.py", True, "a.py"), ("s1", "b.py", False, "b.py"), ("s1", "c.py", 1.0, "c.py"),
-        ("s2", "a.py", 0.5, "a.py"), ("s2", "b.py", None, "b.py")]
+        ("s2", "a.py", 0.5, "a.py"), ("s2", "b.py", None, "b.py"), ("s2", "c.py", False, "c.py")]
     assert (joined.label_field, joined.group_field) == ("ok", "id")
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1
-    assert "1 label of" in warnings[0] and "names no pair (s2/c.py)" in warnings[0]
+    assert "1 label of" in warnings[0] and "names no pair (s2/d.py)" in warnings[0]
     assert "1 pair of" in warnings[0] and "has no label" in warnings[0]
     assert "(s2/b.py)" in warnings[0]
     grouped = join_labels(rows, labels, label_field="ok", group_field="task")
-    assert [r.group for r in grouped.rows] == ["A", "B", "C", "A", None]
-    with pytest.raises(InputError, match="s2/c.py.*--strict"):
+    assert [r.group for r in grouped.rows] == ["A", "B", "C", "A", None, "C"]
+    with pytest.raises(InputError, match="s2/d.py.*--strict"):
         join_labels(rows, labels, label_field="ok", strict=True)
 
 
@@ -135,7 +143,11 @@ def test_cli_folder_systems_warnings_and_errors(capsys, bench, tmp_path, caplog)
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["model"], r["id"], r["ok"]) for r in rows] == [
         ("s1", "a.py", True), ("s1", "b.py", True), ("s1", "c.py", None),
-        ("s2", "a.py", True), ("s2", "b.py", True)]
+        ("s2", "a.py", True), ("s2", "b.py", True), ("s2", "c.py", None)]
+    # s2's missing c.py: 0 on every tier, with the reason
+    assert [rows[-1][m] for m in ("ruby", "grs", "trs", "sts", "bleu")] == [0.0] * 5
+    assert rows[-1]["reasons"]["ruby"] == (
+        f"candidate: missing from {s2} (a missing translation scores 0)")
     caplog.clear()
     code, out, _ = run(capsys, "score", refs, s1, s2, "-l", "python", "-b")
     assert code == 0 and out.splitlines()[0] == "s1\t1.0000"

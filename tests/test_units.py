@@ -62,18 +62,26 @@ def test_two_folders_are_paired_file_by_file_with_paths_as_ids(tmp_path, capsys,
         code, out, err = run(capsys, "score", refs, hyps, "-l", "java", "-f", "json")
     assert code == 0, err
     data = json.loads(out)
-    # one pair per matched file, sorted by relative path; the whole file each
-    assert [p["id"] for p in data["pairs"]] == ["max/Main.java", "sum/Main.java"]
-    assert data["pairs"][1]["ruby"] == 1.0 and data["pairs"][1]["tier"] == "graph"
+    # one pair per reference file, sorted by relative path; the whole file each; the
+    # reference without a candidate is a missing translation, 0 on every tier
+    assert [p["id"] for p in data["pairs"]] == [
+        "max/Main.java", "only_ref/Main.java", "sum/Main.java"]
+    assert data["pairs"][2]["ruby"] == 1.0 and data["pairs"][2]["tier"] == "graph"
     assert data["pairs"][0]["tier"] == "graph" and data["pairs"][0]["ruby"] < 1.0
+    missing = data["pairs"][1]
+    assert [missing[m] for m in ("ruby", "grs", "trs", "sts", "bleu")] == [0.0] * 5
+    assert missing["reasons"]["grs"] == (
+        f"candidate: missing from {hyps} (a missing translation scores 0)")
     # the same numbers as the two files scored alone, as one pair each
     alone = RubyScorer("java").score(JAVA_MAX, JAVA_SUM)
     assert data["pairs"][0]["ruby"] == alone.ruby
+    assert data["corpus"]["ruby"] == (alone.ruby + 0.0 + 1.0) / 3
     # the files without a counterpart: one warning naming them (hidden files are not files)
     unmatched = [r.getMessage() for r in caplog.records if "no counterpart" in r.getMessage()]
     assert unmatched == [
-        f"1 file of {refs} with no counterpart in {hyps} (only_ref/Main.java); 1 file of "
-        f"{hyps} with no counterpart in {refs} (extra.java): left out"
+        f"1 file of {refs} with no counterpart in {hyps} (only_ref/Main.java): each scored "
+        f"as a missing translation, 0; 1 file of {hyps} with no counterpart in {refs} "
+        "(extra.java): left out"
     ]
     code, out, err = run(capsys, "score", refs, hyps, "-l", "java", "--strict")
     assert (code, out) == (2, "")

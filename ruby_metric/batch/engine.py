@@ -10,6 +10,7 @@ folds the results into corpus aggregates.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 import pickle
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..io.formats import counted
 from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
+from ..scoring.missing import missing_result
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from ..scoring.structure_notes import side_unparsed
 from .heartbeat import Watch, pair_chars
@@ -443,7 +445,12 @@ def score_chunk(
                 raise ValueError(p.problem)
             lang = canonical_language(p.language or scorer.language)
             cbleu = cbleus.get(lang)
-            out.append(scorer.score_detailed(p.reference, p.candidate, p.id, lang, cbleu))
+            if p.missing is None:
+                out.append(scorer.score_detailed(p.reference, p.candidate, p.id, lang, cbleu))
+            else:  # no candidate at all: a failed translation, scored as an empty one, 0
+                empty = scorer.score_detailed(p.reference, "", p.id, lang, cbleu)
+                out.append(dataclasses.replace(
+                    empty, result=missing_result(empty.result, p.missing)))
         except (TypeError, ValueError) as exc:
             out.append(Scored(PairResult(id=p.id, reasons={"input": str(exc)}), None, None))
         except SystemError as exc:

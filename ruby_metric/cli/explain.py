@@ -148,6 +148,9 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[P
         pair = found[0]
         if pair.problem is not None:
             raise InputError(f"pair {args.pair}: {pair.problem}")
+        if pair.missing is not None:
+            raise InputError(f"pair {args.pair}: no candidate to explain ({pair.missing}): "
+                             "a missing translation scores 0 on every tier")
         return pair.reference, pair.candidate, pair.language, pairs
     count = len(searched)
     ids = [str(pair.id) for pair in searched[:4]]  # the first few, to name them

@@ -51,7 +51,10 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class PairInput:
-    """One pair as read from a file. ``problem`` is set when the pair itself is malformed."""
+    """One pair as read from a file. ``problem`` is set when the pair itself is malformed;
+    ``missing`` when it has no candidate at all (a reference whose file is missing from a
+    system's folder, ``"missing from systems/coder-s"``): a missing translation is a failed
+    one, scored 0 (:func:`ruby_metric.scoring.missing.missing_result`), never left out."""
 
     id: Any
     reference: Any
@@ -60,6 +63,7 @@ class PairInput:
     problem: str | None = None
     boms: int = 0  # byte-order marks dropped from this pair's texts
     line: int | None = None  # the 1-based line of the JSONL file it was read from
+    missing: str | None = None  # why there is no candidate (then ``candidate`` is "")
 
 
 def checked_pairs(pairs: Iterable[Any]) -> Iterator[PairInput]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .formats import counted
 from .inputs import InputError, display_name, jsonl_objects
+from .natural_order import natural_sorted
 from .systems import SystemRow, SystemsInput, check_group, check_label
-from .units import matched_pairs, pair_folders
+from .units import folder_pairs, pair_folders
 
 logger = logging.getLogger(__name__)
 
@@ -78,8 +79,11 @@ def read_folder_systems(
     """One folder of candidates per system against one folder of references (or sources).
 
     Each system's files are paired with the references' as
-    :func:`~ruby_metric.io.units.read_folders` pairs them; the files of every system without
-    a counterpart are named in one warning (``strict``: an :class:`InputError`).
+    :func:`~ruby_metric.io.units.read_folders` pairs them: a reference whose file a system
+    lacks is that system's missing translation, a pair with no candidate that scores 0 on
+    every tier (``PairInput.missing``), so every system is scored on every reference; a
+    system's file without a reference is left out. The files of every system without a
+    counterpart are named in one warning (``strict``: an :class:`InputError`).
 
     Parameters
     ----------
@@ -92,9 +96,9 @@ def read_folder_systems(
 
     Returns
     -------
-    SystemsInput : the systems in the order given, each one's pairs sorted by id (the
-        candidate's relative path); ``rows[i].system`` is the system's name (``None`` for
-        one folder).
+    SystemsInput : the systems in the order given, each one's pairs in natural order of id
+        (the candidate's relative path; ``2/x.py`` before ``10/x.py``); ``rows[i].system``
+        is the system's name (``None`` for one folder).
 
     Raises
     ------
@@ -106,30 +110,37 @@ def read_folder_systems(
     >>> for name in ("refs/A.py", "refs/B.py", "s1/A.py", "s1/B.py", "s2/A.py"):
     ...     (root / name).parent.mkdir(exist_ok=True); _ = (root / name).write_text("x = 1")
     >>> rows = read_folder_systems(root / "refs", [root / "s1", root / "s2"])
-    >>> [(r.system, r.pair.id) for r in rows.rows]
-    [('s1', 'A.py'), ('s1', 'B.py'), ('s2', 'A.py')]
+    >>> [(r.system, r.pair.id, r.pair.missing) for r in rows.rows]  # doctest: +ELLIPSIS
+    [('s1', 'A.py', None), ('s1', 'B.py', None), ('s2', 'A.py', None), ('s2', 'B.py', 'missing from .../s2')]
     """
     names = system_names(systems)
     several = len(names) > 1
-    rows: list[SystemRow] = []
-    unmatched = []
-    for path, name in zip(systems, names, strict=True):
-        pairing = pair_folders(references, path, by_stem=by_stem)
-        message = pairing.unmatched_message(references, path)
-        if message is not None:
-            unmatched.append(message)
+    pairings = [pair_folders(references, path, by_stem=by_stem) for path in systems]
+    for path, name, pairing in zip(systems, names, pairings, strict=True):
         if not pairing.matched:
             raise InputError(
                 f"no pairs for system {name}: no file of {path} has a counterpart in "
                 f"{references}" + (" (paired by path without extension)" if by_stem
                                    else " (paired by path)")
             )
-        rows.extend(SystemRow(p, name if several else None) for p in matched_pairs(pairing))
+    unmatched = [m for path, pairing in zip(systems, pairings, strict=True)
+                 if (m := pairing.unmatched_message(references, path, fates=not strict))]
     if unmatched:
         text = "; ".join(unmatched)
         if strict:
             raise InputError(f"{text} (--strict: every file must have a counterpart)")
-        logger.warning("%s: left out", text)
+        logger.warning("%s", text)
+    # a file missing from one system gets the id the others' candidates of its key have
+    # (by stem, Foo is Foo.py there), so that the systems are compared on the same ids
+    known: dict[str, str] = {}
+    for pairing in pairings:
+        for pair_id, _, _ in pairing.matched:
+            known.setdefault(str(PurePosixPath(pair_id).with_suffix("")) if by_stem
+                             else pair_id, pair_id)
+    rows: list[SystemRow] = []
+    for path, name, pairing in zip(systems, names, pairings, strict=True):
+        rows.extend(SystemRow(p, name if several else None)
+                    for p in folder_pairs(pairing, path, ids=known))
     name = f"{display_name(references)} / " + (
         counted(len(names), "system") if several else display_name(systems[0]))
     return SystemsInput(tuple(rows), name, system_field if several else None)
@@ -217,8 +228,9 @@ def join_labels(
     problems = []
     if labels:
         verb = "names" if len(labels) == 1 else "name"
+        named = natural_sorted("/".join(filter(None, key)) for key in labels)
         problems.append(f"{counted(len(labels), 'label')} of {name} {verb} no pair "
-                        f"({_shown(['/'.join(filter(None, k)) for k in sorted(labels, key=str)])})")
+                        f"({_shown(named)})")
     if unlabelled:
         verb = "has" if len(unlabelled) == 1 else "have"
         problems.append(f"{counted(len(unlabelled), 'pair')} of {systems.name} {verb} no label "

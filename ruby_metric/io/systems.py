@@ -21,6 +21,7 @@ from typing import Any
 
 from .formats import counted
 from .inputs import InputError, PairInput, display_name, iter_jsonl_records, read_aligned
+from .natural_order import natural_sorted
 
 __all__ = [
     "SystemRow",
@@ -86,10 +87,11 @@ class SystemsInput:
         return {str(self.rows[i].pair.id): i for i in self.indices(system)}
 
     def missing(self) -> dict[str, list[str]]:
-        """Each system that lacks some id another system has -> those ids, sorted."""
+        """Each system that lacks some id another system has -> those ids, in natural order
+        (:func:`~ruby_metric.io.natural_order.natural_key`)."""
         ids = {s: set(self.ids(s)) for s in self.systems}
         union = set().union(*ids.values()) if ids else set()
-        return {s: sorted(union - have) for s, have in ids.items() if union - have}
+        return {s: natural_sorted(union - have) for s, have in ids.items() if union - have}
 
     @property
     def extra_fields(self) -> list[str]:
@@ -107,10 +109,11 @@ class SystemsInput:
         return out
 
     def shared(self, a: str, b: str) -> list[tuple[int, int]]:
-        """``(row of a, row of b)`` for every id both systems have, sorted by id (as text):
-        the pairs a test draws from do not depend on the order of the file's lines."""
+        """``(row of a, row of b)`` for every id both systems have, in natural order of id
+        (``2`` before ``10``; :func:`~ruby_metric.io.natural_order.natural_key`): the pairs
+        a test draws from do not depend on the order of the file's lines."""
         ids_a, ids_b = self.ids(a), self.ids(b)
-        return [(ids_a[k], ids_b[k]) for k in sorted(ids_a.keys() & ids_b.keys())]
+        return [(ids_a[k], ids_b[k]) for k in natural_sorted(ids_a.keys() & ids_b.keys())]
 
 
 def check_label(value: Any, where: str, field: str) -> bool | float | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -30,11 +31,13 @@ from .inputs import (
     split_lines,
     strip_bom,
 )
+from .natural_order import natural_key, natural_sorted
 
 logger = logging.getLogger(__name__)
 
 __all__ = [
     "FolderPairing",
+    "folder_pairs",
     "matched_pairs",
     "pair_folders",
     "program_pieces",
@@ -42,6 +45,7 @@ __all__ = [
     "read_folders",
     "read_units",
     "warn_if_program_pieces",
+    "warn_unmatched",
 ]
 
 #: The units a pair can be: a line of two line-aligned files, or a whole file.
@@ -58,30 +62,38 @@ class FolderPairing:
 
     Attributes
     ----------
-    matched : ``(id, reference file, candidate file)`` per key both folders have, sorted
-        by id; the id is the candidate's path relative to its folder, with ``/``.
+    matched : ``(id, reference file, candidate file)`` per key both folders have, in
+        natural order of id (:func:`~ruby_metric.io.natural_order.natural_key`); the id is
+        the candidate's path relative to its folder, with ``/``.
     only_references : relative paths of the reference folder's files without a candidate.
     only_candidates : relative paths of the candidate folder's files without a reference.
+    unanswered : ``(key, id, reference file)`` per reference without a candidate: the id
+        its candidate would have (the reference's path; by stem, the key with the extension
+        every candidate of the folder has, or the bare key when they differ).
     """
 
     matched: tuple[tuple[str, Path, Path], ...]
     only_references: tuple[str, ...]
     only_candidates: tuple[str, ...]
+    unanswered: tuple[tuple[str, str, Path], ...] = ()
 
-    def unmatched_message(self, references: str | Path, candidates: str | Path) -> str | None:
-        """One sentence naming the files without a counterpart (a few of each side), or
-        ``None`` when every file has one."""
+    def unmatched_message(
+        self, references: str | Path, candidates: str | Path, *, fates: bool = True
+    ) -> str | None:
+        """One sentence naming the files without a counterpart (a few of each side) and
+        (``fates``) what becomes of them, or ``None`` when every file has one."""
         parts = []
-        for files, folder, other in (
-            (self.only_references, references, candidates),
-            (self.only_candidates, candidates, references),
+        for files, folder, other, fate in (
+            (self.only_references, references, candidates,
+             "each scored as a missing translation, 0"),
+            (self.only_candidates, candidates, references, "left out"),
         ):
             if files:
                 shown = ", ".join(files[:_NAMED])
                 more = f" and {len(files) - _NAMED:,} more" if len(files) > _NAMED else ""
                 parts.append(
                     f"{counted(len(files), 'file')} of {folder} with no counterpart in "
-                    f"{other} ({shown}{more})"
+                    f"{other} ({shown}{more})" + (f": {fate}" if fates else "")
                 )
         return "; ".join(parts) if parts else None
 
@@ -95,7 +107,7 @@ def _files(folder: Path) -> list[PurePosixPath]:
         if any(part.startswith(".") for part in relative.parts) or not path.is_file():
             continue
         found.append(relative)
-    return sorted(found)
+    return natural_sorted(found)
 
 
 def _keyed(folder: Path, by_stem: bool) -> dict[str, PurePosixPath]:
@@ -149,18 +161,29 @@ def pair_folders(
     >>> p = pair_folders(root / "src", root / "out", by_stem=True)
     >>> [m[0] for m in p.matched], p.only_references, p.only_candidates
     (['A.py'], ('B.java',), ('C.py',))
+    >>> [(key, pair_id) for key, pair_id, _ in p.unanswered]
+    [('B', 'B.py')]
     """
     ref_folder, cand_folder = _folder(references), _folder(candidates)
     refs = _keyed(ref_folder, by_stem)
     cands = _keyed(cand_folder, by_stem)
     matched = sorted(
-        (str(cands[key]), ref_folder / refs[key], cand_folder / cands[key])
-        for key in refs.keys() & cands.keys()
+        ((str(cands[key]), ref_folder / refs[key], cand_folder / cands[key])
+         for key in refs.keys() & cands.keys()),
+        key=lambda m: natural_key(m[0]),
+    )
+    # by stem, a missing candidate's id takes the extension its folder's candidates share
+    suffixes = {path.suffix for path in cands.values()}
+    suffix = next(iter(suffixes)) if by_stem and len(suffixes) == 1 else ""
+    unanswered = tuple(
+        (key, str(refs[key]) if not by_stem else key + suffix, ref_folder / refs[key])
+        for key in natural_sorted(refs.keys() - cands.keys())
     )
     return FolderPairing(
         matched=tuple(matched),
-        only_references=tuple(str(refs[k]) for k in sorted(refs.keys() - cands.keys())),
-        only_candidates=tuple(str(cands[k]) for k in sorted(cands.keys() - refs.keys())),
+        only_references=tuple(str(refs[k]) for k in natural_sorted(refs.keys() - cands.keys())),
+        only_candidates=tuple(str(cands[k]) for k in natural_sorted(cands.keys() - refs.keys())),
+        unanswered=unanswered,
     )
 
 
@@ -174,10 +197,13 @@ def read_folders(
 ) -> list[PairInput]:
     """The pairs of two folders: one whole file per side, ids the candidates' relative paths.
 
-    Files are matched as :func:`pair_folders` does; a file without a counterpart is named
-    in one warning (``strict``: an :class:`InputError`). Each file is read as
-    :func:`~ruby_metric.io.inputs.read_text` reads it (UTF-8, a bad byte replaced with a
-    warning, a leading byte-order mark dropped and counted).
+    Files are matched as :func:`pair_folders` does. A reference without a candidate is a
+    missing translation: it stays a pair, with no candidate (``PairInput.missing``), which
+    scores 0 on every tier; a candidate without a reference has nothing to be scored
+    against and is left out. Both are named in one warning (``strict``: an
+    :class:`InputError`). Each file is read as :func:`~ruby_metric.io.inputs.read_text`
+    reads it (UTF-8, a bad byte replaced with a warning, a leading byte-order mark dropped
+    and counted).
 
     Parameters
     ----------
@@ -189,8 +215,8 @@ def read_folders(
 
     Returns
     -------
-    list of PairInput, sorted by id: ``scorer.score_pairs(read_folders(...))``, or
-    ``scorer.stream(lambda: iter(pairs))``.
+    list of PairInput, in natural order of id (``2/x.py`` before ``10/x.py``):
+    ``scorer.score_pairs(read_folders(...))``, or ``scorer.stream(lambda: iter(pairs))``.
 
     Raises
     ------
@@ -206,22 +232,65 @@ def read_folders(
     ['Main.py', 'util/Strings.py']
     """
     pairing = pair_folders(references, candidates, by_stem=by_stem)
-    unmatched = pairing.unmatched_message(references, candidates)
-    if unmatched is not None:
-        if strict:
-            raise InputError(f"{unmatched} (--strict: every file must have a counterpart)")
-        logger.warning("%s: left out", unmatched)
+    warn_unmatched(pairing, references, candidates, strict=strict)
     if not pairing.matched:
         raise InputError(
             f"no pairs to score: no file of {references} has a counterpart in {candidates}"
             + (" (paired by path without extension)" if by_stem else " (paired by path)")
         )
-    return matched_pairs(pairing, language=language)
+    return folder_pairs(pairing, candidates, language=language)
+
+
+def warn_unmatched(
+    pairing: FolderPairing, references: str | Path, candidates: str | Path, *, strict: bool
+) -> None:
+    """One warning naming the files of ``pairing`` without a counterpart and what becomes
+    of them; with ``strict`` an :class:`InputError` instead."""
+    if strict:
+        message = pairing.unmatched_message(references, candidates, fates=False)
+        if message is not None:
+            raise InputError(f"{message} (--strict: every file must have a counterpart)")
+    message = pairing.unmatched_message(references, candidates)
+    if message is not None:
+        logger.warning("%s", message)
+
+
+def folder_pairs(
+    pairing: FolderPairing,
+    candidates: str | Path,
+    *,
+    language: str | None = None,
+    ids: Mapping[str, str] | None = None,
+) -> list[PairInput]:
+    """Every pair of a :func:`pair_folders` matching, in natural order of id: the matched
+    files read (:func:`matched_pairs`), and per reference without a candidate a pair with
+    no candidate, ``missing`` ``"missing from CANDIDATES"`` (it scores 0 on every tier).
+
+    ``ids``: key -> the id the other folders' candidates of that key have, so that the
+    missing candidate of several systems' folders has their id (by stem, ``Foo`` is
+    ``Foo.py`` there).
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("r/10.py", "r/2.py", "c/10.py"):
+    ...     (root / name).parent.mkdir(exist_ok=True); _ = (root / name).write_text(name)
+    >>> pairs = folder_pairs(pair_folders(root / "r", root / "c"), "c")
+    >>> [(p.id, p.candidate, p.missing) for p in pairs]
+    [('2.py', '', 'missing from c'), ('10.py', 'c/10.py', None)]
+    """
+    pairs = matched_pairs(pairing, language=language)
+    missing = f"missing from {display_name(candidates)}"
+    for key, pair_id, ref_path in pairing.unanswered:
+        reference, boms = strip_bom(read_text(ref_path))
+        pairs.append(PairInput((ids or {}).get(key, pair_id), reference, "", language,
+                               boms=boms, missing=missing))
+    return sorted(pairs, key=lambda pair: natural_key(pair.id))
 
 
 def matched_pairs(pairing: FolderPairing, *, language: str | None = None) -> list[PairInput]:
     """The pairs of :func:`pair_folders`'s matched files, read as :func:`read_folders`
-    reads them (no check of the files without a counterpart: the caller's).
+    reads them (no pair for a file without a counterpart: :func:`folder_pairs` adds the
+    missing candidates).
 
     >>> import tempfile, pathlib
     >>> root = pathlib.Path(tempfile.mkdtemp())

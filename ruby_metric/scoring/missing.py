@@ -1,0 +1,70 @@
+"""The result of a pair with no candidate: a missing translation is a failed translation.
+
+A system folder that lacks a file the references have wrote nothing for that input. Left
+out, the system would be averaged over the inputs it chose to answer, and a system that
+skips its hard inputs would beat one that tries them; compared on different ids, two
+systems would not be compared at all. So the pair stays, scored as an empty candidate (its
+BLEU statistics count the reference's length, as an empty output's do) with every score
+that an empty candidate has, or lacks only for want of a candidate, set to 0, and a reason
+naming where the file is missing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .metrics import METRICS, TIER_METRICS
+from .results import PairResult
+
+__all__ = ["missing_result", "missing_reason"]
+
+
+def missing_reason(missing: str) -> str:
+    """The reason a missing candidate's scores carry.
+
+    >>> missing_reason("missing from systems/coder-s")
+    'candidate: missing from systems/coder-s (a missing translation scores 0)'
+    """
+    return f"candidate: {missing} (a missing translation scores 0)"
+
+
+def missing_result(empty: PairResult, missing: str) -> PairResult:
+    """``empty`` (the pair scored with an empty candidate) as the result of a missing one.
+
+    Every metric with a score, and every metric without one whose reason names the
+    candidate alone (``"candidate: empty code"``: the tiers that need a candidate's
+    structure), scores 0.0 with :func:`missing_reason` as its reason. A metric undefined for
+    any candidate of the pair (the reference does not parse, no n-gram set, BLEU against a
+    source) stays undefined with its reason, as it is for every other system's candidate.
+    RUBY's tier is the most structural one now scored.
+
+    Parameters
+    ----------
+    empty : the result of scoring the pair's reference with the candidate ``""``.
+    missing : where the candidate is missing (``"missing from systems/coder-s"``).
+
+    Returns
+    -------
+    PairResult : the same id and mode, the scores above.
+
+    >>> r = PairResult(id="a.py", ruby=0.0, tier="string", sts=0.0, bleu=0.0,
+    ...                reasons={"grs": "candidate: empty code", "trs": "candidate: empty code",
+    ...                         "crystalbleu": "no n-gram set"})
+    >>> m = missing_result(r, "missing from out")
+    >>> m.ruby, m.tier, m.grs, m.trs, m.sts, m.bleu, m.crystalbleu
+    (0.0, 'graph', 0.0, 0.0, 0.0, 0.0, None)
+    >>> m.reasons["grs"], m.reasons["crystalbleu"]
+    ('candidate: missing from out (a missing translation scores 0)', 'no n-gram set')
+    """
+    reason = missing_reason(missing)
+    scores: dict[str, float | None] = {}
+    reasons = dict(empty.reasons)
+    for metric in METRICS:
+        value = getattr(empty, metric)
+        if value is not None or reasons.get(metric, "").startswith("candidate:"):
+            scores[metric] = 0.0
+            reasons[metric] = reason
+    tier = empty.tier
+    if "ruby" in scores:
+        tier = next((t for t, m in TIER_METRICS.items() if scores.get(m) is not None), tier)
+    return dataclasses.replace(empty, **scores, tier=tier, reasons=reasons)
