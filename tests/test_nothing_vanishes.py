@@ -140,8 +140,18 @@ def test_the_language_check_watches_both_sides_against_a_source(caplog):
         "candidate: parse error at line 1, col 1: no structure left to compare, scored 0 "
         "against the source (every source node deleted)): is the language right?"
     ]
-    # fewer than 10 pairs say too little
-    assert _warnings(caplog, sources[:9], cands[:9], "python", "python") == []
+    # under 10 pairs a majority says too little (8 of 9 is silent), but every source of
+    # the run failing is what a wrong language does, down to one pair
+    assert _warnings(caplog, [*sources[:8], PY], cands[:9], "python", "python") == []
+    assert _warnings(caplog, sources[:9], cands[:9], "python", "python") == [
+        "the sources of 9 of 9 pairs do not parse cleanly as python (first: pair 0, source: "
+        "parse error at line 1, col 1): is the language right?"
+    ]
+    assert _warnings(caplog, sources[:1], cands[:1], "python", "python") == [
+        "the sources of 1 of 1 pair do not parse cleanly as python (first: pair 0, source: "
+        "parse error at line 1, col 1): is the language right?"
+    ]
+    assert _warnings(caplog, sources[:1], cands[:1], "java", "python") == []
 
 
 def test_meta_compare_says_how_many_pairs_its_means_are_over(tmp_path, capsys):

@@ -39,14 +39,17 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ScoreStream", "Scored", "score_chunk", "score_payload_chunk"]
+__all__ = [
+    "ScoreStream", "Scored", "score_chunk", "score_payload_chunk", "unparsed_says_wrong_language",
+]
 
 #: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
 #: keep every worker busy until the end.
 _CHUNK = 64
 #: A run warns that its references (against a source: its sources, or its candidates) do
-#: not parse (the wrong language?) from this many pairs up, when over half of them do not:
-#: fewer pairs say too little.
+#: not parse (the wrong language?) from this many pairs up when over half of them do not;
+#: below, where a majority can be one or two odd fragments, when every one of them does not
+#: (what a wrong language does to every pair, and what good code never does).
 _UNPARSED_MIN_PAIRS = 10
 
 
@@ -108,6 +111,7 @@ class ScoreStream:
         self._unparsed: dict[str, list[Any]] = {
             side: [0, None] for side in self._checked_sides()}
         self._unread = 0
+        self._missing = 0  # readable pairs with no candidate (a file missing from a folder)
         self._no_language = 0  # readable pairs with no language of their own nor the scorer's
 
     def __iter__(self) -> Iterator[PairResult]:
@@ -171,7 +175,9 @@ class ScoreStream:
         often the wrong language, which no pair's score says by itself (against a
         reference they fall back to the string tier or to contained structure; against a
         source a candidate scores 0 and a source leaves no score)."""
-        if self.readable < _UNPARSED_MIN_PAIRS or 2 * count <= self.readable:
+        # a missing candidate (no file) is not one that failed to parse, nor one that parsed
+        total = self.readable - (self._missing if side == "candidate" else 0)
+        if not unparsed_says_wrong_language(count, total):
             return
         if side == "source":
             language = self._scorer.source_language
@@ -179,9 +185,9 @@ class ScoreStream:
             languages = self._languages()
             language = next(iter(languages)) if len(languages) == 1 else "their languages"
         logger.warning(
-            "the %ss of %s of %s pairs do not parse cleanly as %s (first: pair %s, %s): is "
+            "the %ss of %s of %s do not parse cleanly as %s (first: pair %s, %s): is "
             "the language right?",
-            side, f"{count:,}", f"{self.readable:,}", language, first_id, why,
+            side, f"{count:,}", counted(total, "pair"), language, first_id, why,
         )
 
     def _languages(self) -> set[str]:
@@ -217,6 +223,7 @@ class ScoreStream:
             if pair.problem is None:
                 raw.add(pair.language)
                 self.readable += 1
+                self._missing += pair.missing is not None
                 if no_language and not pair.language:
                     self._no_language += 1
             self.boms += pair.boms
@@ -462,6 +469,23 @@ def score_chunk(
             if watch is not None:
                 watch.ended()
     return out
+
+
+def unparsed_says_wrong_language(unparsed: int, pairs: int) -> bool:
+    """Whether ``unparsed`` of ``pairs`` sides that do not parse cleanly say the language is
+    wrong: over half of them from :data:`_UNPARSED_MIN_PAIRS` pairs up; below, all of them
+    (a majority of a few can be one or two fragments; a wrong language fails every one).
+
+    >>> unparsed_says_wrong_language(6, 10), unparsed_says_wrong_language(5, 10)
+    (True, False)
+    >>> unparsed_says_wrong_language(3, 3), unparsed_says_wrong_language(2, 3)
+    (True, False)
+    >>> unparsed_says_wrong_language(1, 1), unparsed_says_wrong_language(0, 0)
+    (True, False)
+    """
+    if pairs < _UNPARSED_MIN_PAIRS:
+        return 0 < pairs == unparsed
+    return 2 * unparsed > pairs
 
 
 def interrupt_behind(exc: BaseException) -> KeyboardInterrupt | None:

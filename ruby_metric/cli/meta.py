@@ -31,7 +31,7 @@ from .args import (
     scorer_from_args,
     with_examples,
 )
-from .meta_compare import format_table, run_many
+from .meta_compare import format_table, run_many, warn_small_samples
 from .meta_correlate import judged_rows, run_correlate
 from .systems import add_system_options
 
@@ -442,6 +442,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             confidence=args.confidence,
             workers=args.workers,
         )
+    warn_small_samples([(f"{args.sys_a} vs {args.sys_b}", report)])
     with output_file(args.output, whole=True) as out:
         if args.format == "json":
             data = report.to_dict()

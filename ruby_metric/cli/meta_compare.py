@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,6 +20,8 @@ from ..io.formats import counted
 from ..io.inputs import InputError
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
+from ..meta.sample_size import small_sample_warning
+from ..meta.significance import ComparisonReport
 from ..meta.systems import MultiComparison, compare_many
 from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..reports.systems import system_summaries
@@ -27,7 +30,18 @@ from ..scoring.results import CorpusResult
 from .args import output_file, scorer_from_args
 from .systems import systems_input, warn_missing
 
-__all__ = ["run_many", "write_many", "format_table"]
+logger = logging.getLogger(__name__)
+
+__all__ = ["run_many", "write_many", "format_table", "warn_small_samples"]
+
+
+def warn_small_samples(comparisons: list[tuple[str, ComparisonReport]]) -> None:
+    """One warning (before the tables) naming the comparisons on too few pairs for any
+    difference to be significant, their p-values adjusted for all of them
+    (:func:`~ruby_metric.meta.sample_size.small_sample_warning`)."""
+    few = small_sample_warning(comparisons, adjusted_for=len(comparisons))
+    if few is not None:
+        logger.warning("%s", few)
 
 
 def format_table(header: list[str], rows: list[list[str]]) -> str:
@@ -103,6 +117,7 @@ def run_many(args: argparse.Namespace) -> int:
             raise InputError(f"{systems.name}: {exc}") from None
     finally:
         scorer.close()
+    warn_small_samples([(f"{c.a} vs {c.b}", c.report) for c in many.comparisons])
     with output_file(args.output, whole=True) as out:
         write_many(many, systems, corpus, scoring, args, out)
     return 0

@@ -7,6 +7,7 @@ first. A signal stops the run between lines, never inside one.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -14,7 +15,7 @@ from typing import Any, TextIO
 
 from ..io.formats import FORMATS, PairWriter, with_extra, write
 from ..io.inputs import InputError, PairInput
-from ..io.resume import id_key, resume_point
+from ..io.resume import id_key, resume_key, resume_point
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import system_corpora
@@ -114,7 +115,7 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     split = systems is not None and bool(systems.system_field)
     skipped, done = 0, None
     if args.resume:
-        done, skipped = _resumed(args, pairs, systems)
+        pairs, done, skipped, systems = _resumed(args, pairs, systems)
         total = None if total is None else max(total - skipped, 0)
     scorer = scorer_from_args(args)
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
@@ -203,28 +204,39 @@ def _resumed(
     args: argparse.Namespace,
     pairs: Callable[[], Iterator[PairInput]],
     systems: SystemsInput | None,
-) -> tuple[Callable[[PairInput], bool], int]:
-    """``--resume``: whether a pair's id is one ``--output`` holds already, and how many of
-    the pairs are; an unfinished last line is cut off the file (its pair is scored again).
+) -> tuple[Callable[[], Iterator[PairInput]], Callable[[PairInput], bool], int,
+           SystemsInput | None]:
+    """``--resume``: the pairs, whether a pair is one ``--output`` holds already, how many
+    of the pairs are, and the rows of the pairs left to score (``None`` without systems);
+    an unfinished last line is cut off the file (its pair is scored again).
+
+    Without systems a pair is matched by its id. With systems, each line written carries
+    its system, and a row is matched by (system, id): an id is once per system (the readers
+    refuse a second), so the key names one row. The rows left keep their order, so the
+    system and label each result line carries are its own row's.
 
     Raises
     ------
-    InputError : ``--resume`` without ``-f jsonl -o FILE``, or FILE is not a JSONL output of
-        ``score``.
+    InputError : ``--resume`` without ``-f jsonl -o FILE``, FILE is not a JSONL output of
+        ``score``, or (with several systems) a line of it names no system.
     """
     if args.format != "jsonl" or args.score_only or not args.output or args.output == "-":
         raise InputError("--resume needs -f jsonl -o FILE: it appends to the lines FILE holds")
-    if systems is not None:
-        # rows are matched to their system and label by input position, and an id may
-        # repeat across systems: skipping by id would put them on the wrong rows
-        raise InputError("--resume matches pairs by id alone: it cannot be combined with "
-                         "--system-field or --label-field")
-    point = resume_point(args.output)
+    field = systems.system_field if systems is not None else None
+    point = resume_point(args.output, system_field=field)
     if point.dropped and not args.quiet:
         print(f"ruby-metric: {args.output}: dropped an unfinished last line "
               f"({point.dropped:,} bytes); its pair is scored again", file=sys.stderr)
+    if systems is None:
+        def written(pair: PairInput) -> bool:
+            return id_key(pair.id) in point.ids
 
-    def written(pair: PairInput) -> bool:
-        return id_key(pair.id) in point.ids
-
-    return written, sum(1 for pair in pairs() if written(pair))
+        return pairs, written, sum(1 for pair in pairs() if written(pair)), None
+    # the rows' own pairs, so that a pair is known by its row (two systems' pairs can be
+    # equal in every field but their system, which the pair does not carry)
+    done = {id(row.pair) for row in systems.rows
+            if resume_key(row.pair.id, row.system if field else None) in point.ids}
+    left = dataclasses.replace(
+        systems, rows=tuple(row for row in systems.rows if id(row.pair) not in done))
+    rows = [row.pair for row in systems.rows]
+    return (lambda: iter(rows)), (lambda pair: id(pair) in done), len(done), left

@@ -19,7 +19,7 @@ from typing import Any
 
 from .inputs import InputError
 
-__all__ = ["ResumePoint", "id_key", "resume_point"]
+__all__ = ["ResumePoint", "id_key", "resume_key", "resume_point"]
 
 #: Keys every line that ``score -f jsonl`` writes has.
 _RESULT_KEYS = frozenset({"id", "ruby", "tier", "reasons"})
@@ -31,7 +31,8 @@ class ResumePoint:
 
     Attributes
     ----------
-    ids : :func:`id_key` of every pair written whole.
+    ids : :func:`id_key` of every pair written whole (with several systems,
+        :func:`resume_key` of its system and id).
     lines : how many whole lines the file holds.
     dropped : bytes of a last, unfinished line removed from the file (0 if none).
     """
@@ -51,15 +52,34 @@ def id_key(pair_id: Any) -> str:
     return json.dumps(pair_id, ensure_ascii=False, sort_keys=True)
 
 
-def resume_point(path: str | Path) -> ResumePoint:
+def resume_key(pair_id: Any, system: Any = None) -> str:
+    """How a pair of several systems is matched against the lines of a JSONL output: its
+    system and its id (:func:`id_key` of the two), since an id is once per system; without
+    a system, :func:`id_key` of the id alone.
+
+    >>> resume_key("a.py", "coder-l"), resume_key(3)
+    ('["coder-l", "a.py"]', '3')
+    """
+    return id_key(pair_id) if system is None else id_key([system, pair_id])
+
+
+def resume_point(path: str | Path, *, system_field: str | None = None) -> ResumePoint:
     """Read the ids ``path`` already holds and cut an unfinished last line off it.
 
     A missing or empty file holds nothing (the run starts from the first pair).
 
+    Parameters
+    ----------
+    path : the JSONL output of an earlier run.
+    system_field : the field naming each line's system when the run has several systems:
+        the ids are then :func:`resume_key` of (system, id), and a line without the field
+        is an error (it was written by a run without these systems).
+
     Raises
     ------
     InputError : ``path`` cannot be read or written, or a whole line of it is not a result
-        line of ``ruby-metric score -f jsonl`` (the message names the line).
+        line of ``ruby-metric score -f jsonl`` (the message names the line), or (with
+        ``system_field``) names no system.
     """
     target = Path(path)
     if not target.exists():
@@ -72,7 +92,17 @@ def resume_point(path: str | Path) -> ResumePoint:
     ids = set()
     lines = data[:whole].split(b"\n")[:-1]
     for number, raw in enumerate(lines, start=1):
-        ids.add(id_key(_result_id(path, number, raw)))
+        obj = _result(path, number, raw)
+        if system_field is None:
+            ids.add(id_key(obj["id"]))
+            continue
+        if system_field not in obj:
+            raise InputError(
+                f"{path}:{number}: no {system_field!r}: a run with several systems matches "
+                "the lines to its pairs by system and id, and this line names no system (it "
+                "was written by another run): write to a new file"
+            )
+        ids.add(resume_key(obj["id"], obj[system_field]))
     dropped = len(data) - whole
     if dropped and not data[whole:].startswith(b'{"id": '):
         # every line written starts so: anything else is not a line of ours cut short
@@ -88,9 +118,9 @@ def resume_point(path: str | Path) -> ResumePoint:
     return ResumePoint(frozenset(ids), len(lines), dropped)
 
 
-def _result_id(path: str | Path, number: int, raw: bytes) -> Any:
-    """The ``id`` of one whole line of a JSONL output; an :class:`InputError` if the line
-    is not one that ``score -f jsonl`` writes."""
+def _result(path: str | Path, number: int, raw: bytes) -> dict[str, Any]:
+    """One whole line of a JSONL output; an :class:`InputError` if the line is not one
+    that ``score -f jsonl`` writes."""
     not_ours = (f"{path}:{number}: not a line of ruby-metric score -f jsonl output, so "
                 "--resume will not append to this file")
     try:
@@ -100,4 +130,4 @@ def _result_id(path: str | Path, number: int, raw: bytes) -> Any:
     if not isinstance(obj, dict) or not obj.keys() >= _RESULT_KEYS:
         keys = ", ".join(sorted(_RESULT_KEYS))
         raise InputError(f"{not_ours} (expected an object with {keys})")
-    return obj["id"]
+    return obj
