@@ -16,3 +16,12 @@ def run(capsys, *argv):
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def write_folder(root, name, files):
+    """``root/name`` holding ``files`` (relative path -> text), folders made as needed."""
+    folder = root / name
+    for relative, text in files.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text)
+    return folder

@@ -7,7 +7,7 @@ import json
 import logging
 
 import pytest
-from cli_helpers import run
+from cli_helpers import run, write_folder
 
 from ruby_metric.io.inputs import InputError
 from ruby_metric.io.system_folders import join_labels, read_folder_systems, system_names
@@ -15,20 +15,12 @@ from ruby_metric.io.system_folders import join_labels, read_folder_systems, syst
 REFS = {"a.py": "x = 1\nprint(x)\n", "b.py": "y = 2\nprint(y + 1)\n", "c.py": "print(3)\n"}
 
 
-def _folder(root, name, files):
-    folder = root / name
-    for relative, text in files.items():
-        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
-        (folder / relative).write_text(text)
-    return folder
-
-
 @pytest.fixture
 def bench(tmp_path):
     """refs/ with a.py b.py c.py; s1/ has all three, s2/ lacks c.py and has an extra d.py."""
-    refs = _folder(tmp_path, "refs", REFS)
-    s1 = _folder(tmp_path, "s1", REFS)
-    s2 = _folder(tmp_path, "s2", {"a.py": REFS["a.py"], "b.py": "y = 3\n", "d.py": "z = 0\n"})
+    refs = write_folder(tmp_path, "refs", REFS)
+    s1 = write_folder(tmp_path, "s1", REFS)
+    s2 = write_folder(tmp_path, "s2", {"a.py": REFS["a.py"], "b.py": "y = 3\n", "d.py": "z = 0\n"})
     return refs, s1, s2
 
 
@@ -63,15 +55,15 @@ def test_folder_systems_pair_by_path_and_warn_once(bench, caplog):
         f"translation, 0; 1 file of {s2} with no counterpart in {refs} (d.py): left out")
     with pytest.raises(InputError, match=r"\(c\.py\).*--strict: every file"):
         read_folder_systems(refs, [s1, s2], strict=True)
-    empty = _folder(refs.parent, "s3", {"zzz.py": "1\n"})
+    empty = write_folder(refs.parent, "s3", {"zzz.py": "1\n"})
     with pytest.raises(InputError, match="no pairs for system s3"):
         read_folder_systems(refs, [s1, empty])
 
 
 def test_folder_systems_against_sources_by_stem(tmp_path):
-    src = _folder(tmp_path, "src", {"a.java": "class A {}\n", "b.java": "class B {}\n"})
-    out = _folder(tmp_path, "m1", {"a.py": "pass\n", "b.py": "pass\n"})
-    rows = read_folder_systems(src, [out, _folder(tmp_path, "m2", {"b.py": "x\n"})],
+    src = write_folder(tmp_path, "src", {"a.java": "class A {}\n", "b.java": "class B {}\n"})
+    out = write_folder(tmp_path, "m1", {"a.py": "pass\n", "b.py": "pass\n"})
+    rows = read_folder_systems(src, [out, write_folder(tmp_path, "m2", {"b.py": "x\n"})],
                                by_stem=True)
     # m2 lacks a: its missing translation has the id m1's candidate of a has
     assert [(r.system, r.pair.id, r.pair.reference, r.pair.missing) for r in rows.rows] == [

@@ -11,7 +11,7 @@ import logging
 
 import numpy as np
 import pytest
-from cli_helpers import run
+from cli_helpers import run, write_folder
 
 from ruby_metric import RubyScorer
 from ruby_metric.io.inputs import InputError
@@ -27,20 +27,12 @@ C = "total = 0\nfor i in range(3):\n    total += i\nprint(total)\n"
 JAVA = "class A {\n    int f(int x) {\n        return x + 1;\n    }\n}\n"
 
 
-def _folder(root, name, files):
-    folder = root / name
-    for relative, text in files.items():
-        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
-        (folder / relative).write_text(text)
-    return folder
-
-
 @pytest.fixture
 def bench(tmp_path):
     """refs/ a.py b.py c.py; s1/ all three, equal to the references; s2/ lacks c.py."""
-    refs = _folder(tmp_path, "refs", {"a.py": A, "b.py": B, "c.py": C})
-    s1 = _folder(tmp_path, "s1", {"a.py": A, "b.py": B, "c.py": C})
-    s2 = _folder(tmp_path, "s2", {"a.py": A, "b.py": B})
+    refs = write_folder(tmp_path, "refs", {"a.py": A, "b.py": B, "c.py": C})
+    s1 = write_folder(tmp_path, "s1", {"a.py": A, "b.py": B, "c.py": C})
+    s2 = write_folder(tmp_path, "s2", {"a.py": A, "b.py": B})
     return refs, s1, s2
 
 
@@ -81,15 +73,15 @@ def test_a_missing_file_scores_zero_and_does_not_reward_its_system(bench, capsys
 
 
 def test_against_sources_a_missing_file_takes_the_id_of_the_others(tmp_path, capsys):
-    src = _folder(tmp_path, "src", {"A.java": JAVA, "B.java": JAVA})
-    m1 = _folder(tmp_path, "m1", {"A.py": "def f(x):\n    return x + 1\n", "B.py": "pass\n"})
-    m2 = _folder(tmp_path, "m2", {"B.py": "pass\n", "notes.txt": "n"})
+    src = write_folder(tmp_path, "src", {"A.java": JAVA, "B.java": JAVA})
+    m1 = write_folder(tmp_path, "m1", {"A.py": "def f(x):\n    return x + 1\n", "B.py": "pass\n"})
+    m2 = write_folder(tmp_path, "m2", {"B.py": "pass\n", "notes.txt": "n"})
     rows = read_folder_systems(src, [m1, m2], by_stem=True)
     assert [(r.system, r.pair.id, r.pair.missing) for r in rows.rows] == [
         ("m1", "A.py", None), ("m1", "B.py", None), ("m2", "A.py", f"missing from {m2}"),
         ("m2", "B.py", None)]
     # one folder: the id takes the extension its candidates share
-    only = _folder(tmp_path, "only", {"B.py": "pass\n"})
+    only = write_folder(tmp_path, "only", {"B.py": "pass\n"})
     assert [p.id for p in read_folders(src, only, by_stem=True)] == ["A.py", "B.py"]
     code, out, err = run(capsys, "score", src, m1, m2, "-l", "python", "--source-lang", "java",
                          "-f", "jsonl", "-q")
@@ -204,7 +196,7 @@ def test_fewest_pairs_for_significance_by_level_and_comparisons():
 def test_meta_compare_warns_once_when_no_difference_can_be_significant(bench, tmp_path, capsys,
                                                                       caplog):
     refs, s1, s2 = bench
-    s3 = _folder(tmp_path, "s3", {"a.py": B, "b.py": A, "c.py": C})
+    s3 = write_folder(tmp_path, "s3", {"a.py": B, "b.py": A, "c.py": C})
     argv = ["--metrics", "sts", "--trials", "99", "--bootstrap", "50"]
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         code, _, err = run(capsys, "meta", "compare", refs, s1, s2, "-l", "python", *argv)
@@ -235,9 +227,9 @@ def test_meta_compare_warns_once_when_no_difference_can_be_significant(bench, tm
 
 def test_meta_compare_is_silent_from_six_pairs(tmp_path, capsys, caplog):
     texts = [f"v{i} = {i}\nprint(v{i})\n" for i in range(6)]
-    refs = _folder(tmp_path, "refs", {f"{i}.py": t for i, t in enumerate(texts)})
-    s1 = _folder(tmp_path, "s1", {f"{i}.py": t for i, t in enumerate(texts)})
-    s2 = _folder(tmp_path, "s2", {f"{i}.py": "pass\n" for i in range(6)})
+    refs = write_folder(tmp_path, "refs", {f"{i}.py": t for i, t in enumerate(texts)})
+    s1 = write_folder(tmp_path, "s1", {f"{i}.py": t for i, t in enumerate(texts)})
+    s2 = write_folder(tmp_path, "s2", {f"{i}.py": "pass\n" for i in range(6)})
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         code, _, err = run(capsys, "meta", "compare", refs, s1, s2, "-l", "python", "--metrics",
                            "sts", "--trials", "99", "--bootstrap", "50")
@@ -272,14 +264,15 @@ def test_the_language_check_speaks_under_ten_pairs_when_every_reference_fails(ca
 
 def test_folder_ids_come_in_natural_order(tmp_path, caplog):
     files = {f"{n}/Solution.py": f"print({n})\n" for n in (10, 2, 1, 100, 9)}
-    refs = _folder(tmp_path, "refs", files)
-    hyps = _folder(tmp_path, "hyps", {k: v for k, v in files.items() if not k.startswith("9/")})
+    refs = write_folder(tmp_path, "refs", files)
+    hyps = write_folder(tmp_path, "hyps",
+                        {k: v for k, v in files.items() if not k.startswith("9/")})
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         pairs = read_folders(refs, hyps)
     assert [p.id for p in pairs] == [
         "1/Solution.py", "2/Solution.py", "9/Solution.py", "10/Solution.py", "100/Solution.py"]
     assert pairs[2].missing == f"missing from {hyps}"
-    other = _folder(tmp_path, "other", {"10/Solution.py": "x\n", "2/Solution.py": "y\n"})
+    other = write_folder(tmp_path, "other", {"10/Solution.py": "x\n", "2/Solution.py": "y\n"})
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):
         rows = read_folder_systems(refs, [hyps, other])
     assert [r.pair.id for r in rows.rows if r.system == "other"] == [

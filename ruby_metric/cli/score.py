@@ -100,7 +100,8 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         "--resume",
         action="store_true",
         help="with -f jsonl -o FILE: skip the pairs whose ids FILE already holds (from a run "
-        "that was stopped) and append the others; a last line cut short is scored again",
+        "that was stopped; with several systems, whose system and id) and append the others; "
+        "a last line cut short is scored again",
     )
     add_workers(score)
     add_quiet(score)
