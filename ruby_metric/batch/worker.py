@@ -11,9 +11,10 @@ the caller's).
 So workers here are spawned from a fresh interpreter with preparation data that carries the
 parent's ``sys.path``, working directory and authentication key but *no* main module: the
 child imports only what unpickling the work needs (``ruby_metric`` and the modules of the
-scorer's class). A pool is checked before any pair is sent: every worker must start and load
-the scorer, or :func:`start_pool` raises :class:`WorkerStartError` with the reason, so a pool
-that cannot work never reports pairs as lost.
+scorer's class). A pool is checked before any result is read: every worker must start and
+load the scorer, or :func:`start_pool` (or :func:`check_results`, when the first chunks were
+queued behind the checks while the workers started) raises :class:`WorkerStartError` with the
+reason, so a pool that cannot work never reports pairs as lost.
 """
 
 from __future__ import annotations
