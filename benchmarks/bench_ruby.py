@@ -5,10 +5,13 @@ Measures, on the same 1,000 (gold, output) C# pairs:
 * ruby-metric with every tier and CrystalBLEU, in one process (pairs/s), on all pairs and
   on the pairs whose output differs from the gold line;
 * the same pairs repeated (10x: 10,000 pairs) with 1 process and with 2 worker processes,
-  as a user runs them: a fresh scorer's first ``score_corpus(..., workers=2)`` (start-up
-  included), then a second call on the same scorer (its pool reused), with the output
-  checked byte-identical to 1 process; and what a worker's start-up costs (interpreter,
-  imports, loading the compiled kernels), measured in a fresh interpreter;
+  as a user runs them, in interleaved rounds: a fresh scorer's first
+  ``score_corpus(..., workers=2)`` (start-up included), then a second call on the same
+  scorer (its pool kept), with the output checked byte-identical to 1 process; the
+  first-call and kept-pool ratios in wall time and, from the CPU seconds of the caller and
+  of each worker, on two idle cores (the cores are shared); and what a worker's start-up
+  costs step by step (interpreter, imports, payload check, the first pairs' grammar and
+  kernels), in CPU seconds of a fresh interpreter;
 * the graph tier alone: PDG build of both sides + GED, per pair (median, p90 ms);
 * CodeBLEU 0.7.0 (``calc_codebleu`` per pair, lang c_sharp) in its own venv, since it pins
   tree-sitter < 0.23: create it with ``benchmarks/setup_peers.sh`` (skipped if absent);
@@ -32,7 +35,6 @@ import argparse
 import json
 import logging
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -96,90 +98,115 @@ def _ms(values: list[float]) -> str:
 
 
 _STARTUP_SCRIPT = r"""
-import json, sys, time
-t0 = time.perf_counter()
+import json, pickle, sys, time
+clock = time.process_time  # CPU seconds: what a worker's start-up costs, whatever the load
+steps, mark = {"interpreter": clock()}, clock()
+def step(name):
+    global mark
+    steps[name], mark = clock() - mark, clock()
+import graphs
+step("import graphs")
 import ruby_metric.batch.engine  # what a worker imports to run a chunk
-t1 = time.perf_counter()
 from ruby_metric import RubyScorer
+from ruby_metric.batch.worker import ready
+from ruby_metric.io.inputs import PairInput
+step("import ruby_metric")
 scorer = RubyScorer(language="cs")
-t2 = time.perf_counter()
-scorer.score_corpus([sys.argv[1]], [sys.argv[2]])  # parsers, kernels from the cache
-t3 = time.perf_counter()
-print(json.dumps({"import": t1 - t0, "scorer": t2 - t1, "first_pair": t3 - t2}))
+blob = pickle.dumps((scorer, {"csharp": scorer._crystal}))  # what a run sends its workers
+assert ready(blob) is None  # the start-up check: the payload unpickled
+step("payload check")
+pairs = json.loads(sys.argv[1])
+ruby_metric.batch.engine.score_payload_chunk(blob, [PairInput(0, *pairs[0], None)])
+step("first pair (grammar, kernels)")
+ruby_metric.batch.engine.score_payload_chunk(blob, [PairInput(1, *pairs[1], None)])
+step("second pair (more kernels)")
+print(json.dumps(steps))
 """
 
 
-def _cpu() -> tuple[float, float]:
-    """CPU seconds (user + system) of this process and of its reaped children."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
-        resource.RUSAGE_CHILDREN
-    )
-    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
-
-
-def _worker_startup(ref: str, hyp: str) -> dict[str, float]:
-    """A fresh interpreter's costs before it scores: what each worker pays once."""
-    start = time.perf_counter()
+def _worker_startup(pairs: list[tuple[str, str]]) -> dict[str, float]:
+    """A fresh interpreter's CPU seconds before it scores, step by step: what each worker
+    pays once (the first two pairs: differing pairs that load the kernels)."""
     proc = subprocess.run(
-        [sys.executable, "-c", _STARTUP_SCRIPT, ref, hyp],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", _STARTUP_SCRIPT, json.dumps(pairs[:2])],
+        capture_output=True, text=True, check=True, cwd=HERE.parent,
     )
-    costs = json.loads(proc.stdout)
-    costs["process"] = time.perf_counter() - start
-    return costs
+    return json.loads(proc.stdout)
 
 
-def _bench_workers(scorer_class, refs, hyps, repeat: int, one) -> None:  # noqa: ANN001
+def _process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a live process, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pool_call(scorer, refs, hyps) -> tuple[object, float, float, list[float]]:  # noqa: ANN001
+    """One ``score_corpus(..., workers=2)``: result, wall seconds, this process's CPU
+    seconds, and each worker's CPU seconds so far."""
+    cpu, start = time.process_time(), time.perf_counter()
+    result = scorer.score_corpus(refs, hyps, workers=2)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return result, wall, cpu, [_process_cpu(p.pid) for p in scorer.worker_pool(2).processes]
+
+
+def _idle_wall(caller: float, workers: list[float]) -> float:
+    """The wall time of a run on two idle cores, from its CPU seconds: no less than its
+    busiest worker, nor than all its CPU spread over both cores."""
+    return max(max(workers), (sum(workers) + caller) / 2)
+
+
+def _bench_workers(scorer_class, refs, hyps, repeat: int, rounds: int, one) -> None:  # noqa: ANN001
     """1 process against 2 workers on the pairs repeated, start-up included, as a user runs
-    it; output checked byte-identical."""
+    it: per round (interleaved), one process, then a fresh scorer's first call and its
+    second call on the kept pool; output checked byte-identical. Shared cores make wall
+    times depend on others' load, so each round also gives the ratios its CPU seconds
+    imply on two idle cores."""
     big_refs, big_hyps = refs * repeat, hyps * repeat
     n = len(big_refs)
-    serial_scorer = scorer_class(language="cs")
-    serial_scorer.score_corpus(refs[:20], hyps[:20])  # its one-off loading, as in the pool
-    start = time.perf_counter()
-    serial = serial_scorer.score_corpus(big_refs, big_hyps)
-    t_serial = time.perf_counter() - start
-    expected = json.dumps(serial.to_dict(), sort_keys=True)
-
-    cpu_before = _cpu()
-    with scorer_class(language="cs") as scorer:  # a fresh scorer: no pool yet
-        start = time.perf_counter()
-        first = scorer.score_corpus(big_refs, big_hyps, workers=2)
-        t_first = time.perf_counter() - start
-        start = time.perf_counter()
-        again = scorer.score_corpus(big_refs, big_hyps, workers=2)
-        t_again = time.perf_counter() - start
-        start = time.perf_counter()
-        scorer.score_corpus(refs[:200], hyps[:200], workers=2)  # 4 chunks: latency of a call
-        t_small = time.perf_counter() - start
-    cpu_after = _cpu()
-    cpu_parent, cpu_workers = cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1]
-    for result in (first, again):
-        assert json.dumps(result.to_dict(), sort_keys=True) == expected, "workers changed it"
+    print(f"{n} pairs, 1 process against 2 workers, {rounds} interleaved rounds:")
+    ratios: dict[str, list[float]] = {"first": [], "kept": [], "first idle": [], "kept idle": []}
+    for r in range(rounds):
+        load = os.getloadavg()[0]
+        serial_scorer = scorer_class(language="cs")
+        serial_scorer.score_corpus(refs[:20], hyps[:20])  # its one-off loading, as a pool's
+        cpu, start = time.process_time(), time.perf_counter()
+        serial = serial_scorer.score_corpus(big_refs, big_hyps)
+        t_serial, cpu_serial = time.perf_counter() - start, time.process_time() - cpu
+        expected = json.dumps(serial.to_dict(), sort_keys=True)
+        with scorer_class(language="cs") as scorer:  # a fresh scorer: no pool yet
+            first, t_first, cpu_first, workers_first = _pool_call(scorer, big_refs, big_hyps)
+            again, t_again, cpu_again, workers_total = _pool_call(scorer, big_refs, big_hyps)
+        workers_again = [b - a for a, b in zip(workers_first, workers_total, strict=True)]
+        for result in (first, again):
+            assert json.dumps(result.to_dict(), sort_keys=True) == expected, "workers changed it"
+        idle_first = cpu_serial / _idle_wall(cpu_first, workers_first)
+        idle_again = cpu_serial / _idle_wall(cpu_again, workers_again)
+        for key, value in (("first", t_serial / t_first), ("kept", t_serial / t_again),
+                           ("first idle", idle_first), ("kept idle", idle_again)):
+            ratios[key].append(value)
+        print(
+            f"  round {r + 1} (load {load:.1f} -> {os.getloadavg()[0]:.1f}): wall 1 process "
+            f"{t_serial:.1f} s, first call {t_first:.1f} s ({t_serial / t_first:.2f}x), kept "
+            f"pool {t_again:.1f} s ({t_serial / t_again:.2f}x); CPU s: 1 process "
+            f"{cpu_serial:.1f}, first call caller {cpu_first:.1f} + workers "
+            f"{' + '.join(f'{w:.1f}' for w in workers_first)}, kept pool caller "
+            f"{cpu_again:.1f} + workers {' + '.join(f'{w:.1f}' for w in workers_again)}; on "
+            f"two idle cores: first call {idle_first:.2f}x, kept pool {idle_again:.2f}x"
+        )
+    print(
+        "  median over rounds: wall first call {:.2f}x, kept pool {:.2f}x; on two idle "
+        "cores (from CPU seconds) first call {:.2f}x, kept pool {:.2f}x; output "
+        "byte-identical".format(*(statistics.median(v) for v in ratios.values()))
+    )
     assert one.to_dict()["corpus"]["pairs"] == len(refs)
-    costs = _worker_startup(refs[0], hyps[0])
-    serial_cpu = t_serial  # one busy process: its wall time is its CPU time
-    # On a shared machine wall times mix in others' load: CPU seconds say what the run cost.
+    differ = [(a, b) for a, b in zip(refs, hyps, strict=True) if a != b]
+    costs = _worker_startup(differ)
     print(
-        f"  CPU seconds for the three 2-worker calls: workers {cpu_workers:.2f} s (start-up "
-        f"included), this process {cpu_parent:.2f} s; 1 process, one call: ~{serial_cpu:.2f} s"
-    )
-    print(
-        f"{n} pairs: 1 process {t_serial:.2f} s ({n / t_serial:.0f} pairs/s); 2 workers, "
-        f"first call (start-up included) {t_first:.2f} s: {t_serial / t_first:.2f}x; "
-        f"second call (pool reused) {t_again:.2f} s: {t_serial / t_again:.2f}x; "
-        f"output byte-identical"
-    )
-    print(
-        f"  start-up paid by the first call: ~{t_first - t_again:.2f} s; a later call of 200 "
-        f"pairs on the same pool: {t_small:.3f} s"
-    )
-    print(
-        f"  one worker's start-up, in a fresh interpreter: {costs['process']:.2f} s in all "
-        f"(imports {costs['import']:.2f} s, scorer {costs['scorer']:.2f} s, first pair with "
-        f"the kernels loaded from the cache {costs['first_pair']:.2f} s)"
+        f"  one worker's start-up, CPU seconds in a fresh interpreter: {sum(costs.values()):.2f}"
+        f" ({', '.join(f'{k} {v:.2f}' for k, v in costs.items())})"
     )
 
 
@@ -197,7 +224,8 @@ def main() -> int:
         help="HumanEval tasks for the repeated-reference run (161: all, 3,220 pairs)",
     )
     parser.add_argument("--rounds", type=int, default=2,
-                        help="interleaved rounds of cache on/off (2)")
+                        help="interleaved rounds of cache on/off, and of 1 process against "
+                        "2 workers (2)")
     parser.add_argument("--memory", action="store_true",
                         help="also measure a streamed 10,000-pair run's memory")
     parser.add_argument("--skip-base", action="store_true",
@@ -281,7 +309,7 @@ def _bench_base(args: argparse.Namespace, refs: list[str], hyps: list[str]) -> N
     label = f"  the {len(differ)} pairs that differ:"
     print(f"{label:<49}{len(differ) / t_differ:8.1f} pairs/s")
 
-    _bench_workers(RubyScorer, refs, hyps, args.repeat, one)
+    _bench_workers(RubyScorer, refs, hyps, args.repeat, args.rounds, one)
 
     grs_times = []
     for ref, hyp in zip(refs, hyps, strict=True):

@@ -262,7 +262,9 @@ class ScoreStream:
             chunks = itertools.chain(head, chunks)
             self._blob = pickle.dumps((self._scorer, self._cbleus))
             self._pool = self._scorer.worker_pool(size)
-            self._pool.start(self._blob)
+            # No barrier: the first chunks are queued behind the workers' start-up checks
+            # while the workers start, and the checks are read before any result is.
+            self._pool.start(self._blob, wait=False)
         pending: deque[tuple[Future, list[PairInput], list[int]]] = deque()
         try:
             for positions, chunk in chunks:
@@ -293,6 +295,8 @@ class ScoreStream:
         """The oldest chunk's positions and results; if a worker died, find the pair that
         killed it."""
         future, chunk, positions = pending.popleft()
+        if self._pool is not None:
+            self._pool.confirm()  # a pool that cannot work reports no pair as lost
         try:
             if self._watch is None:
                 return positions, future.result()
@@ -309,7 +313,7 @@ class ScoreStream:
         results = self._isolate(chunk)
         # Every chunk in flight died with the pool: resubmit them to a fresh one.
         self._pool = self._scorer.worker_pool(size)
-        self._pool.start(self._blob)
+        self._pool.start(self._blob, wait=False)
         for i, (_, waiting, where) in enumerate(pending):
             pending[i] = (self._submit(waiting), waiting, where)
         return positions, results

@@ -19,7 +19,13 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from .worker import check_pool, kill_processes, release_pool, start_pool, worker_context
+from .worker import (
+    abandon_pool,
+    check_results,
+    launch_pool,
+    submit_checks,
+    worker_context,
+)
 
 __all__ = ["WorkerPool"]
 
@@ -45,6 +51,8 @@ class WorkerPool:
         self._executor: ProcessPoolExecutor | None = None
         self._context: Any = None
         self._checked: bytes | None = None
+        self._checks: list[Future] = []  # start-up checks not read yet (see confirm)
+        self._queued_behind = False  # whether tasks may be queued behind those checks
 
     @property
     def started(self) -> bool:
@@ -58,13 +66,17 @@ class WorkerPool:
             return []
         return list(getattr(self._context, "processes", []))
 
-    def start(self, payload: Any) -> None:
+    def start(self, payload: Any, *, wait: bool = True) -> None:
         """Start the workers if needed, and check that each can load ``payload``.
 
         Parameters
         ----------
         payload : the objects every task carries, or their pickled bytes. A pool already
             checked against the same bytes is not checked again.
+        wait : wait for the check now (the default). With ``wait=False`` the checks are
+            only queued, ahead of any task submitted next: the caller queues its first
+            chunks while the workers start, and calls :meth:`confirm` before it reads a
+            result.
 
         Raises
         ------
@@ -72,16 +84,36 @@ class WorkerPool:
             then closed).
         """
         blob = payload if isinstance(payload, bytes) else pickle.dumps(payload)
+        if self._executor is not None and blob == self._checked:
+            return
         if self._executor is None:
             self._context = worker_context()
-            self._executor = start_pool(self.size, blob, self._context)
-        elif blob != self._checked:
-            try:
-                check_pool(self._executor, self.size, blob)
-            except BaseException:
-                self.terminate()
-                raise
+            self._executor = launch_pool(self.size, self._context)
+        try:
+            self._checks = submit_checks(self._executor, self.size, blob)
+        except BaseException:
+            self.terminate()
+            raise
         self._checked = blob
+        self._queued_behind = not wait
+        if wait:
+            self.confirm()
+
+    def confirm(self) -> None:
+        """Read the start-up checks that :meth:`start` queued (nothing to do when they were
+        read already).
+
+        Raises
+        ------
+        WorkerStartError : a worker died at start-up or cannot load the payload (the pool
+            is then killed: nothing waits for the tasks queued behind the checks).
+        """
+        checks, self._checks = self._checks, []
+        try:
+            check_results(checks, chunks_queued=self._queued_behind)
+        except BaseException:
+            self.terminate()
+            raise
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Future:
         """Run ``function(*args)`` on a worker (start the pool first)."""
@@ -95,16 +127,14 @@ class WorkerPool:
         The pool's bookkeeping (its queues, their semaphores, its thread) is then released
         in a helper thread, waited for at most ``timeout`` seconds: never a hang.
         """
-        processes = self.processes
-        executor, self._executor, self._checked = self._executor, None, None
-        if executor is None:
-            return
-        kill_processes(processes)
-        release_pool(executor, timeout)
+        executor = self._executor
+        self._executor, self._checked, self._checks = None, None, []
+        if executor is not None:
+            abandon_pool(executor, self._context, timeout)
 
     def close(self) -> None:
         """Let the idle workers exit and wait for them (safe to call twice)."""
-        executor, self._executor, self._checked = self._executor, None, None
+        executor, self._executor, self._checked, self._checks = self._executor, None, None, []
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
 

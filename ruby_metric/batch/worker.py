@@ -11,9 +11,10 @@ the caller's).
 So workers here are spawned from a fresh interpreter with preparation data that carries the
 parent's ``sys.path``, working directory and authentication key but *no* main module: the
 child imports only what unpickling the work needs (``ruby_metric`` and the modules of the
-scorer's class). A pool is checked before any pair is sent: every worker must start and load
-the scorer, or :func:`start_pool` raises :class:`WorkerStartError` with the reason, so a pool
-that cannot work never reports pairs as lost.
+scorer's class). A pool is checked before any result is read: every worker must start and
+load the scorer, or :func:`start_pool` (or :func:`check_results`, when the first chunks were
+queued behind the checks while the workers started) raises :class:`WorkerStartError` with the
+reason, so a pool that cannot work never reports pairs as lost.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import context as mp_context
 from multiprocessing import process, reduction, spawn, util
@@ -146,22 +147,39 @@ def start_pool(
     """
     blob = payload if isinstance(payload, bytes) else pickle.dumps(payload)
     context = context or worker_context()
-    try:
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=init, initargs=(os.getpid(),)
-        )
-    except (OSError, ImportError) as exc:  # no semaphores, no /dev/shm, ...
-        raise WorkerStartError(f"cannot create worker processes ({exc})") from exc
+    pool = launch_pool(workers, context)
     try:
         check_pool(pool, workers, blob)
     except BaseException:
-        # interrupted, or the workers cannot work: never wait for workers still starting
-        kill_processes(getattr(context, "processes", []))
-        # its thread and queues released now (bounded wait), so their semaphores are not
-        # left to the resource tracker when the process exits at once after a signal
-        release_pool(pool)
+        abandon_pool(pool, context)
         raise
     return pool
+
+
+def launch_pool(workers: int, context: mp_context.BaseContext) -> ProcessPoolExecutor:
+    """A pool of ``workers`` clean processes in ``context``, not yet checked: its processes
+    start with the first tasks submitted (:func:`submit_checks`).
+
+    Raises
+    ------
+    WorkerStartError : the pool cannot be created (no semaphores, no ``/dev/shm``, ...).
+    """
+    try:
+        return ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=init, initargs=(os.getpid(),)
+        )
+    except (OSError, ImportError) as exc:
+        raise WorkerStartError(f"cannot create worker processes ({exc})") from exc
+
+
+def abandon_pool(pool: ProcessPoolExecutor, context: Any, timeout: float = 3.0) -> None:
+    """Kill the workers of a pool (started in ``context``) at once, never waiting for a task
+    or for a worker still starting, and release the pool (waited for at most ``timeout``
+    seconds: see :func:`release_pool`)."""
+    kill_processes(getattr(context, "processes", []))
+    # its thread and queues released now (bounded wait), so their semaphores are not left
+    # to the resource tracker when the process exits at once after a signal
+    release_pool(pool, timeout)
 
 
 def release_pool(pool: ProcessPoolExecutor, timeout: float = 3.0) -> None:
@@ -183,22 +201,72 @@ def release_pool(pool: ProcessPoolExecutor, timeout: float = 3.0) -> None:
 
 
 def check_pool(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> None:
-    """Check that the pool's workers are ready to score the pickled payload ``blob``.
+    """Check that the pool's workers are ready to score the pickled payload ``blob`` (a
+    barrier: nothing else is queued meanwhile).
 
     Raises
     ------
     WorkerStartError : a worker died at start-up or cannot load ``blob``.
     """
+    check_results(submit_checks(pool, workers, blob))
+
+
+def submit_checks(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> list[Future]:
+    """Queue the start-up check of :func:`ready` once per worker (each submit starts another
+    process while none is idle); :func:`check_results` reads them.
+
+    The checks go first in the pool's queue: tasks submitted after them start no sooner, so
+    a caller can queue its first chunks at once and read the checks before their results.
+
+    Raises
+    ------
+    WorkerStartError : the pool broke already (a worker died at start-up).
+    """
     try:
-        # One check per worker: each submit starts another process while none is idle.
-        checks = [pool.submit(ready, blob) for _ in range(workers)]
-        problems = [problem for problem in (check.result() for check in checks) if problem]
+        return [pool.submit(ready, blob) for _ in range(workers)]
     except (BrokenProcessPool, OSError) as exc:
-        raise WorkerStartError(
-            f"worker processes died at start-up ({exc}); their error output is above"
-        ) from exc
+        raise _died_at_start(exc) from exc
+
+
+def check_results(checks: list[Future], *, chunks_queued: bool = False) -> None:
+    """Wait for the start-up checks of :func:`submit_checks`.
+
+    Parameters
+    ----------
+    checks : the futures :func:`submit_checks` returned.
+    chunks_queued : work was queued behind the checks. A worker that dies on a chunk breaks
+        the whole pool, checks still running on the other workers included: once one
+        worker has passed its check, a broken pool is then the chunks' to recover from
+        (the pair that killed it is found), not a start-up failure. A pool whose every
+        worker dies before passing is one.
+
+    Raises
+    ------
+    WorkerStartError : a worker cannot load the payload, or the workers died at start-up.
+    """
+    problems: list[str] = []
+    broken: BaseException | None = None
+    passed = 0
+    for check in checks:
+        try:
+            problem = check.result()
+        except (BrokenProcessPool, OSError) as exc:
+            broken = broken or exc
+            continue
+        if problem:
+            problems.append(problem)
+        else:
+            passed += 1
     if problems:
         raise WorkerStartError(problems[0])
+    if broken is not None and not (chunks_queued and passed):
+        raise _died_at_start(broken) from broken
+
+
+def _died_at_start(exc: BaseException) -> WorkerStartError:
+    return WorkerStartError(
+        f"worker processes died at start-up ({exc}); their error output is above"
+    )
 
 
 def kill_processes(processes: list[Any], timeout: float = 1.0) -> None:
