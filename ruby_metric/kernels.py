@@ -26,7 +26,6 @@ logger = logging.getLogger(__name__)
 #: to a module the warm-ups miss shows up at build time instead of as a slow first run.
 KERNEL_MODULES: tuple[str, ...] = (
     "graphs.ged.encoding",
-    "graphs.ged.assignment",
     "graphs.ged.bounds",
     "graphs.ged.local_search",
     "graphs.ged.exact",
