@@ -36,8 +36,9 @@ import networkx as nx
 import tree_sitter
 
 from graphs.functions import function_parameters
+from graphs.languages import get_roles
 from graphs.parsing import ParsedCode, own_wrapper, parse
-from graphs.roles import LanguageRoles, Role, get_roles
+from graphs.roles import LanguageRoles, Role
 from graphs.trees import OPAQUE_MARK
 
 __all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "UNPARSED_MARK", "Contained", "Unparsed",

@@ -31,7 +31,7 @@ import re
 
 from graphs.idioms import element_type, literal_type, reassigned
 from graphs.indexed_loops import indexed_loop
-from graphs.roles import get_roles
+from graphs.languages import get_roles
 from graphs.syntax import strip_parens
 
 from .node_types import BLOCKS, FUNCTIONS, LITERALS, MEMBER, SUBSCRIPT
