@@ -141,15 +141,16 @@ def test_mutation_node_types_read_the_registry():
     from validity.mutations import node_types
 
     # the sets the benchmark listed by hand before, now the union of the entries' roles
-    assert node_types.LOOPS == {"for_statement", "while_statement", "do_statement",
-                                "enhanced_for_statement", "foreach_statement",
-                                "for_range_loop", "for_in_statement"}
-    assert node_types.SUBSCRIPT == {"array_access", "element_access_expression", "subscript",
-                                    "subscript_expression"}
-    assert node_types.MEMBER == {"field_access", "member_access_expression", "attribute",
-                                 "member_expression", "field_expression",
-                                 "method_invocation"}
-    assert node_types.CALLS == {
+    loops, calls = node_types.LOOPS, node_types.CALLS
+    members, subscripts = node_types.MEMBER, node_types.SUBSCRIPT
+    assert loops == {"for_statement", "while_statement", "do_statement",
+                     "enhanced_for_statement", "foreach_statement", "for_range_loop",
+                     "for_in_statement"}
+    assert subscripts == {"array_access", "element_access_expression", "subscript",
+                          "subscript_expression"}
+    assert members == {"field_access", "member_access_expression", "attribute",
+                       "member_expression", "field_expression", "method_invocation"}
+    assert calls == {
         "method_invocation", "invocation_expression", "call_expression", "call",
         "object_creation_expression", "new_expression", "await_expression", "yield",
         "yield_expression", "explicit_constructor_invocation", "delete_expression"}
