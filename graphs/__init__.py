@@ -15,6 +15,7 @@ from graphs.languages import (  # noqa: F401
     UnknownLanguageError,
     get_language,
     get_parser,
+    get_roles,
     grammar_versions,
     known_languages,
 )

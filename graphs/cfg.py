@@ -663,7 +663,7 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None, *,
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
+    >>> from graphs.languages import get_roles
     >>> cfg = build_cfg(parse("while (x > 0) x--;", "java"), get_roles("java"))
     >>> [n.kind for n in cfg.nodes], cfg.succ
     (['entry', 'while', 'statement'], [[], [2, -1], [1]])

@@ -36,8 +36,10 @@ import networkx as nx
 import tree_sitter
 
 from graphs.functions import function_parameters
+from graphs.languages import get_roles
 from graphs.parsing import ParsedCode, own_wrapper, parse
-from graphs.roles import LanguageRoles, Role, get_roles
+from graphs.roles import LanguageRoles, Role
+from graphs.syntax import leaves, walk
 from graphs.trees import OPAQUE_MARK
 
 __all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "UNPARSED_MARK", "Contained", "Unparsed",
@@ -160,9 +162,7 @@ def _errors(parsed: ParsedCode) -> list[tree_sitter.Node]:
     of no width under an error is MISSING too (tree-sitter does not always flag an
     identifier it invented, as in ``a.;``)."""
     out = []
-    stack = [parsed.tree.root_node]
-    while stack:
-        node = stack.pop()
+    for node in walk(parsed.tree.root_node, _holds_error):
         if node.is_error or node.is_missing:
             out.append(node)
         elif node.has_error:
@@ -170,8 +170,12 @@ def _errors(parsed: ParsedCode) -> list[tree_sitter.Node]:
                 if (child.is_named and not child.child_count
                         and child.start_byte == child.end_byte):
                     out.append(child)
-            stack.extend(reversed(node.children))
     return sorted(set(out), key=lambda n: (n.start_byte, n.end_byte))
+
+
+def _holds_error(node: tree_sitter.Node) -> bool:
+    """Whether an error lies below ``node`` that is not ``node`` itself."""
+    return node.has_error and not (node.is_error or node.is_missing)
 
 
 def error_count(parsed: ParsedCode, limit: int) -> int:
@@ -183,13 +187,11 @@ def error_count(parsed: ParsedCode, limit: int) -> int:
     2
     """
     count = 0
-    stack = [parsed.tree.root_node]
-    while stack and count <= limit:
-        node = stack.pop()
+    for node in walk(parsed.tree.root_node, _holds_error):
         if node.is_error or node.is_missing:
             count += 1
-        elif node.has_error:
-            stack.extend(node.children)
+            if count > limit:
+                break
     return count
 
 
@@ -233,32 +235,15 @@ def _unit(error: tree_sitter.Node, roles: LanguageRoles, lists: frozenset[str]
     return None
 
 
-def _leaves(node: tree_sitter.Node, lo: int, hi: int) -> list[tree_sitter.Node]:
-    """The leaves of ``node`` in the byte range ``[lo, hi)``."""
-    out = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.end_byte <= lo or n.start_byte >= hi:
-            continue
-        if n.child_count:
-            stack.extend(reversed(n.children))
-        elif not n.is_missing:
-            out.append(n)
-    return out
-
-
 def _holds_statements(node: tree_sitter.Node, lists: frozenset[str]) -> bool:
     """Whether ``node`` has a statement list inside it, or several ``;``-ended pieces."""
-    stack = list(node.children)
     semicolons = 0
-    while stack:
-        n = stack.pop()
-        if n.type in lists:
-            return True
-        if n.type == ";" and not n.is_missing:
-            semicolons += 1
-        stack.extend(n.children)
+    for child in node.children:
+        for n in walk(child):
+            if n.type in lists:
+                return True
+            if n.type == ";" and not n.is_missing:
+                semicolons += 1
     return semicolons > 1
 
 
@@ -267,10 +252,10 @@ def _header_swallows(node: tree_sitter.Node, body: tree_sitter.Node, roles: Lang
     """Whether the header of ``node`` (before ``body``) holds more than a header: a brace,
     or more ``;`` than its kind has (a broken header that swallowed statements)."""
     allowed = _HEADER_SEMICOLONS.get(roles.statements.get(node.type), 0)
-    leaves = _leaves(node, node.start_byte, body.start_byte)
-    if any(leaf.type in ("{", "}") for leaf in leaves):
+    header = list(leaves(node, node.start_byte, body.start_byte))
+    if any(leaf.type in ("{", "}") for leaf in header):
         return True
-    return sum(leaf.type == ";" for leaf in leaves) > allowed
+    return sum(leaf.type == ";" for leaf in header) > allowed
 
 
 def _python_lines(text: str) -> int:
@@ -491,7 +476,7 @@ def stray_closers(parsed: ParsedCode) -> list[tuple[tuple[int, str], ...]]:
     opened: list[str] = []
     closers: list[tuple[int, str]] = []
     strays: list[tuple[int, str]] = []
-    for leaf in _leaves(parsed.tree.root_node, lo, hi):
+    for leaf in leaves(parsed.tree.root_node, lo, hi):
         kind = leaf.type
         if leaf.start_byte < lo or leaf.end_byte > hi:
             continue

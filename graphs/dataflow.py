@@ -232,7 +232,8 @@ class Walker:
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import Ctx, get_roles
+    >>> from graphs.languages import get_roles
+    >>> from graphs.roles import Ctx
     >>> p = parse("x += this.y * a[i];", "java")
     >>> facts = Walker(get_roles("java"), p).walk([(p.nodes[0], Ctx.USE)])
     >>> [(r.name, r.mode.name, r.field) for r in facts.refs]

@@ -26,6 +26,7 @@ from graphs.cfg_model import Result
 from graphs.frames import RETURN as _RETURN  # a folded return is a return node and jump
 from graphs.rewrites import fits_unparenthesized
 from graphs.roles import Ctx, Role
+from graphs.syntax import walk
 
 Node = tree_sitter.Node
 _USE = Ctx.USE
@@ -381,14 +382,10 @@ class ConditionalFolding:
         if counts is None:
             counts = {}
             idents = self.roles.identifiers
-            stack = [self.parsed.tree.root_node]
-            while stack:
-                n = stack.pop()
+            for n in walk(self.parsed.tree.root_node, lambda n: n.type not in idents):
                 if n.type in idents:
                     t = n.text
                     counts[t] = counts.get(t, 0) + 1
-                else:
-                    stack.extend(n.children)
             self._names = counts
         return counts
 
@@ -441,15 +438,8 @@ class ConditionalFolding:
 
     def _find(self, node: Node, text: bytes) -> Node | None:
         idents = self.roles.identifiers
-        stack = [node]
-        while stack:
-            n = stack.pop()
-            if n.type in idents:
-                if n.text == text:
-                    return n
-            else:
-                stack.extend(n.children)
-        return None
+        return next((n for n in walk(node, lambda n: n.type not in idents)
+                     if n.type in idents and n.text == text), None)
 
     def _plain_read(self, use: Node, stmt: Node, value: Node) -> bool:
         """``use`` (in ``stmt``) reads its variable as a value, evaluated once, where the
@@ -494,16 +484,13 @@ class ConditionalFolding:
         own assignment, aside), else 0."""
         roles = self.roles
         calls, assigns, updates = roles.calls, roles.assignments, roles.updates
-        stack = [node]
-        while stack:
-            n = stack.pop()
+        # a lambda's body runs later, if ever
+        for n in walk(node, lambda n: n.type not in roles.nested
+                      and n.type not in roles.functions):
             t = n.type
             if (t in calls or t in updates or (t in assigns and n != top) or "new" in t
                     or "creation" in t or "await" in t or "yield" in t):
                 return 1
-            if t in roles.nested or t in roles.functions:
-                continue  # a lambda's body runs later, if ever
-            stack.extend(n.children)
         return 0
 
     @staticmethod

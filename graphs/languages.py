@@ -2,9 +2,12 @@
 
 Every language is one :class:`Language` entry in ``_REGISTRY``: its canonical name, the
 aliases users type, the grammar wheel to import, the snippet *wrappers* (contexts a method,
-a statement list or an expression is placed in so that it parses), and the node types the
-normalized AST needs (comments to drop, literals, operators). Adding a language means adding
-one entry (or calling :func:`register_language`); nothing else in ``graphs`` names languages.
+a statement list or an expression is placed in so that it parses), the node types the
+normalized AST needs (literals, operators), and the node *roles* the PDG builder reads
+(:class:`graphs.roles.LanguageRoles`: statements, calls, comments, ...). Adding a language
+means adding one entry (or calling :func:`register_language`, which refuses an entry
+without roles: such a language would parse but never build a PDG); nothing else in
+``graphs`` names languages.
 
 Grammars come from the official per-language wheels (``tree-sitter-java``, ...) used with
 ``tree-sitter >= 0.25``; nothing is downloaded at run time.
@@ -16,10 +19,12 @@ import importlib
 import importlib.metadata
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import tree_sitter
+
+from graphs.roles import BUILT_IN_ROLES, LanguageRoles
 
 __all__ = [
     "Language",
@@ -27,6 +32,7 @@ __all__ = [
     "Wrapper",
     "get_language",
     "get_parser",
+    "get_roles",
     "get_ts_language",
     "grammar_versions",
     "known_languages",
@@ -147,8 +153,6 @@ class Language:
     transparent_types : frozenset of str
         Top-level node types replaced by their named children in ``ParsedCode.nodes``
         (``global_statement``), so statements look the same as inside a method body.
-    comment_types : frozenset of str
-        Node types dropped from normalized ASTs.
     literal_types : frozenset of str
         Literal node types: collapsed to one leaf labelled with their text (or their type
         with literal abstraction). Fragments of interpolated strings belong here too.
@@ -160,6 +164,10 @@ class Language:
     extensions : frozenset of str
         File extensions of the language's source files (lower case, with the dot), used to
         pick its files out of a folder.
+    roles : LanguageRoles
+        What the grammar's node types mean to the PDG builder (statement roles, calls,
+        declarations, comments, ...); keyword-only and required. Its ``language`` is
+        ``name``. The normalized AST drops its ``comments`` too (:attr:`comment_types`).
     """
 
     name: str
@@ -169,11 +177,17 @@ class Language:
     function: str = "language"
     wrappers: tuple[Wrapper, ...] = (AS_GIVEN,)
     transparent_types: frozenset[str] = frozenset()
-    comment_types: frozenset[str] = frozenset({"comment"})
     literal_types: frozenset[str] = frozenset()
     interpolation_types: frozenset[str] = frozenset()
     operator_types: frozenset[str] = frozenset()
     extensions: frozenset[str] = frozenset()
+    # not hashed: the tables hold dicts (an entry's hash stays its grammar's)
+    roles: LanguageRoles = field(kw_only=True, hash=False)
+
+    @property
+    def comment_types(self) -> frozenset[str]:
+        """Node types dropped from normalized ASTs: the comments of :attr:`roles`."""
+        return self.roles.comments
 
     def wrapper(self, name: str) -> Wrapper:
         """Return the wrapper called ``name``; raise ``ValueError`` listing the known ones."""
@@ -292,7 +306,6 @@ _JAVA = Language(
             member_free=True,
         ),
     ),
-    comment_types=frozenset({"line_comment", "block_comment", "comment"}),
     literal_types=frozenset({
         "decimal_integer_literal", "hex_integer_literal", "octal_integer_literal",
         "binary_integer_literal", "decimal_floating_point_literal",
@@ -302,6 +315,7 @@ _JAVA = Language(
     interpolation_types=frozenset({"string_interpolation"}),
     operator_types=frozenset({"update_expression"}),
     extensions=frozenset({".java"}),
+    roles=BUILT_IN_ROLES["java"],
 )
 
 _CSHARP = Language(
@@ -338,6 +352,7 @@ _CSHARP = Language(
     interpolation_types=frozenset({"interpolation"}),
     operator_types=frozenset({"prefix_unary_expression", "postfix_unary_expression"}),
     extensions=frozenset({".cs"}),
+    roles=BUILT_IN_ROLES["csharp"],
 )
 
 _PYTHON = Language(
@@ -356,6 +371,7 @@ _PYTHON = Language(
     }),
     interpolation_types=frozenset({"interpolation"}),
     extensions=frozenset({".py", ".pyi"}),
+    roles=BUILT_IN_ROLES["python"],
 )
 
 _C_LITERALS = frozenset({
@@ -382,6 +398,7 @@ _C = Language(
     ),
     literal_types=_C_LITERALS,
     extensions=frozenset({".c", ".h"}),
+    roles=BUILT_IN_ROLES["c"],
 )
 
 _CPP = Language(
@@ -406,6 +423,7 @@ _CPP = Language(
     literal_types=_C_LITERALS | {"raw_string_literal", "user_defined_literal",
                                  "raw_string_content"},
     extensions=frozenset({".cpp", ".cc", ".cxx", ".hpp", ".hh", ".hxx", ".h"}),
+    roles=BUILT_IN_ROLES["cpp"],
 )
 
 _JAVASCRIPT = Language(
@@ -425,13 +443,13 @@ _JAVASCRIPT = Language(
             ("expression_statement", "parenthesized_expression"),
         ),
     ),
-    comment_types=frozenset({"comment", "html_comment"}),
     literal_types=frozenset({
         "number", "string", "template_string", "regex", "true", "false", "null",
         "undefined", "string_fragment", "escape_sequence", "regex_pattern", "regex_flags",
     }),
     interpolation_types=frozenset({"template_substitution"}),
     extensions=frozenset({".js", ".mjs", ".cjs", ".jsx"}),
+    roles=BUILT_IN_ROLES["javascript"],
 )
 
 _REGISTRY: dict[str, Language] = {}
@@ -446,16 +464,43 @@ def register_language(language: Language) -> None:
     Parameters
     ----------
     language : Language
-        The entry; its name and aliases become valid for :func:`get_language`.
+        The entry; its name and aliases become valid for :func:`get_language`. It must
+        carry its node roles (a :class:`graphs.roles.LanguageRoles` for the same language
+        name): a language without them would parse but never build a PDG.
+
+    Raises
+    ------
+    ValueError
+        If the entry has no roles, or roles of another language.
 
     Examples
     --------
+    A language is its grammar and its roles (``go_roles``: a ``LanguageRoles("go", ...)``
+    naming Go's statement, call, declaration... node types, as ``graphs/roles.py`` does for
+    the built-in languages):
+
     >>> from graphs.languages import AS_GIVEN, Language, Wrapper, register_language
     >>> register_language(Language(  # doctest: +SKIP
     ...     "go", ("golang",), "tree_sitter_go", "tree-sitter-go",
     ...     wrappers=(AS_GIVEN, Wrapper("function_body", "package _\\nfunc _() {\\n", "\\n}",
-    ...                                 ("function_declaration", "block")))))
+    ...                                 ("function_declaration", "block"))),
+    ...     roles=go_roles))
+
+    Without roles it is refused (and nothing is registered):
+
+    >>> register_language(Language("go", ("golang",), "tree_sitter_go", "tree-sitter-go",
+    ...                            roles=None))
+    Traceback (most recent call last):
+    ...
+    ValueError: language 'go' has no node roles (graphs.roles.LanguageRoles): it would ...
     """
+    roles = language.roles
+    if not isinstance(roles, LanguageRoles):
+        raise ValueError(f"language {language.name!r} has no node roles "
+                         "(graphs.roles.LanguageRoles): it would parse but never build a PDG")
+    if roles.language != language.name:
+        raise ValueError(f"language {language.name!r} is given the node roles of "
+                         f"{roles.language!r}")
     global _GENERATION
     with _LOCK:
         _REGISTRY[language.name] = language
@@ -511,6 +556,34 @@ def get_language(name: str) -> Language:
             f"unknown language {name!r}; known: {', '.join(known_languages())}"
         )
     return _REGISTRY[canonical]
+
+
+def get_roles(name: str) -> LanguageRoles:
+    """Return the node roles of a language: its registry entry's :attr:`Language.roles`.
+
+    Parameters
+    ----------
+    name : str
+        Canonical name or alias.
+
+    Returns
+    -------
+    LanguageRoles
+        The tables the PDG builder reads.
+
+    Raises
+    ------
+    UnknownLanguageError
+        If the name is not registered.
+
+    Examples
+    --------
+    >>> from graphs.languages import get_roles
+    >>> from graphs.roles import Role
+    >>> get_roles("java").role("enhanced_for_statement") is Role.FOREACH
+    True
+    """
+    return get_language(name).roles
 
 
 @cache

@@ -133,7 +133,7 @@ def converse_comparison(node: Node, roles: LanguageRoles,
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
+    >>> from graphs.languages import get_roles
     >>> from graphs.syntax import walk
     >>> def found(code, language):
     ...     roles = get_roles(language)
@@ -241,7 +241,7 @@ class Temporaries:
     :mod:`graphs.folding`), so an operand naming it is only as pure as ``e``.
 
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
+    >>> from graphs.languages import get_roles
     >>> t = Temporaries(parse("int n = s.length(); int m = 0; if (n > m) g(m);", "java"),
     ...                 get_roles("java"))
     >>> t.get(b"n").text, t.get(b"m"), t.get(b"s")

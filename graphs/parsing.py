@@ -20,6 +20,7 @@ import numpy as np
 import tree_sitter
 
 from graphs.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
+from graphs.syntax import leaves, walk
 
 __all__ = ["ParsedCode", "own_wrapper", "parse", "parse_as"]
 
@@ -304,14 +305,12 @@ def _python_indentation(root: tree_sitter.Node) -> tuple[int, str] | None:
 def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
     """The first ERROR or MISSING node in document order, descending only into subtrees
     that contain one."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing or _hidden_missing(node):
-            return node
-        if node.has_error:
-            stack.extend(reversed(node.children))
-    return None
+    return next((node for node in walk(root, _has_error)
+                 if node.is_error or node.is_missing or _hidden_missing(node)), None)
+
+
+def _has_error(node: tree_sitter.Node) -> bool:
+    return node.has_error
 
 
 def _hidden_missing(node: tree_sitter.Node) -> bool:
@@ -569,14 +568,7 @@ def _bracket_problem(attempt: _Attempt) -> str | None:
     """The first bracket that does not match in the snippet's tokens, as an error message."""
     lo, hi = attempt.span
     opened: list[tree_sitter.Node] = []
-    stack = [attempt.tree.root_node]
-    while stack:
-        node = stack.pop()
-        if node.end_byte <= lo or node.start_byte >= hi or node.is_missing:
-            continue
-        if node.child_count:
-            stack.extend(reversed(node.children))
-            continue
+    for node in leaves(attempt.tree.root_node, lo, hi):
         kind = node.type
         if kind in _OPENERS:
             opened.append(node)

@@ -89,6 +89,7 @@ import networkx as nx
 from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
 from graphs.dataflow import EFFECTS_VAR, Facts, Walker
 from graphs.labels import local_name, render
+from graphs.languages import get_roles
 from graphs.naming import canonical_names
 from graphs.parsing import ParsedCode, parse
 from graphs.reaching import (
@@ -98,7 +99,7 @@ from graphs.reaching import (
     reverse_postorder,
 )
 from graphs.rewrites import canonical_label, merge_statements
-from graphs.roles import Ctx, get_roles
+from graphs.roles import Ctx
 
 __all__ = ["CARRIED", "CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
            "GraphTooLarge", "build_pdg", "pdg_shape", "pdg_statements"]

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import tree_sitter
 
 from graphs.parsing import ParsedCode, own_wrapper, parse
+from graphs.syntax import walk
 
 __all__ = ["MAX_INSERTED_TOKENS", "MAX_REPAIR_ATTEMPTS", "Insertion", "Repair",
            "closing_brackets", "open_string", "repair", "repair_candidates"]
@@ -106,17 +107,12 @@ class Repair:
 def _snippet_leaves(parsed: ParsedCode) -> list[tree_sitter.Node]:
     """The leaves of ``parsed``'s tree inside the snippet, in order, MISSING nodes included."""
     lo, hi = parsed.span
-    out: list[tree_sitter.Node] = []
-    stack = [parsed.tree.root_node]
-    while stack:
-        node = stack.pop()
-        if node.end_byte < lo or node.start_byte > hi:
-            continue
-        if node.child_count:
-            stack.extend(reversed(node.children))
-        elif lo <= node.start_byte <= hi:
-            out.append(node)
-    return out
+
+    def reaches(node: tree_sitter.Node) -> bool:  # [lo, hi], both ends included
+        return node.end_byte >= lo and node.start_byte <= hi
+
+    return [node for node in walk(parsed.tree.root_node, reaches)
+            if not node.child_count and lo <= node.start_byte <= hi]
 
 
 def closing_brackets(parsed: ParsedCode, *, skip_unmatched: bool = False,
@@ -309,17 +305,12 @@ def _first_line_indent(lines: list[str], code: list[int]) -> str | None:
 
 def _string_ranges(parsed: ParsedCode) -> list[tuple[int, int]]:
     """Character ranges of the multi-line string literals of a parse."""
-    out = []
-    stack = [parsed.tree.root_node]
-    while stack:
-        node = stack.pop()
-        if node.start_point.row == node.end_point.row:
-            continue
-        if node.type == "string":
-            out.append(parsed.source_range(node))
-        else:
-            stack.extend(node.children)
-    return out
+    def multiline(node: tree_sitter.Node) -> bool:
+        return node.start_point.row != node.end_point.row
+
+    return [parsed.source_range(node) for node in walk(
+        parsed.tree.root_node, lambda n: multiline(n) and n.type != "string")
+        if multiline(node) and node.type == "string"]
 
 
 def _implicit_int(parsed: ParsedCode) -> Insertion | None:

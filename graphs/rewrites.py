@@ -293,7 +293,8 @@ def redundant_parentheses(paren, language: str) -> bool:  # type: ignore[no-unty
     --------
     >>> from graphs import parse
     >>> p = parse("x = a + (b * c) - (d - e);", "java")
-    >>> parens = [n for n in _walk(p.nodes[0]) if n.type == "parenthesized_expression"]
+    >>> from graphs.syntax import walk
+    >>> parens = [n for n in walk(p.nodes[0]) if n.type == "parenthesized_expression"]
     >>> [redundant_parentheses(n, "java") for n in parens]
     [True, False]
     """
@@ -345,15 +346,6 @@ def fits_unparenthesized(child, slot, language: str) -> bool:  # type: ignore[no
     if language == "python" and parent.type == "comparison_operator":
         return False  # (a < b) < c is not a < b < c
     return p_in == p_out and parent.named_children[0].id == slot.id
-
-
-def _walk(node):  # type: ignore[no-untyped-def]
-    """Every node below ``node``, in document order (for examples)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.children))
 
 
 # --------------------------------------------------------------------------------------------

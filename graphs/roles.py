@@ -2,8 +2,9 @@
 
 The control-flow builder (:mod:`graphs.cfg`) and the def/use extractor
 (:mod:`graphs.dataflow`) never name a language: they look node types up in the
-:class:`LanguageRoles` entry of the snippet's language. Supporting a new grammar means adding
-one entry to ``_TABLES``.
+:class:`LanguageRoles` of the snippet's language, which its entry in the language registry
+carries (``get_language(name).roles``, :mod:`graphs.languages`). Supporting a new grammar
+means giving its registry entry one :class:`LanguageRoles`; the built-in ones are here.
 
 Statement roles
 ---------------
@@ -24,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Ctx", "LanguageRoles", "Role", "get_roles"]
+__all__ = ["BUILT_IN_ROLES", "Ctx", "LanguageRoles", "Role"]
 
 
 class Role(str, Enum):
@@ -601,35 +603,8 @@ _JAVASCRIPT = _c_family(
     interpolations=frozenset({"template_substitution"}),
 )
 
-_TABLES: dict[str, LanguageRoles] = {t.language: t for t in
-                                     (_JAVA, _CSHARP, _PYTHON, _C, _CPP, _JAVASCRIPT)}
-
-
-def get_roles(language: str) -> LanguageRoles:
-    """Return the role tables of a canonical language name.
-
-    Parameters
-    ----------
-    language : str
-        ``"java"``, ``"csharp"``, ``"python"``, ``"c"``, ``"cpp"`` or ``"javascript"``.
-
-    Returns
-    -------
-    LanguageRoles
-
-    Raises
-    ------
-    ValueError
-        If the language has no PDG tables.
-
-    Examples
-    --------
-    >>> from graphs.roles import Role, get_roles
-    >>> get_roles("java").role("enhanced_for_statement") is Role.FOREACH
-    True
-    """
-    try:
-        return _TABLES[language]
-    except KeyError:
-        known = ", ".join(sorted(_TABLES))
-        raise ValueError(f"no PDG tables for language {language!r}; known: {known}") from None
+#: The role tables of the built-in languages, by canonical name. The language registry
+#: (:mod:`graphs.languages`) puts each in its language's entry; read them from there
+#: (``get_language(name).roles`` or :func:`graphs.languages.get_roles`).
+BUILT_IN_ROLES: Mapping[str, LanguageRoles] = MappingProxyType(
+    {t.language: t for t in (_JAVA, _CSHARP, _PYTHON, _C, _CPP, _JAVASCRIPT)})

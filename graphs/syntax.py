@@ -1,16 +1,16 @@
-"""Small readers of tree-sitter syntax that the idiom modules (:mod:`graphs.idioms`,
-:mod:`graphs.indexed_loops`) share: a preorder walk, the named children without comments, a
-node without its parentheses, an expression's operator token, and the node types that open a
-function.
+"""Small readers of tree-sitter syntax that ``graphs`` (and the validity benchmark) share:
+the preorder walk (every tree walk in document order is this one, pruned or not), the leaves
+in a byte range, the named children without comments, a node without its parentheses, an
+expression's operator token, and the node types that open a function.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import tree_sitter
 
-__all__ = ["LAMBDAS", "named_children", "operator_token", "strip_parens", "walk"]
+__all__ = ["LAMBDAS", "leaves", "named_children", "operator_token", "strip_parens", "walk"]
 
 Node = tree_sitter.Node
 
@@ -22,13 +22,63 @@ LAMBDAS = frozenset({"lambda_expression", "lambda", "arrow_function", "function_
 _PARENS = frozenset({"parenthesized_expression", "condition_clause"})
 
 
-def walk(node: Node) -> Iterator[Node]:
-    """``node`` and every node below it, in preorder."""
+def walk(node: Node, descend: Callable[[Node], bool] | None = None) -> Iterator[Node]:
+    """``node`` and every node below it, in preorder (document order).
+
+    Parameters
+    ----------
+    node : tree_sitter.Node
+        Where the walk starts (it is the first node yielded).
+    descend : callable, optional
+        With it, the walk goes below a node ``n`` only when ``descend(n)`` is true (``n``
+        itself is yielded either way): a pruned walk. It is asked after the caller has
+        seen ``n``.
+
+    Returns
+    -------
+    Iterator of tree_sitter.Node
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> root = parse("f(a + b);", "java").nodes[0]
+    >>> [n.type for n in walk(root) if n.is_named]
+    ['expression_statement', 'method_invocation', 'identifier', 'argument_list', \
+'binary_expression', 'identifier', 'identifier']
+    >>> [n.type for n in walk(root, lambda n: n.type != "argument_list")]
+    ['expression_statement', 'method_invocation', 'identifier', 'argument_list', ';']
+    """
     stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.children))
+    if descend is None:
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(reversed(n.children))
+    else:
+        while stack:
+            n = stack.pop()
+            yield n
+            if descend(n):
+                stack.extend(reversed(n.children))
+
+
+def leaves(node: Node, lo: int, hi: int) -> Iterator[Node]:
+    """The leaves of ``node`` that overlap the byte range ``[lo, hi)``, in document order,
+    MISSING nodes (tokens the parser invented) left out.
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> root = parse("f(a + b);", "java").tree.root_node
+    >>> [n.type for n in leaves(root, 0, root.end_byte)]
+    ['identifier', '(', 'identifier', '+', 'identifier', ')', ';']
+    """
+    def overlaps(n: Node) -> bool:
+        return n.end_byte > lo and n.start_byte < hi
+
+    for n in walk(node, overlaps):
+        if not n.child_count and not n.is_missing and overlaps(n):
+            yield n
 
 
 def named_children(node: Node) -> list[Node]:

@@ -18,8 +18,8 @@ import test_pdg_gold
 
 from graphs import parse
 from graphs.cfg import build_cfg
+from graphs.languages import get_roles
 from graphs.pdg import build_pdg
-from graphs.roles import get_roles
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"

@@ -14,8 +14,9 @@ from networkx.algorithms.isomorphism import categorical_multiedge_match
 import graphs
 from graphs import parse
 from graphs.cfg import build_cfg
+from graphs.languages import get_roles
 from graphs.pdg import GraphTooLarge, build_pdg
-from graphs.roles import Role, get_roles
+from graphs.roles import Role
 
 EDGE_MATCH = categorical_multiedge_match(["type", "var"], [None, None])
 

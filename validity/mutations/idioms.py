@@ -31,8 +31,8 @@ import re
 
 from graphs.idioms import element_type, literal_type, reassigned
 from graphs.indexed_loops import indexed_loop
-from graphs.roles import get_roles
-from graphs.syntax import strip_parens
+from graphs.languages import get_roles
+from graphs.syntax import strip_parens, walk
 
 from .node_types import BLOCKS, FUNCTIONS, LITERALS, MEMBER, SUBSCRIPT
 from .sites import Code, Edit, Node, apply_each, load
@@ -210,7 +210,7 @@ def _javascript_sites(c: Code) -> list[list[Edit]]:
         body_level = decl.parent is not None and decl.parent.type == "statement_block" and \
             decl.parent.parent is not None and decl.parent.parent.id == fn.id
         if body_level:
-            for n in c.descendants(fn):
+            for n in walk(fn):
                 if n.type == "identifier" and n.text in names and not (
                         c.span(decl)[0] <= c.span(n)[0] < c.span(decl)[1]):
                     p = n.parent
@@ -279,7 +279,7 @@ def _field_values(c: Code) -> list[Node]:
     for node in c.nodes:
         t = node.type
         if t == "field_declaration":  # Java, C# (through a variable_declaration), C++
-            for d in c.descendants(node):
+            for d in walk(node):
                 if d.type == "variable_declarator":
                     value = d.child_by_field_name("value")
                     if value is None:

@@ -1,9 +1,16 @@
 """Which tree-sitter node types (and operator tokens, type names) play which role, as the
-union over the six grammars: blocks, declarations, calls, literals, loops... The vocabulary
-the mutation operators (:mod:`.sites`, :mod:`.variants`, :mod:`.mutants`) match nodes with.
+union over the registered grammars: blocks, declarations, calls, literals, loops... The
+vocabulary the mutation operators (:mod:`.sites`, :mod:`.variants`, :mod:`.mutants`) match
+nodes with. What the language registry's node roles already say (loops, calls, member and
+element accesses) is read from there (``graphs.get_roles``); the rest is the benchmark's own.
 """
 
 from __future__ import annotations
+
+from graphs import get_roles, known_languages
+from graphs.roles import Role
+
+_ROLES = tuple(get_roles(language) for language in known_languages())
 
 BLOCKS = {
     "block",
@@ -29,11 +36,7 @@ ASSIGN = {
     "augmented_assignment_expression",
 }
 UPDATE = {"update_expression", "postfix_unary_expression", "prefix_unary_expression"}
-CALLS = {
-    "method_invocation",
-    "invocation_expression",
-    "call_expression",
-    "call",
+CALLS = {t for r in _ROLES for t in r.calls} | {
     "object_creation_expression",
     "new_expression",
     "await_expression",
@@ -88,15 +91,9 @@ LITERALS = INT_LITERALS | STRINGS | {
     "float",
     "nullptr",
 }
-MEMBER = {
-    "field_access",
-    "member_access_expression",
-    "attribute",
-    "member_expression",
-    "field_expression",
-    "method_invocation",
-}
-SUBSCRIPT = {"array_access", "element_access_expression", "subscript", "subscript_expression"}
+# a Java call names its object as a member access does (``a.f()``)
+MEMBER = {t for r in _ROLES for t in r.members} | {"method_invocation"}
+SUBSCRIPT = {t for r in _ROLES for t in r.subscripts}
 ATOMIC = LITERALS | CALLS | MEMBER | SUBSCRIPT | {"identifier", "parenthesized_expression"}
 NEVER_VAR_PARENTS = {
     "scoped_identifier",
@@ -151,15 +148,8 @@ NAMED_DEFS = {
     "method_definition",
     "namespace_definition",
 }
-LOOPS = {
-    "for_statement",
-    "while_statement",
-    "do_statement",
-    "enhanced_for_statement",
-    "foreach_statement",
-    "for_range_loop",
-    "for_in_statement",
-}
+LOOPS = {t for r in _ROLES for t, role in r.statements.items()
+         if role in (Role.FOR, Role.WHILE, Role.DO, Role.FOREACH)}
 COMPOUND = {"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "//=", "**="}
 UNKNOWN_TYPES = {"var", "auto", "let", "const", "dynamic", "val"}
 

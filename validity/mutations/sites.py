@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import tree_sitter
 
 import graphs
 from graphs.languages import get_language
-from graphs.syntax import named_children
+from graphs.syntax import named_children, walk
 
 from .node_types import (
     ASSIGN,
@@ -118,14 +117,6 @@ class Code:
 
     # -- structure -------------------------------------------------------------------
     @staticmethod
-    def descendants(node: Node) -> Iterator[Node]:
-        stack = [node]
-        while stack:
-            n = stack.pop()
-            yield n
-            stack.extend(reversed(n.children))
-
-    @staticmethod
     def named(node: Node) -> list[Node]:
         return named_children(node)
 
@@ -155,7 +146,7 @@ class Code:
         return None
 
     def has(self, node: Node, types: set[str]) -> bool:
-        return any(n.type in types for n in self.descendants(node))
+        return any(n.type in types for n in walk(node))
 
     def in_block(self, stmt: Node) -> bool:
         parent = stmt.parent
@@ -195,7 +186,7 @@ class Code:
         return not (ptype == "attribute" and field is None and not self.python)
 
     def var_nodes(self, node: Node | None = None) -> list[Node]:
-        nodes = self.nodes if node is None else list(self.descendants(node))
+        nodes = self.nodes if node is None else list(walk(node))
         return [n for n in nodes if self.is_var(n)]
 
     def decls(self) -> list[Decl]:
@@ -377,7 +368,7 @@ class Code:
         exact_r: set[str] = set()
         exact_w: set[str] = set()
         not_read: set[int] = set()
-        for node in self.descendants(stmt):
+        for node in walk(stmt):
             if node.type in ASSIGN:
                 target = node.child_by_field_name("left")
                 if target is None:
@@ -420,7 +411,7 @@ class Code:
                 writes.add(self.text(name_node))
                 exact_w.add(self.text(name_node))
                 not_read.add(name_node.id)
-        for node in self.descendants(stmt):
+        for node in walk(stmt):
             if node.id in not_read:
                 continue
             if self.is_var(node):
