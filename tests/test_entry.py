@@ -8,7 +8,7 @@ import re
 import pytest
 
 from graphs import build_pdg, parse
-from graphs.entry import unify_entry, what_runs
+from graphs.parse.entry import unify_entry, what_runs
 from ruby_metric import RubyScorer
 from ruby_metric.scoring.crosslang import score_source
 

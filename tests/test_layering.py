@@ -30,7 +30,7 @@ itself); the failure message names each component and its elementary cycles, wit
 and line of every import along them.
 
 What two modules share is a public name of one of them (or of a small module named for what
-it holds, such as ``graphs.syntax``): a name with one leading underscore is its module's
+it holds, such as ``graphs.lang.syntax``): a name with one leading underscore is its module's
 own, and a module with one is its package's own. :class:`PrivateImports` lists the places
 that break this, on the same files and the same runtime imports as the graph.
 """

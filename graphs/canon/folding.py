@@ -3,9 +3,9 @@ return a value becomes one statement with a conditional expression.
 
 ``if (c) x = a; else x = b;`` and ``x = c ? a : b`` mean the same, so they get the same
 CFG (and PDG) node, labelled as the language writes a conditional expression. The rewrite
-is a mixin of the CFG builder (``_Builder`` in :mod:`graphs.cfg`), which supplies ``roles``,
+is a mixin of the CFG builder (``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``,
 ``parsed``, ``_new``, ``_jump``, ``_items`` and ``_last_body``, and reads a switch's cases
-with ``_switch_groups`` and ``_is_default`` (:mod:`graphs.cfg_switch`).
+with ``_switch_groups`` and ``_is_default`` (:mod:`graphs.pdg.cfg_switch`).
 
 Temporaries are folded first, so that they do not hide the form: a branch (or the
 statements after ``if (c) return a;``) may be single-use temporaries followed by the one
@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import tree_sitter
 
-from graphs.cfg_model import Result
-from graphs.frames import RETURN as _RETURN  # a folded return is a return node and jump
-from graphs.rewrites import fits_unparenthesized
-from graphs.roles import Ctx, Role
+from graphs.canon.rewrites import fits_unparenthesized
+from graphs.flow.cfg_model import Result
+from graphs.flow.frames import RETURN as _RETURN  # a folded return is a return node and jump
+from graphs.lang.roles import Ctx, Role
 
 Node = tree_sitter.Node
 _USE = Ctx.USE

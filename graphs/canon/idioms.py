@@ -42,7 +42,7 @@ must see"): equal meaning, equal graph.
   operands are free of effects and of evaluation order (names, ``this``/``self``,
   literals without interpolation, field and element accesses of those, a unary minus, in
   parentheses; not calls, assignments, increments, ``new``, ``await``, casts or
-  arithmetic: see :func:`graphs.orientation.pure_operand`); an element a foreach reads
+  arithmetic: see :func:`graphs.canon.orientation.pure_operand`); an element a foreach reads
   (``xs.get(i)``) counts. A temporary the PDG folds into its reader counts as its value
   (``int n = s.length(); if (n > 0)`` is ``if (s.length() > 0)``, as written), so a
   comparison where one operand names a temporary of effects and the other does not is left
@@ -60,24 +60,23 @@ must see"): equal meaning, equal graph.
   xs)`` is ``for (const x of xs)`` when the body never assigns ``x``.
 
 The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites`, a mixin of
-:class:`graphs.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
-:meth:`graphs.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions` (a
-comparison's :class:`graphs.orientation.Converse`, which the walker applies once it knows
+:class:`graphs.pdg.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
+:meth:`graphs.pdg.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions` (a
+comparison's :class:`graphs.canon.orientation.Converse`, which the walker applies once it knows
 the operator the orientation gave the comparison).
-Which loops are indexed loops over their elements is decided in :mod:`graphs.indexed_loops`.
+Which loops are indexed loops over their elements is decided in :mod:`graphs.canon.indexed_loops`.
 """
 
 from __future__ import annotations
 
 import tree_sitter
 
-from graphs.dataflow import Final, Variable
+# indexed_loop and indexed_while, defined here before graphs.canon.indexed_loops, are still
+# exported.
+from graphs.canon.indexed_loops import indexed_loop, indexed_while, subscript
 
-# indexed_loop and indexed_while, defined here before graphs.indexed_loops, are still exported.
-from graphs.indexed_loops import indexed_loop, indexed_while, subscript
-
-# condition_orientation, defined here before graphs.orientation, is still exported.
-from graphs.orientation import (
+# condition_orientation, defined here before graphs.canon.orientation, is still exported.
+from graphs.canon.orientation import (
     RELATIONAL,
     Converse,
     Subst,
@@ -86,11 +85,12 @@ from graphs.orientation import (
     converse_comparison,
     if_branches,
 )
-from graphs.roles import Ctx, Role
-from graphs.syntax import LAMBDAS as _LAMBDAS
-from graphs.syntax import named_children as _named
-from graphs.syntax import operator_token as _op
-from graphs.syntax import walk as _walk
+from graphs.lang.roles import Ctx, Role
+from graphs.lang.syntax import LAMBDAS as _LAMBDAS
+from graphs.lang.syntax import named_children as _named
+from graphs.lang.syntax import operator_token as _op
+from graphs.lang.syntax import walk as _walk
+from graphs.pdg.dataflow import Final, Variable
 
 __all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_loop",
            "indexed_while", "label_substitutions", "literal_type", "reassigned"]
@@ -447,7 +447,7 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
 
 
 class IdiomRewrites:
-    """The CFG builder's idiom hooks (a mixin of :mod:`graphs.cfg`'s builder, which supplies
+    """The CFG builder's idiom hooks (a mixin of :mod:`graphs.pdg.cfg`'s builder, which supplies
     ``parsed``, ``roles`` and ``_new``): :meth:`idiom_subst` holds every label substitution
     of the parse, :meth:`_indexed_header` and :meth:`_swapped_if` add to it."""
 

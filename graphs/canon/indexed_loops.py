@@ -1,7 +1,7 @@
 """Indexed loops that only read ``xs[i]``: whether a ``for`` (or ``T i = 0; while (i <
 xs.length) {... i++; }``; the bound may be written ``xs.length > i``) is the loop over the
 elements of ``xs`` in another form, and where it reads them; the rules are those of
-:mod:`graphs.idioms`, whose builder hook rewrites the loop as its ``foreach``, and the
+:mod:`graphs.canon.idioms`, whose builder hook rewrites the loop as its ``foreach``, and the
 validity benchmark mutates the same loops.
 """
 
@@ -11,11 +11,11 @@ import re
 
 import tree_sitter
 
-from graphs.syntax import LAMBDAS as _LAMBDAS
-from graphs.syntax import named_children as _named
-from graphs.syntax import operator_token as _op
-from graphs.syntax import strip_parens as _strip
-from graphs.syntax import walk as _walk
+from graphs.lang.syntax import LAMBDAS as _LAMBDAS
+from graphs.lang.syntax import named_children as _named
+from graphs.lang.syntax import operator_token as _op
+from graphs.lang.syntax import strip_parens as _strip
+from graphs.lang.syntax import walk as _walk
 
 __all__ = ["indexed_loop", "indexed_while", "subscript"]
 

@@ -4,8 +4,8 @@ comparison.
 An ``if`` with an ``else`` (and a conditional expression) is read in one orientation: a
 top-level ``!``/``not`` goes and the branches swap; a relational ``>=``, ``<=``, ``!=``
 (``!==``) becomes ``<``, ``>``, ``==`` (``===``) with the branches swapped (see
-:mod:`graphs.idioms`, which applies it to the graph). This module holds the decision, on
-syntax alone, so that both the CFG builder and the label walker (:mod:`graphs.dataflow`,
+:mod:`graphs.canon.idioms`, which applies it to the graph). This module holds the decision, on
+syntax alone, so that both the CFG builder and the label walker (:mod:`graphs.pdg.dataflow`,
 for an ``if`` inside a lambda or an anonymous class, which is part of its statement's label)
 read an ``if`` the same way.
 
@@ -25,17 +25,17 @@ from typing import TYPE_CHECKING
 
 import tree_sitter
 
-from graphs.syntax import named_children, operator_token, strip_parens, walk
+from graphs.lang.syntax import named_children, operator_token, strip_parens, walk
 
 if TYPE_CHECKING:
-    from graphs.roles import LanguageRoles
+    from graphs.lang.roles import LanguageRoles
 
 __all__ = ["CONVERSE", "RELATIONAL", "Converse", "Subst", "Temporaries", "condition_orientation",
            "converse_comparison", "if_branches", "pure_operand"]
 
 Node = tree_sitter.Node
 #: Label substitutions: syntax node id -> (value, parenthesize); see
-#: :meth:`graphs.dataflow.Walker.walk`.
+#: :meth:`graphs.pdg.dataflow.Walker.walk`.
 Subst = dict[int, tuple[object, bool]]
 
 _NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
@@ -110,7 +110,7 @@ def if_branches(node: Node, else_clauses: frozenset[str], elif_clauses: frozense
 @dataclass(frozen=True, slots=True)
 class Converse:
     """The label substitution of a comparison ``node``, ``left op right``
-    (:func:`converse_comparison`): :meth:`graphs.dataflow.Walker.walk` writes it ``right
+    (:func:`converse_comparison`): :meth:`graphs.pdg.dataflow.Walker.walk` writes it ``right
     op' left`` when ``op`` (or the token a substitution made of it, see
     :func:`condition_orientation`) is ``>`` or ``>=``, ``op'`` its :data:`CONVERSE`, and both
     operands are :func:`pure_operand` (a loop's element variable counts); else ``node`` as
@@ -133,8 +133,8 @@ def converse_comparison(node: Node, roles: LanguageRoles,
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
-    >>> from graphs.syntax import walk
+    >>> from graphs.lang.roles import get_roles
+    >>> from graphs.lang.syntax import walk
     >>> def found(code, language):
     ...     roles = get_roles(language)
     ...     return [(c.left.text, c.op.type, c.right.text) for c in (
@@ -178,7 +178,7 @@ def pure_operand(node: Node, roles: LanguageRoles, *,
     minus of one, in any parentheses. Calls, assignments, increments, ``new``, ``await``,
     casts, arithmetic... are not.
 
-    With ``subst`` (label substitutions, see :meth:`graphs.dataflow.Walker.walk`), a node
+    With ``subst`` (label substitutions, see :meth:`graphs.pdg.dataflow.Walker.walk`), a node
     substituted by a variable with no syntax of its own (``xs.get(i)`` read as a loop's
     element) is one; other substitutions are not looked at. With ``temporaries``
     (:class:`Temporaries`), a name of one is only as pure as its value.
@@ -237,11 +237,11 @@ class Temporaries:
     """The value of each possible temporary of a parse, by name (found on first ask): a name
     defined once with a value (``T t = e``, ``t = e``) and read once, declarations without a
     value aside. The PDG may fold it into its reader (``T t = g(); return a > t`` is
-    ``return a > g()``, see :func:`graphs.rewrites.merge_statements` and
-    :mod:`graphs.folding`), so an operand naming it is only as pure as ``e``.
+    ``return a > g()``, see :func:`graphs.canon.rewrites.merge_statements` and
+    :mod:`graphs.canon.folding`), so an operand naming it is only as pure as ``e``.
 
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
+    >>> from graphs.lang.roles import get_roles
     >>> t = Temporaries(parse("int n = s.length(); int m = 0; if (n > m) g(m);", "java"),
     ...                 get_roles("java"))
     >>> t.get(b"n").text, t.get(b"m"), t.get(b"s")

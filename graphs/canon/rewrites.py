@@ -2,7 +2,7 @@
 
 GRS compares statements by their labels, so two ways of writing the same statement must
 give the same label (SPEC section 3, "equal meaning, equal graph"). :func:`canonical_label`
-works on a label as :mod:`graphs.labels` renders it (tokens with canonical spacing) and
+works on a label as :mod:`graphs.flow.labels` renders it (tokens with canonical spacing) and
 applies, in order:
 
 - Redundant parentheses go: a parenthesized atom (``(v0)``, ``(f(v1))``, ``(-1)``) unless
@@ -14,7 +14,7 @@ applies, in order:
 - ``x = x op e`` is ``x op= e`` when ``e`` is an atom or parenthesized (so the rewrite never
   changes how ``e`` groups: ``x = x - a + b`` stays as it is).
 
-Loop headers are made canonical where they are built (:mod:`graphs.cfg` labels a classic
+Loop headers are made canonical where they are built (:mod:`graphs.pdg.cfg` labels a classic
 ``for`` condition ``while (...)``, its initializer and update being nodes of their own, as
 in the equivalent ``while`` loop).
 """
@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from graphs.labels import CACHED_LABEL_CHARS
-from graphs.labels import LABEL_TOKEN as _TOKEN
+from graphs.flow.labels import CACHED_LABEL_CHARS
+from graphs.flow.labels import LABEL_TOKEN as _TOKEN
 
 __all__ = ["canonical_label"]
 
@@ -55,7 +55,7 @@ def canonical_label(label: str) -> str:
     Parameters
     ----------
     label : str
-        A label as :func:`graphs.labels.render` writes it.
+        A label as :func:`graphs.flow.labels.render` writes it.
 
     Returns
     -------
@@ -380,14 +380,14 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int,
     call something (the calls' order could change), and never an effectful value into a
     branch of ``&&``, ``||`` or ``?:`` (it would run on that branch only). Temporaries
     inside the statements of a folded ``if`` are folded earlier, by the CFG builder
-    (:mod:`graphs.folding`).
+    (:mod:`graphs.canon.folding`).
 
     Parameters
     ----------
-    nodes : list of graphs.cfg.CFGNode
+    nodes : list of graphs.pdg.cfg.CFGNode
     succ : list of list of int
         CFG successors.
-    facts : list of graphs.dataflow.Facts
+    facts : list of graphs.pdg.dataflow.Facts
         Per PDG node, updated in place.
     size : int
         Number of PDG nodes (``nodes[:size]``; the rest are CFG-only copies).
@@ -398,7 +398,7 @@ def merge_statements(nodes: list, succ: list[list[int]], facts: list, size: int,
     -------
     set of int
     """
-    from graphs.roles import Ctx
+    from graphs.lang.roles import Ctx
 
     writes = (Ctx.DECL, Ctx.DEF, Ctx.DEFUSE, Ctx.WEAK)
     preds = [0] * size
@@ -521,7 +521,7 @@ def _temporary_head(fn, counts) -> tuple[str, int] | None:  # type: ignore[no-un
     once in all: the half of the temporary test that does not depend on the reader (the
     fold tries each statement against every reader down its straight line, so it is
     asked once per statement)."""
-    from graphs.roles import Ctx
+    from graphs.lang.roles import Ctx
 
     decl_mode = Ctx.DECL
     # the test below on t's reference, asked of every reference first: most statements
@@ -550,7 +550,7 @@ def _temporary_head(fn, counts) -> tuple[str, int] | None:  # type: ignore[no-un
 def _temporary_read(fm, name: str, first: int) -> tuple[int, int] | None:  # type: ignore
     """``(where fm reads it, start of the value)`` when ``fm`` reads the temporary ``name``
     of :func:`_temporary_head` once, as a value (no method called on it); else None."""
-    from graphs.roles import Ctx
+    from graphs.lang.roles import Ctx
 
     uses = [i for i, t in enumerate(fm.toks) if t.__class__ is int
             and fm.refs[t].name == name and not fm.refs[t].field]
@@ -650,7 +650,7 @@ def _inline(fn, fm, at: int, value_start: int,  # type: ignore[no-untyped-def]
 
 def _split_declaration(fn, fm) -> bool:  # type: ignore[no-untyped-def]
     """Fold ``T x`` + ``x = e`` into ``T x = e`` in ``fm``; True when done."""
-    from graphs.roles import Ctx
+    from graphs.lang.roles import Ctx
 
     toks = fn.toks
     if not toks or toks[-1].__class__ is not int or "=" in toks:

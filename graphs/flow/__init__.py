@@ -1,1 +1,1 @@
-"""The language-free graph model: CFG types, jump frames, dominance, reaching definitions, labels."""
+"""The language-free graph model: CFG types, jumps, dominance, reaching definitions, labels."""

@@ -1,8 +1,8 @@
 """The types of a control-flow graph (:class:`CFGNode`, :class:`Unit`, :class:`CFG`, the
-virtual exit :data:`EXIT`, :class:`GraphTooLarge`) that :mod:`graphs.cfg` builds and
-:mod:`graphs.pdg` reads: apart from the builder so that its statement handlers
-(:mod:`graphs.cfg_loops`, :mod:`graphs.cfg_switch`, :mod:`graphs.cfg_try`) can name them
-without importing it; :mod:`graphs.cfg` re-exports every name here.
+virtual exit :data:`EXIT`, :class:`GraphTooLarge`) that :mod:`graphs.pdg.cfg` builds and
+:mod:`graphs.pdg.build` reads: apart from the builder so that its statement handlers
+(:mod:`graphs.pdg.cfg_loops`, :mod:`graphs.pdg.cfg_switch`, :mod:`graphs.pdg.cfg_try`) can name them
+without importing it; :mod:`graphs.pdg.cfg` re-exports every name here.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from graphs.roles import Ctx
+from graphs.lang.roles import Ctx
 
 __all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Node", "Result", "Unit"]
 
@@ -51,7 +51,7 @@ class CFGNode:
         For a CFG-only copy (a ``finally`` body duplicated per continuation): the node it
         copies. Copies are not PDG nodes; their edges count for the original.
     subst : dict or None
-        Temporaries folded into this node (:mod:`graphs.folding`): identifier syntax node
+        Temporaries folded into this node (:mod:`graphs.canon.folding`): identifier syntax node
         id -> (the temporary's value, whether it needs parentheses there).
     """
 
@@ -109,7 +109,7 @@ class CFG:
     pdg_size: int = 0
     plain_types: set[str] = field(default_factory=set)
     true_succ: dict[int, int] = field(default_factory=dict)
-    #: Label substitutions of the canonical idioms (graphs.idioms), for every node.
+    #: Label substitutions of the canonical idioms (graphs.canon.idioms), for every node.
     subst: dict = field(default_factory=dict)
 
     def canonical(self, nid: int) -> int:

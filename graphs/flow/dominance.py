@@ -1,7 +1,7 @@
 """Post-dominators and control dependences of a control-flow graph given as successor lists.
 
-Plain graph algorithms: nothing here knows about syntax or languages. :mod:`graphs.cfg`
-builds the successor lists, :mod:`graphs.pdg` turns the dependences into ``control`` edges.
+Plain graph algorithms: nothing here knows about syntax or languages. :mod:`graphs.pdg.cfg`
+builds the successor lists, :mod:`graphs.pdg.build` turns the dependences into ``control`` edges.
 """
 
 from __future__ import annotations

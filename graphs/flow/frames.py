@@ -1,4 +1,4 @@
-"""The frames the CFG builder (:mod:`graphs.cfg`) keeps while it walks nested statements:
+"""The frames the CFG builder (:mod:`graphs.pdg.cfg`) keeps while it walks nested statements:
 where ``break``, ``continue``, ``goto case`` and exceptions go."""
 
 from __future__ import annotations

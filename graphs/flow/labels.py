@@ -69,7 +69,7 @@ class TokenBuffer:
 
     Examples
     --------
-    >>> from graphs.labels import TokenBuffer, render
+    >>> from graphs.flow.labels import TokenBuffer, render
     >>> buf = TokenBuffer()
     >>> for t in ("if", "("):
     ...     buf.punct(t)
@@ -158,7 +158,7 @@ def render(seps: Sequence[str], toks: Sequence[str | int], name: Callable[[int],
 
     Examples
     --------
-    >>> from graphs.labels import render
+    >>> from graphs.flow.labels import render
     >>> render(["", " ", " "], [0, "=", "1"], lambda i: "v0")
     'v0 = 1'
     """
@@ -172,7 +172,7 @@ def local_name(index: int) -> str:
 
     Examples
     --------
-    >>> from graphs.labels import local_name
+    >>> from graphs.flow.labels import local_name
     >>> local_name(3)
     'v3'
     """
@@ -184,7 +184,7 @@ def label_tokens(label: str) -> list[str]:
 
     Examples
     --------
-    >>> from graphs.labels import label_tokens
+    >>> from graphs.flow.labels import label_tokens
     >>> label_tokens('v0 += f("a b", v1[2])')
     ['v0', '+=', 'f', '(', '"a b"', ',', 'v1', '[', '2', ']', ')']
     """
@@ -197,7 +197,7 @@ def label_size(label: str) -> int:
 
     Examples
     --------
-    >>> from graphs.labels import label_size
+    >>> from graphs.flow.labels import label_size
     >>> label_size('v0 += f("a b", v1[2])')
     11
     """
@@ -205,7 +205,7 @@ def label_size(label: str) -> int:
 
 
 #: Labels up to this long are remembered by :func:`_tokens_of` and
-#: :func:`graphs.rewrites.canonical_label` (4096 of each at most): a few MB at worst, while
+#: :func:`graphs.canon.rewrites.canonical_label` (4096 of each at most): a few MB at worst, while
 #: a generated file's huge statements are not kept alive.
 CACHED_LABEL_CHARS = 256
 
@@ -242,7 +242,7 @@ def label_costs(labels1: Sequence, labels2: Sequence) -> np.ndarray:
 
     Examples
     --------
-    >>> from graphs.labels import label_costs
+    >>> from graphs.flow.labels import label_costs
     >>> label_costs(["v0 = 1", "return v0"], ["v0 = 2"]).tolist()
     [[0.3333333333333333], [1.0]]
     """

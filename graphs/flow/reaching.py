@@ -2,7 +2,7 @@
 dependence) edges they give: the classic gen/kill fixed point with Python ints as bitsets
 (loop-carried dependences come out of the back edges), a one-scan shortcut for a CFG that is
 a single path, and the reverse postorder both iterate in. Plain graph algorithms, like
-:mod:`graphs.dominance`: what a node defines and uses comes from :mod:`graphs.dataflow`.
+:mod:`graphs.flow.dominance`: what a node defines and uses comes from :mod:`graphs.pdg.dataflow`.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ normalized token edit distance between statements of a few dozen tokens. Unit co
 grid of step 1 and take exactly the integer code paths they always did.
 
 Only plain networkx graphs and the standard library, numpy, scipy and numba are used: this
-package depends on nothing else of ours (but :mod:`graphs.generators`, whose random PDGs
+package depends on nothing else of ours (but :mod:`graphs.ged.generators`, whose random PDGs
 :func:`warm_up` runs).
 
 Layout, one stage per module

@@ -450,7 +450,7 @@ def register_language(language: Language) -> None:
 
     Examples
     --------
-    >>> from graphs.languages import AS_GIVEN, Language, Wrapper, register_language
+    >>> from graphs.lang.languages import AS_GIVEN, Language, Wrapper, register_language
     >>> register_language(Language(  # doctest: +SKIP
     ...     "go", ("golang",), "tree_sitter_go", "tree-sitter-go",
     ...     wrappers=(AS_GIVEN, Wrapper("function_body", "package _\\nfunc _() {\\n", "\\n}",
@@ -549,7 +549,7 @@ def get_ts_language(name: str) -> tree_sitter.Language:
 
     Examples
     --------
-    >>> from graphs.languages import get_ts_language
+    >>> from graphs.lang.languages import get_ts_language
     >>> get_ts_language("java").node_kind_count > 100
     True
     """

@@ -624,7 +624,7 @@ def get_roles(language: str) -> LanguageRoles:
 
     Examples
     --------
-    >>> from graphs.roles import Role, get_roles
+    >>> from graphs.lang.roles import Role, get_roles
     >>> get_roles("java").role("enhanced_for_statement") is Role.FOREACH
     True
     """

@@ -1,5 +1,5 @@
-"""Small readers of tree-sitter syntax that the idiom modules (:mod:`graphs.idioms`,
-:mod:`graphs.indexed_loops`) share: a preorder walk, the named children without comments, a
+"""Small readers of tree-sitter syntax that the idiom modules (:mod:`graphs.canon.idioms`,
+:mod:`graphs.canon.indexed_loops`) share: a preorder walk, the named children without comments, a
 node without its parentheses, an expression's operator token, and the node types that open a
 function.
 """

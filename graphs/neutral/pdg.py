@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.copies import propagate_copies
@@ -48,6 +47,7 @@ from graphs.neutral.tokens import (
     split_label,
     top_level,
 )
+from graphs.pdg.naming import digest_name
 
 __all__ = ["NeutralReport", "neutral_pdg"]
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from graphs.labels import label_tokens
+from graphs.flow.labels import label_tokens
 
 __all__ = [
     "fold_identifier",

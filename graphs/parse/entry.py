@@ -62,8 +62,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 import tree_sitter
 
-from graphs.functions import function_name
-from graphs.parsing import ParsedCode, own_wrapper, parse
+from graphs.parse.functions import function_name
+from graphs.parse.parsing import ParsedCode, own_wrapper, parse
 
 __all__ = ["ENTRY_LABEL", "Program", "unify_entry", "what_runs"]
 

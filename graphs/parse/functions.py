@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import tree_sitter
 
-from graphs.roles import LanguageRoles
+from graphs.lang.roles import LanguageRoles
 
 Node = tree_sitter.Node
 

@@ -3,7 +3,7 @@
 Code to evaluate is rarely a whole file: CodeXGLUE lines are methods without their class,
 generated code is often a few statements or one expression. :func:`parse` tries the text as
 given, then inside each wrapper of the language (class body, method or function body,
-expression; see :mod:`graphs.languages`) until one parse is *clean*: no ``ERROR`` and no
+expression; see :mod:`graphs.lang.languages`) until one parse is *clean*: no ``ERROR`` and no
 ``MISSING`` node anywhere, and no token of the snippet merged into the wrapper's scaffolding.
 Positions are always reported in the original snippet (1-based line and column, columns in
 characters), whatever wrapper was used.
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import tree_sitter
 
-from graphs.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
+from graphs.lang.languages import AS_GIVEN, Language, Wrapper, get_language, get_parser
 
 __all__ = ["ParsedCode", "own_wrapper", "parse", "parse_as"]
 
@@ -474,7 +474,7 @@ def parse(code: str, language: str, *, wrapper: str | None = None) -> ParsedCode
     """Parse a code snippet, trying the language's wrappers until the parse is clean.
 
     The text is parsed as given, then inside each wrapper of the language in order (see
-    :data:`graphs.languages` entries: e.g. Java ``none, class_body, method_body,
+    :data:`graphs.lang.languages` entries: e.g. Java ``none, class_body, method_body,
     expression``). The first clean parse wins. If none is clean, the result carries the
     attempt whose first error is furthest into the snippet (errors in wrapper text count
     last) and that error. (A snippet that starts like a Java or C# method or constructor

@@ -3,8 +3,8 @@
 :func:`build_pdg` turns a function, a class, or a few statements into a
 ``networkx.MultiDiGraph``: nodes are the entry, the parameters, the statements and the
 predicates; edges are ``control`` dependences (post-dominators on the CFG of
-:mod:`graphs.cfg`) and ``data`` dependences (the references of :mod:`graphs.dataflow`,
-through the reaching definitions of :mod:`graphs.reaching`).
+:mod:`graphs.pdg.cfg`) and ``data`` dependences (the references of :mod:`graphs.pdg.dataflow`,
+through the reaching definitions of :mod:`graphs.flow.reaching`).
 This is the representation of RUBY's graph tier (GRS).
 
 What becomes the graph
@@ -21,14 +21,14 @@ What becomes the graph
 Labels (``normalize=True``)
 ---------------------------
 Built from the tokens of the statement (for compound statements, of their header), joined
-with canonical spacing (:mod:`graphs.labels`): ``if (v0 > 0)``, ``while (v1 < v0.length)``,
+with canonical spacing (:mod:`graphs.flow.labels`): ``if (v0 > 0)``, ``while (v1 < v0.length)``,
 ``v3 += v0``. The entry of a function is labelled with its signature (``int add(int,
 int)``: return type, name, parameter types); an entry for statements is ``entry``.
 Parameters are renamed ``v0, v1, ...`` by position; any other local after its
 declaration (``v3fa``: a digest of that statement with the variable masked), so that
 neither the order of independent declarations nor a local's name changes a label; an
 identifier declared afresh for values that never meet (``int t`` in both branches of an
-``if``) is several variables, each named by its own declaration (:mod:`graphs.naming`;
+``if``) is several variables, each named by its own declaration (:mod:`graphs.pdg.naming`;
 ``names="declaration"`` numbers identifiers in declaration order instead). In Java, C# and C++
 ``this.x`` is written ``x`` (a bare ``x`` is the field there); in Python and JavaScript
 ``self.x``/``this.x`` keep their receiver (a bare ``x`` is never the field). Qualified type
@@ -36,11 +36,11 @@ names keep their last component (``new P.A()`` -> ``new A()``); with ``abstract_
 numbers, strings and characters become ``NUM``, ``STR``, ``CHAR``. Java and C# statements
 with the same tokens get the same label.
 
-Equal meaning, equal graph (:mod:`graphs.rewrites`): ``i++``, ``++i``, ``i = i + 1`` are
+Equal meaning, equal graph (:mod:`graphs.canon.rewrites`): ``i++``, ``++i``, ``i = i + 1`` are
 ``i += 1``; ``x = x op e`` is ``x op= e``; redundant parentheses go; a classic ``for`` is
 its initializer, a ``while (cond)`` node and its update, as the equivalent ``while`` loop;
 ``if (c) x = a; else x = b;`` (or two returns) is the one statement ``x = c ? a : b``.
-The idioms a translator changes (:mod:`graphs.idioms`): an indexed loop that only reads
+The idioms a translator changes (:mod:`graphs.canon.idioms`): an indexed loop that only reads
 ``xs[i]`` is the ``foreach`` over ``xs``; an ``if`` with an ``else`` (and ``?:``) reads
 without a top-level ``!`` and with ``<``, ``>``, ``==`` (branches swapped as needed);
 ``var``/``auto`` with an evident initializer type is that type; JavaScript ``const``/``let``
@@ -61,10 +61,10 @@ Effects: a method called on a local may update it (it reads and weakly defines t
 (free functions, ``System.out.println``, ``print``, methods of classes and modules) read
 and write the pseudo-variable :data:`EFFECTS_VAR`, which chains them in program order with
 ``dep`` ``effect`` edges (``effect-carried`` round a loop). Calls known to be pure
-(``graphs.dataflow.PURE_CALLS``: ``get``, ``len``, ``Math.max`` ...) do neither, so
+(``graphs.pdg.dataflow.PURE_CALLS``: ``get``, ``len``, ``Math.max`` ...) do neither, so
 reordering them changes nothing. Definitions,
-uses, fields and weak definitions are described in :mod:`graphs.dataflow`; the CFG model
-(switch fall-through, try/catch/finally, labelled jumps, goto) in :mod:`graphs.cfg`.
+uses, fields and weak definitions are described in :mod:`graphs.pdg.dataflow`; the CFG model
+(switch fall-through, try/catch/finally, labelled jumps, goto) in :mod:`graphs.pdg.cfg`.
 
 Known approximations
 --------------------
@@ -86,26 +86,26 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphs.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
-from graphs.dataflow import EFFECTS_VAR, Facts, Walker
-from graphs.labels import local_name, render
-from graphs.naming import canonical_names
-from graphs.parsing import ParsedCode, parse
-from graphs.reaching import (
+from graphs.canon.rewrites import canonical_label, merge_statements
+from graphs.flow.labels import local_name, render
+from graphs.flow.reaching import (
     data_dependences,
     path_data_dependences,
     reaching_definitions,
     reverse_postorder,
 )
-from graphs.rewrites import canonical_label, merge_statements
-from graphs.roles import Ctx, get_roles
+from graphs.lang.roles import Ctx, get_roles
+from graphs.parse.parsing import ParsedCode, parse
+from graphs.pdg.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
+from graphs.pdg.dataflow import EFFECTS_VAR, Facts, Walker
+from graphs.pdg.naming import canonical_names
 
 __all__ = ["CARRIED", "CONTROL", "CONTROL_FALSE", "CONTROL_TRUE", "DATA", "EFFECT", "EFFECTS_VAR",
            "GraphTooLarge", "build_pdg", "pdg_shape", "pdg_statements"]
 
 #: Values of an edge's ``dep`` attribute: what GRS compares edges by. A control dependence
 #: on a predicate says which outcome it hangs on; effect edges order calls with unknown
-#: effects (see :mod:`graphs.dataflow`).
+#: effects (see :mod:`graphs.pdg.dataflow`).
 CONTROL, CONTROL_TRUE, CONTROL_FALSE = "control", "control-true", "control-false"
 DATA, EFFECT = "data", "effect"
 #: Suffix of the ``dep`` of a loop-carried data or effect edge (``data-carried``).
@@ -130,7 +130,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     ----------
     code : str or ParsedCode
         Source code (a method, function, class, statements), or the result of
-        :func:`graphs.parsing.parse`.
+        :func:`graphs.parse.parsing.parse`.
     language : str, optional
         Language name or alias; required when ``code`` is a string.
     normalize : bool, default True
@@ -159,7 +159,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     networkx.MultiDiGraph
         Nodes are ints in source order (0 is the entry) with attributes ``label``,
         ``text`` (the source of the statement; for compound statements the header),
-        ``line`` (1-based in the snippet) and ``kind`` (see :class:`graphs.cfg.CFGNode`).
+        ``line`` (1-based in the snippet) and ``kind`` (see :class:`graphs.pdg.cfg.CFGNode`).
         Edges have ``type`` ``"control"`` or ``"data"``; data edges also have ``var`` (the
         normalized variable name). Graph attributes: ``language``, ``statements`` (number
         of nodes other than entries and parameters), ``functions`` and ``fallback_types``
@@ -176,7 +176,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
 
     Examples
     --------
-    >>> from graphs.pdg import build_pdg
+    >>> from graphs.pdg.build import build_pdg
     >>> g = build_pdg("int f(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }",
     ...               "java")
     >>> [g.nodes[n]["label"] for n in g]
@@ -192,7 +192,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     walker = Walker(roles, parsed, normalize=normalize,
                     abstract_literals=abstract_literals)
     size = cfg.pdg_size
-    idioms = cfg.subst  # canonical idioms (graphs.idioms): the same for every node
+    idioms = cfg.subst  # canonical idioms (graphs.canon.idioms): the same for every node
     facts = [walker.walk(n.parts, prefix=n.prefix, suffix=n.suffix, sep=n.sep,
                          subst=({**idioms, **n.subst} if idioms and n.subst
                                 else n.subst or idioms))
@@ -444,7 +444,7 @@ def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
     """Label text of each variable occurrence (per node and reference), and the data
     dependences ``(definition, use, shown variable, loop-carried)``, sorted.
 
-    Names are canonical (:func:`graphs.naming.canonical_names`: parameters by position,
+    Names are canonical (:func:`graphs.pdg.naming.canonical_names`: parameters by position,
     other locals after their own declaration, an identifier reused for values that never
     meet being several variables), or in order of first declaration (``canonical=False``),
     or the source's own (``normalize=False``). A field shows its bare name (with
@@ -629,7 +629,7 @@ def _straight_line(succ: list[list[int]], exit_node: int) -> list[int] | None:
     through every node to the exit; else None.
 
     On such a CFG the entry is the only branch (to its successor, and to the exit on the
-    augmenting edge), so :func:`graphs.cfg.control_dependences` makes every node depend on
+    augmenting edge), so :func:`graphs.pdg.cfg.control_dependences` makes every node depend on
     the entry and nothing else.
     """
     path: list[int] = []

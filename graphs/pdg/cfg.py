@@ -1,4 +1,4 @@
-"""Control-flow graphs from tree-sitter syntax, driven by :mod:`graphs.roles` tables.
+"""Control-flow graphs from tree-sitter syntax, driven by :mod:`graphs.lang.roles` tables.
 
 One CFG node per PDG node: an entry, the parameters, one node per plain statement and one
 per predicate or header of a compound statement. ``else`` and block braces have no node.
@@ -42,12 +42,12 @@ driven from an explicit stack, so 5,000 nesting levels are fine.
 
 This module is the builder's core (nodes and edges, the driving stack, plain statements and
 jumps, ``if``, blocks, ``with``, labels, units) and :func:`build_cfg`. Beside it:
-:mod:`graphs.cfg_model` holds the CFG's types, :mod:`graphs.cfg_loops`,
-:mod:`graphs.cfg_switch` and :mod:`graphs.cfg_try` the other compound statements,
-:mod:`graphs.frames` where jumps go, :mod:`graphs.functions` finds the functions and reads
-their headers, :mod:`graphs.folding` folds conditional ``if`` statements into one node,
-:mod:`graphs.idioms` reads translators' idioms one way, and :mod:`graphs.dominance` computes
-post-dominators and control dependences on the result.
+:mod:`graphs.flow.cfg_model` holds the CFG's types, :mod:`graphs.pdg.cfg_loops`,
+:mod:`graphs.pdg.cfg_switch` and :mod:`graphs.pdg.cfg_try` the other compound statements,
+:mod:`graphs.flow.frames` where jumps go, :mod:`graphs.parse.functions` finds the functions
+and reads their headers, :mod:`graphs.canon.folding` folds conditional ``if`` statements into
+one node, :mod:`graphs.canon.idioms` reads translators' idioms one way, and
+:mod:`graphs.flow.dominance` computes post-dominators and control dependences on the result.
 """
 
 from __future__ import annotations
@@ -55,38 +55,38 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from operator import lt
 
-from graphs.cfg_loops import LoopStatements
+from graphs.canon.folding import ConditionalFolding
+from graphs.canon.idioms import IdiomRewrites
 
-# The CFG's types live in graphs.cfg_model (the statement handlers name them too); they are
+# The CFG's types live in graphs.flow.cfg_model (the statement handlers name them too); they are
 # this module's public names as much as build_cfg is.
-from graphs.cfg_model import CFG, EXIT, CFGNode, GraphTooLarge, Node, Result, Unit
-from graphs.cfg_switch import SwitchStatements
-from graphs.cfg_try import TryStatements
+from graphs.flow.cfg_model import CFG, EXIT, CFGNode, GraphTooLarge, Node, Result, Unit
 
-# Public names of graphs.cfg before post-dominance moved out: still importable from here.
-from graphs.dominance import (  # noqa: F401
+# Public names of graphs.pdg.cfg before post-dominance moved out: still importable from here.
+from graphs.flow.dominance import (  # noqa: F401
     control_dependences,
     control_dependences_in_place,
     postdominators,
 )
-from graphs.folding import ConditionalFolding
-from graphs.frames import BREAK as _BREAK
-from graphs.frames import CONTINUE as _CONTINUE
-from graphs.frames import RETURN as _RETURN
-from graphs.frames import THROW as _THROW
-from graphs.frames import Label as _Label
-from graphs.frames import Loop as _Loop
-from graphs.frames import Switch as _Switch
-from graphs.frames import Try as _Try
-from graphs.functions import (
+from graphs.flow.frames import BREAK as _BREAK
+from graphs.flow.frames import CONTINUE as _CONTINUE
+from graphs.flow.frames import RETURN as _RETURN
+from graphs.flow.frames import THROW as _THROW
+from graphs.flow.frames import Label as _Label
+from graphs.flow.frames import Loop as _Loop
+from graphs.flow.frames import Switch as _Switch
+from graphs.flow.frames import Try as _Try
+from graphs.lang.roles import Ctx, LanguageRoles, Role
+from graphs.parse.functions import (
     function_name,
     function_parameters,
     function_signature,
     header_last,
     split_top_level,
 )
-from graphs.idioms import IdiomRewrites
-from graphs.roles import Ctx, LanguageRoles, Role
+from graphs.pdg.cfg_loops import LoopStatements
+from graphs.pdg.cfg_switch import SwitchStatements
+from graphs.pdg.cfg_try import TryStatements
 
 __all__ = ["CFG", "EXIT", "CFGNode", "GraphTooLarge", "Unit", "build_cfg",
            "control_dependences", "postdominators"]
@@ -106,8 +106,8 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
                TryStatements):
     """Builds one CFG: the nodes and edges, the driving stack, the plain statements and jumps,
     ``if``, blocks, ``with`` and labels; the other compound statements come from the mixins
-    (:mod:`graphs.cfg_loops`, :mod:`graphs.cfg_switch`, :mod:`graphs.cfg_try`), the folding
-    and idiom rewrites from :mod:`graphs.folding` and :mod:`graphs.idioms`."""
+    (:mod:`graphs.pdg.cfg_loops`, :mod:`graphs.pdg.cfg_switch`, :mod:`graphs.pdg.cfg_try`), the
+    folding and idiom rewrites from :mod:`graphs.canon.folding` and :mod:`graphs.canon.idioms`."""
 
     def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None,
                  labels: bool = True) -> None:
@@ -443,7 +443,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             return folded
         p = self._header_node("if", s, cons)
         exits: list[int] = []
-        swap = self._swapped_if(s)  # if (!c) A else B is if (c) B else A (graphs.idioms)
+        swap = self._swapped_if(s)  # if (!c) A else B is if (c) B else A (graphs.canon.idioms)
         self._branch(p, (yield cons), exits, true=not swap)
         pred: int | None = p
         for i, alt in enumerate(s.children):
@@ -645,7 +645,7 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None, *,
 
     Parameters
     ----------
-    parsed : graphs.parsing.ParsedCode
+    parsed : graphs.parse.parsing.ParsedCode
         A clean parse.
     roles : LanguageRoles
         The language's tables.
@@ -663,7 +663,7 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None, *,
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import get_roles
+    >>> from graphs.lang.roles import get_roles
     >>> cfg = build_cfg(parse("while (x > 0) x--;", "java"), get_roles("java"))
     >>> [n.kind for n in cfg.nodes], cfg.succ
     (['entry', 'while', 'statement'], [[], [2, -1], [1]])

@@ -1,10 +1,10 @@
-"""The loop statements of the CFG builder (modelled as :mod:`graphs.cfg` describes): ``while``
+"""The loop statements of the CFG builder (modelled as :mod:`graphs.pdg.cfg` describes): ``while``
 and ``for``-each with one header, the classic ``for`` with initializer, predicate and update
 nodes, ``do`` with its predicate after the body, Python's loop ``else``. A mixin of the
-builder (``_Builder`` in :mod:`graphs.cfg`), which supplies ``roles``, ``frames``,
+builder (``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``,
 ``comments``, ``true_succ``, the node and edge primitives (``_new``, ``_link``, ``_ctx``,
 ``_header``, ``_header_node``, ``_branch``, ``_plain``, ``_last_body``, ``_loop_labels``)
-and, from :class:`graphs.idioms.IdiomRewrites`, ``_indexed_header``. Each handler is a
+and, from :class:`graphs.canon.idioms.IdiomRewrites`, ``_indexed_header``. Each handler is a
 generator on the builder's explicit stack: it yields the syntax to build and is sent back
 that syntax's ``(first node, dangling exits)``, so nesting depth costs no recursion.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from graphs.cfg_model import Node
-from graphs.frames import Loop as _Loop
-from graphs.roles import Ctx, Role
+from graphs.flow.cfg_model import Node
+from graphs.flow.frames import Loop as _Loop
+from graphs.lang.roles import Ctx, Role
 
 
 class LoopStatements:

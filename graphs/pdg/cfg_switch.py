@@ -1,8 +1,8 @@
-"""The ``switch``/``match`` statement of the CFG builder (modelled as :mod:`graphs.cfg`
+"""The ``switch``/``match`` statement of the CFG builder (modelled as :mod:`graphs.pdg.cfg`
 describes): a multi-way predicate with an edge to every case label, fall-through where the
-language has it, ``goto case`` resolved to its label; :mod:`graphs.folding` reads the same
+language has it, ``goto case`` resolved to its label; :mod:`graphs.canon.folding` reads the same
 case groups to fold a switch whose every case returns. A mixin of the builder (``_Builder``
-in :mod:`graphs.cfg`), which supplies ``roles``, ``frames``, ``comments`` and the node and
+in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``, ``comments`` and the node and
 edge primitives (``_new``, ``_link``, ``_header_node``, ``_plain``, ``_loop_labels``); the
 handler is a generator on the builder's explicit stack, like every compound statement's.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from graphs.cfg_model import EXIT, Node
-from graphs.frames import Switch as _Switch
-from graphs.roles import Ctx
+from graphs.flow.cfg_model import EXIT, Node
+from graphs.flow.frames import Switch as _Switch
+from graphs.lang.roles import Ctx
 
 
 class SwitchStatements:

@@ -1,7 +1,7 @@
-"""The ``try`` statement of the CFG builder (modelled as :mod:`graphs.cfg` describes): the
+"""The ``try`` statement of the CFG builder (modelled as :mod:`graphs.pdg.cfg` describes): the
 header's edges to the body and to every ``catch``, Python's ``try ... else``, and the
 ``finally`` built once per way of reaching it, up to a copy budget. A mixin of the builder
-(``_Builder`` in :mod:`graphs.cfg`), which supplies ``roles``, ``frames``, the budget
+(``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``, the budget
 (``aliases``, ``alias_budget``) and the node and edge primitives (``_new``, ``_link``,
 ``_header_node``, ``_branch``, ``_plain``, ``_last_body``, ``_jump``); the handler is a
 generator on the builder's explicit stack, like every compound statement's.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from graphs.cfg_model import Node
-from graphs.frames import THROW as _THROW
-from graphs.frames import Try as _Try
+from graphs.flow.cfg_model import Node
+from graphs.flow.frames import THROW as _THROW
+from graphs.flow.frames import Try as _Try
 
 
 class TryStatements:

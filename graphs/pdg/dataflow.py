@@ -2,7 +2,7 @@
 
 :class:`Walker` reads the syntax of one PDG node (a statement, or the header of a compound
 statement) once, producing both its label tokens and its variable references. Each
-reference carries a mode (:class:`graphs.roles.Ctx`):
+reference carries a mode (:class:`graphs.lang.roles.Ctx`):
 
 - ``DECL``: a declaration (local, parameter, loop variable, catch parameter, C# ``out var``,
   Python assignment target); ``DEF``: an assignment; ``DEFUSE``: ``x += 1``, ``x++``, C#
@@ -22,7 +22,7 @@ C and C++ a callee identifier is read, because functions are values there (it on
 when the callee is a local).
 
 Reaching definitions over the CFG, which turn these references into data dependences, are
-in :mod:`graphs.reaching`.
+in :mod:`graphs.flow.reaching`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,16 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from graphs.labels import (
+# Public names of graphs.pdg.dataflow before reaching definitions moved out: still importable here.
+from graphs.canon.orientation import (
+    CONVERSE,
+    Converse,
+    condition_orientation,
+    if_branches,
+    pure_operand,
+)
+from graphs.canon.rewrites import redundant_parentheses
+from graphs.flow.labels import (
     COLON_TYPES,
     POSTFIX,
     PREFIX,
@@ -42,23 +51,13 @@ from graphs.labels import (
     UNARY_TYPES,
     TokenBuffer,
 )
-
-# Public names of graphs.dataflow before reaching definitions moved out: still importable here.
-from graphs.orientation import (
-    CONVERSE,
-    Converse,
-    condition_orientation,
-    if_branches,
-    pure_operand,
-)
-from graphs.reaching import (  # noqa: F401
+from graphs.flow.reaching import (  # noqa: F401
     data_dependences,
     path_data_dependences,
     reaching_definitions,
     reverse_postorder,
 )
-from graphs.rewrites import redundant_parentheses
-from graphs.roles import Ctx, LanguageRoles, Role
+from graphs.lang.roles import Ctx, LanguageRoles, Role
 
 __all__ = ["EFFECTS_VAR", "Facts", "Final", "Ref", "Variable", "Walker", "data_dependences",
            "path_data_dependences", "reaching_definitions", "reverse_postorder"]
@@ -184,7 +183,7 @@ class Ref:
 @dataclass(frozen=True, slots=True)
 class Variable:
     """A label part, or a substitution, that is a variable with no syntax of its own: the
-    element variable of an indexed loop read as a ``foreach`` (:mod:`graphs.idioms`)."""
+    element variable of an indexed loop read as a ``foreach`` (:mod:`graphs.canon.idioms`)."""
 
     name: str
 
@@ -202,7 +201,7 @@ _PLAIN_PARTS = (str, Variable)  # label parts without syntax (walked as they are
 
 @dataclass(slots=True)
 class Facts:
-    """What one PDG node says: label tokens (see :class:`graphs.labels.TokenBuffer`) and
+    """What one PDG node says: label tokens (see :class:`graphs.flow.labels.TokenBuffer`) and
     variable references (``toks`` ints index ``refs``)."""
 
     seps: list[str] = field(default_factory=list)
@@ -211,7 +210,7 @@ class Facts:
     #: Calls with effects, by receiver: ``(name, is_field)`` of the variable a method is
     #: called on (it may update it), or ``None`` for a call with unknown effects (a free
     #: function, a method of a class or module). Which receivers are locals is only known
-    #: once the whole function has been read (:func:`graphs.pdg.build_pdg` decides).
+    #: once the whole function has been read (:func:`graphs.pdg.build.build_pdg` decides).
     calls: list[tuple[str, bool] | None] = field(default_factory=list)
 
 
@@ -222,7 +221,7 @@ class Walker:
     ----------
     roles : LanguageRoles
         The language's tables.
-    parsed : graphs.parsing.ParsedCode
+    parsed : graphs.parse.parsing.ParsedCode
         The parse the syntax nodes belong to.
     normalize : bool
         Drop ``this.``/``self.`` receivers and reduce qualified type names in labels.
@@ -232,7 +231,7 @@ class Walker:
     Examples
     --------
     >>> from graphs import parse
-    >>> from graphs.roles import Ctx, get_roles
+    >>> from graphs.lang.roles import Ctx, get_roles
     >>> p = parse("x += this.y * a[i];", "java")
     >>> facts = Walker(get_roles("java"), p).walk([(p.nodes[0], Ctx.USE)])
     >>> [(r.name, r.mode.name, r.field) for r in facts.refs]
@@ -295,11 +294,12 @@ class Walker:
         subst : mapping, optional
             Syntax node id -> ``(value, parenthesize)``: the value is walked where the node
             stands (a temporary the CFG builder folded into its one reader, see
-            :mod:`graphs.folding`; a canonical form of an idiom, see :mod:`graphs.idioms`),
+            :mod:`graphs.canon.folding`; a canonical form of an idiom, see
+            :mod:`graphs.canon.idioms`),
             in parentheses when precedence needs them. A value is a syntax node (walked
             as a value, or as a type where a type stood), a :class:`Final` node (not
             substituted again at its top), a ``str`` token, a :class:`Variable`, or a
-            :class:`graphs.orientation.Converse` (its comparison written as its converse
+            :class:`graphs.canon.orientation.Converse` (its comparison written as its converse
             where that is the same meaning, else as it is: decided here).
 
         Returns
@@ -354,7 +354,7 @@ class Walker:
                 value, wrap = subst[node.id]
                 vclass = value.__class__
                 if vclass is Converse:
-                    # b > a read as a < b where that is the same meaning (graphs.orientation)
+                    # b > a read as a < b where that is the same meaning (graphs.canon.orientation)
                     op = value.op
                     turned = CONVERSE.get(subst[op.id][0] if op.id in subst else op.type)
                     if turned is not None and pure_operand(value.left, roles, subst=subst) \
@@ -589,7 +589,7 @@ class Walker:
                      subst: Mapping[int, tuple[object, bool]] | None
                      ) -> Mapping[int, tuple[object, bool]] | None:
         """``subst`` and the substitutions that write an ``if`` with an ``else`` in the
-        canonical orientation (:mod:`graphs.orientation`): ``if (!c) A else B`` is read
+        canonical orientation (:mod:`graphs.canon.orientation`): ``if (!c) A else B`` is read
         ``if (c) B else A``, as the CFG builder reads an ``if`` it builds."""
         roles = self.roles
         found = if_branches(node, roles.else_clauses, roles.elif_clauses)

@@ -29,10 +29,10 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterable, Sequence
 
-from graphs.dataflow import Facts
-from graphs.labels import local_name, render
-from graphs.rewrites import canonical_label
-from graphs.roles import Ctx
+from graphs.canon.rewrites import canonical_label
+from graphs.flow.labels import local_name, render
+from graphs.lang.roles import Ctx
+from graphs.pdg.dataflow import Facts
 
 __all__ = ["canonical_names", "digest_name"]
 

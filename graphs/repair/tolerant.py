@@ -4,15 +4,15 @@
 structure"). In order, each step tried only when the ones before it failed:
 
 1. the parse as it is, when clean;
-2. :func:`graphs.repair.repair`: a few inserted tokens that make it parse;
-3. :func:`graphs.containment.contain_strays`: closers with no opener kept as text (and
+2. :func:`graphs.repair.insertions.repair`: a few inserted tokens that make it parse;
+3. :func:`graphs.repair.containment.contain_strays`: closers with no opener kept as text (and
    what errors remain contained), when there are such;
-4. :func:`graphs.containment.contain` on the parse, then on the parse of each other
+4. :func:`graphs.repair.containment.contain` on the parse, then on the parse of each other
    wrapper of the language, then after appending the closing brackets a cut-off text lacks
    (so a truncated method with one broken statement is still a graph).
 
 Every edited text (a repair, blanked stray closers, appended brackets) is parsed only in
-the snippet's own wrapper (:func:`graphs.parsing.own_wrapper`: the class body for a snippet
+the snippet's own wrapper (:func:`graphs.parse.parsing.own_wrapper`: the class body for a snippet
 that starts like a member, else the wrapper its failed parse was read in): an edit of a
 few tokens does not change what the snippet is, and a search of every wrapper costs
 several parses of broken code.
@@ -30,7 +30,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from graphs.containment import (
+from graphs.lang.languages import get_language
+from graphs.parse.parsing import ParsedCode, own_wrapper, parse, parse_as
+from graphs.repair.containment import (
     MAX_UNPARSED,
     UNPARSED_MARK,
     Contained,
@@ -39,9 +41,7 @@ from graphs.containment import (
     error_count,
     opaque_label,
 )
-from graphs.languages import get_language
-from graphs.parsing import ParsedCode, own_wrapper, parse, parse_as
-from graphs.repair import (
+from graphs.repair.insertions import (
     MAX_INSERTED_TOKENS,
     MAX_REPAIR_ATTEMPTS,
     Insertion,
@@ -50,7 +50,7 @@ from graphs.repair import (
     open_string,
     repair,
 )
-from graphs.trees import Tree
+from graphs.trees.normalized import Tree
 
 __all__ = ["MAX_ERRORS", "TolerantParse", "mark_guessed", "repair_label", "tolerant_parse",
            "with_repair_leaf", "with_repair_node"]
@@ -204,7 +204,7 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     parsed : the parse of the snippet (:func:`graphs.parse`); a clean one is returned as is.
     max_attempts : re-parses for the repair; containment adds at most one parse per
         wrapper of the language, two after appending brackets, and the stray closers'
-        tries (:data:`graphs.containment.MAX_STRAY_TRIES`, each a parse and a stand-in).
+        tries (:data:`graphs.repair.containment.MAX_STRAY_TRIES`, each a parse and a stand-in).
 
     Returns
     -------
@@ -259,7 +259,7 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
 def mark_guessed(graph: nx.MultiDiGraph, structure: TolerantParse) -> int:
     """Label each node whose own text the repair edited (a token inserted in it, a stray
     closer blanked out of it) as text, like a statement kept as text: the mark, then what
-    the side wrote there (:func:`graphs.containment.opaque_label`), and mark it ``opaque``;
+    the side wrote there (:func:`graphs.repair.containment.opaque_label`), and mark it ``opaque``;
     in place. What the repair guessed is never compared as structure: the inserted ``)``
     of ``print(x`` says the call ends there, which the side never wrote. Whitespace (a
     re-indented line) is no guess; closers appended after the last statement edit no

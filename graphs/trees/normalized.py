@@ -4,7 +4,7 @@ A :class:`Tree` is what the tree tier compares: labels in postorder plus parent 
 from which the arrays Zhang–Shasha needs (leftmost leaf descendants, keyroots) follow. It is
 a plain frozen dataclass of tuples: picklable, hashable, cheap to send to worker processes.
 
-:func:`normalized_ast` turns a :class:`~graphs.parsing.ParsedCode` into a Tree:
+:func:`normalized_ast` turns a :class:`~graphs.parse.parsing.ParsedCode` into a Tree:
 
 - tree-sitter's *named* nodes only; comments and MISSING nodes dropped;
 - the wrapper's scaffolding excluded: one synthetic root labelled ``"snippet"`` sits over
@@ -34,8 +34,8 @@ from typing import Any
 
 import tree_sitter
 
-from graphs.languages import Language, get_language, get_ts_language
-from graphs.parsing import ParsedCode
+from graphs.lang.languages import Language, get_language, get_ts_language
+from graphs.parse.parsing import ParsedCode
 
 __all__ = ["OPAQUE_MARK", "SNIPPET_LABEL", "Tree", "normalized_ast"]
 
@@ -382,7 +382,7 @@ def normalized_ast(parsed: ParsedCode, *, abstract_identifiers: bool = False,
         Label literals by their kind instead of their text.
     opaque_errors : bool, default False
         Make each ``ERROR`` node one leaf labelled ``"⁇ "`` and its text on one line
-        (error-contained structure, :mod:`graphs.containment`), instead of an inner node
+        (error-contained structure, :mod:`graphs.repair.containment`), instead of an inner node
         ``"ERROR"`` over whatever tree-sitter recovered.
 
     Returns

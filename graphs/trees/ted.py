@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from graphs.trees import Tree
+from graphs.trees.normalized import Tree
 
 __all__ = ["EditOperation", "TEDResult", "tree_edit_distance", "tree_edit_mapping",
            "warm_up"]
@@ -540,7 +540,7 @@ def warm_up() -> float:
 
     Examples
     --------
-    >>> from graphs.ted import warm_up
+    >>> from graphs.trees.ted import warm_up
     >>> warm_up() >= 0
     True
     """

@@ -367,7 +367,7 @@ class TreeTier(Tier):
         structure = code.structure
         program = code.program
         if program is not None:
-            # what never runs from the entry point is left out (graphs.entry)
+            # what never runs from the entry point is left out (graphs.parse.entry)
             tree = graphs.normalized_ast(program.parsed)
         elif structure.contained is not None:
             # each ERROR subtree one leaf labelled with its text
