@@ -626,6 +626,74 @@ def test_no_module_over_800_lines(import_graph: ImportGraph) -> None:
     )
 
 
+# ----------------------------------------------------------------------------- graphs' layers
+
+#: The subpackages of ``graphs``, bottom first (docs/architecture.md): a module may import its
+#: own subpackage and those before it, never one after it. ``ged`` knows no language and
+#: imports nothing else of ``graphs``; ``neutral`` reads what ``pdg`` and ``trees`` build.
+GRAPHS_LAYERS = ("ged", "lang", "parse", "trees", "repair", "flow", "canon", "pdg", "neutral")
+#: The most modules ``graphs`` may have at its top, ``__init__`` included: the rest live in the
+#: subpackages, whose names say what they hold.
+MAX_GRAPHS_TOP_MODULES = 8
+
+
+def graphs_layer_of(module: str) -> int | None:
+    """Rank of the ``graphs`` subpackage ``module`` is in, ``None`` if it is in none (a module
+    at the top of ``graphs``, which may use every subpackage and which none may use)."""
+    parts = module.split(".")
+    if len(parts) > 1 and parts[0] == "graphs" and parts[1] in GRAPHS_LAYERS:
+        return GRAPHS_LAYERS.index(parts[1])
+    return None
+
+
+@pytest.fixture(scope="module")
+def typed_import_graph() -> ImportGraph:
+    # the imports under TYPE_CHECKING too: a type that points up the layers is an upward arrow
+    return ImportGraph(ROOT, PACKAGES, type_checking=True)
+
+
+def test_graphs_layers_import_only_downward(typed_import_graph: ImportGraph) -> None:
+    graph = typed_import_graph
+    folders = {p.name for p in (ROOT / "graphs").iterdir() if (p / "__init__.py").is_file()}
+    assert folders == set(GRAPHS_LAYERS), f"subpackages of graphs not in GRAPHS_LAYERS: {folders}"
+    bad = []
+    for edge in graph.edges:
+        if edge.source.split(".")[0] != "graphs" or edge.target.split(".")[0] != "graphs":
+            continue
+        source, target = graphs_layer_of(edge.source), graphs_layer_of(edge.target)
+        if source is not None and (target is None or target > source):
+            bad.append(f"  {edge.source} -> {edge.target} ({_relative(edge.path)}:{edge.line})")
+    assert not bad, "imports pointing up graphs' layers " + " < ".join(GRAPHS_LAYERS) + (
+        ":\n" + "\n".join(sorted(bad)))
+
+
+def test_graphs_top_is_small_and_each_subpackage_says_what_it_is(
+    import_graph: ImportGraph,
+) -> None:
+    top = sorted(m.path.name for m in import_graph.modules.values()
+                 if m.path.parent == ROOT / "graphs")  # graphs/__init__.py and its siblings
+    assert len(top) <= MAX_GRAPHS_TOP_MODULES, f"modules at the top of graphs/: {top}"
+    silent = []
+    for module in import_graph.modules.values():
+        if not (module.is_package and module.name.startswith("graphs.")):
+            continue
+        doc = ast.get_docstring(ast.parse(module.path.read_text(encoding="utf-8"))) or ""
+        summary = doc.split("\n\n")[0].strip()
+        # a summary of its own: the reader sees what the folder holds in a line or two
+        if not summary or summary.count("\n") > 1:
+            silent.append(f"  {_relative(module.path)}: {summary[:60]!r}")
+    assert not silent, "subpackages of graphs without a short summary docstring:\n" + (
+        "\n".join(silent))
+
+
+def test_graphs_layer_rule_on_hand_made_names() -> None:
+    assert graphs_layer_of("graphs.pdg.build") == GRAPHS_LAYERS.index("pdg")
+    assert graphs_layer_of("graphs.ged") == 0
+    assert graphs_layer_of("graphs") is None
+    assert graphs_layer_of("ruby_metric.pdg.x") is None
+    assert GRAPHS_LAYERS.index("canon") < GRAPHS_LAYERS.index("pdg")
+
+
 # ------------------------------------------------------------------- the finder's own tests
 
 

@@ -79,8 +79,10 @@ from graphs.canon.indexed_loops import indexed_loop, indexed_while, subscript
 from graphs.canon.orientation import (
     RELATIONAL,
     Converse,
+    Final,
     Subst,
     Temporaries,
+    Variable,
     condition_orientation,
     converse_comparison,
     if_branches,
@@ -90,7 +92,6 @@ from graphs.lang.syntax import LAMBDAS as _LAMBDAS
 from graphs.lang.syntax import named_children as _named
 from graphs.lang.syntax import operator_token as _op
 from graphs.lang.syntax import walk as _walk
-from graphs.pdg.dataflow import Final, Variable
 
 __all__ = ["IdiomRewrites", "condition_orientation", "element_type", "indexed_loop",
            "indexed_while", "label_substitutions", "literal_type", "reassigned"]

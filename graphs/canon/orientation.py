@@ -30,13 +30,30 @@ from graphs.lang.syntax import named_children, operator_token, strip_parens, wal
 if TYPE_CHECKING:
     from graphs.lang.roles import LanguageRoles
 
-__all__ = ["CONVERSE", "RELATIONAL", "Converse", "Subst", "Temporaries", "condition_orientation",
-           "converse_comparison", "if_branches", "pure_operand"]
+__all__ = ["CONVERSE", "RELATIONAL", "Converse", "Final", "Subst", "Temporaries", "Variable",
+           "condition_orientation", "converse_comparison", "if_branches", "pure_operand"]
 
 Node = tree_sitter.Node
 #: Label substitutions: syntax node id -> (value, parenthesize); see
 #: :meth:`graphs.pdg.dataflow.Walker.walk`.
 Subst = dict[int, tuple[object, bool]]
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """A label part, or a substitution, that is a variable with no syntax of its own: the
+    element variable of an indexed loop read as a ``foreach`` (:mod:`graphs.canon.idioms`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """A substitution whose syntax node is walked as it is, never substituted again at its
+    own top (two exchanged operands of a conditional expression point at each other)."""
+
+    node: tree_sitter.Node
+
 
 _NEGATED = {">=": "<", "<=": ">", "!=": "==", "!==": "==="}
 _NOT_TYPES = frozenset({"unary_expression", "prefix_unary_expression", "not_operator"})

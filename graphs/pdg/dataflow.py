@@ -36,6 +36,8 @@ import tree_sitter
 from graphs.canon.orientation import (
     CONVERSE,
     Converse,
+    Final,
+    Variable,
     condition_orientation,
     if_branches,
     pure_operand,
@@ -178,22 +180,6 @@ class Ref:
     name: str
     mode: Ctx
     field: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Variable:
-    """A label part, or a substitution, that is a variable with no syntax of its own: the
-    element variable of an indexed loop read as a ``foreach`` (:mod:`graphs.canon.idioms`)."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Final:
-    """A substitution whose syntax node is walked as it is, never substituted again at its
-    own top (two exchanged operands of a conditional expression point at each other)."""
-
-    node: tree_sitter.Node
 
 
 _PLAIN_PARTS = (str, Variable)  # label parts without syntax (walked as they are)
