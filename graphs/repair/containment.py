@@ -6,11 +6,11 @@ of a statement list (a block, a function body, a switch group, the snippet's top
 :func:`contain` replaces each such statement by a *stand-in*: a call
 ``__ruby_unparsed_0(a, a, b, b)`` of the identifiers the statement mentions, which parses.
 The PDG of the stand-in text is the PDG of the code with each broken statement as one
-opaque node; :func:`relabel_unparsed` then labels those nodes with the statement's text
-(``⁇ br.Column = (short)(j + mbr.FirstColumn))``). Their data edges are approximated: the
-statement reads every identifier it mentions (each is passed twice, so no single-use
-temporary is folded into it) and defines none; as a call it is ordered with the other calls
-of unknown effect.
+opaque node; :func:`graphs.pdg.tolerant.relabel_unparsed` then labels those nodes with the
+statement's text (``⁇ br.Column = (short)(j + mbr.FirstColumn))``). Their data edges are
+approximated: the statement reads every identifier it mentions (each is passed twice, so no
+single-use temporary is folded into it) and defines none; as a call it is ordered with the
+other calls of unknown effect.
 
 A broken *header* is kept as text with its body structured: when the errors of a compound
 statement (``if``, a loop, ``switch``) or of a function lie before its body, the header
@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-import networkx as nx
 import tree_sitter
 
 from graphs.lang.roles import LanguageRoles, Role, get_roles
@@ -40,8 +39,8 @@ from graphs.parse.functions import function_parameters
 from graphs.parse.parsing import ParsedCode, own_wrapper, parse
 from graphs.trees.normalized import OPAQUE_MARK
 
-__all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "UNPARSED_MARK", "Contained", "Unparsed",
-           "contain", "contain_strays", "error_count", "opaque_label", "relabel_unparsed",
+__all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "STAND_IN", "UNPARSED_MARK", "Contained",
+           "Unparsed", "contain", "contain_strays", "error_count", "opaque_label",
            "stray_closers"]
 
 #: Statements and headers :func:`contain` keeps as text at most; more is not "almost code".
@@ -51,7 +50,8 @@ MAX_STRAY_TRIES = 3
 #: Prefix of the label of a statement kept as text (and of an AST leaf of an ERROR), so it
 #: never equals the label of a statement that parsed.
 UNPARSED_MARK = OPAQUE_MARK
-_STAND_IN = "__ruby_unparsed_"
+#: The name every stand-in call (or function) starts with, then its index in ``unparsed``.
+STAND_IN = "__ruby_unparsed_"
 _ROOTS = frozenset({"module", "program", "translation_unit", "compilation_unit"})
 _WRAPPED = frozenset({"global_statement"})
 _NAME = re.compile(r"@?[A-Za-z_$][\w$]*\Z")
@@ -422,7 +422,7 @@ def _identifiers(nodes: list[tree_sitter.Node], types: frozenset[str], parsed: P
         node = stack.pop()
         if node.type in types or node.type == "identifier":
             name = parsed.node_text(node)
-            if _NAME.match(name) and not name.startswith(_STAND_IN):
+            if _NAME.match(name) and not name.startswith(STAND_IN):
                 seen.setdefault(name, None)
         else:
             stack.extend(reversed(node.children))
@@ -449,7 +449,7 @@ def _stand_in(k: int, u: Unparsed, language: str, form: tuple[str, str]) -> str:
     statement or header form of its kind; its line breaks kept inside the parentheses so
     later lines keep their number, a header's trailing whitespace kept."""
     breaks = "\n" * u.text.count("\n")
-    name = f"{_STAND_IN}{k}"
+    name = f"{STAND_IN}{k}"
     keyword, params = form
     tail = u.text[len(u.text.rstrip()):] or " "
     colon = ":" if language == "python" else ""
@@ -562,36 +562,3 @@ def contain_strays(parsed: ParsedCode) -> Contained | None:
         if cost[0] == 0 and cost[1] <= 1:
             break  # all parsed, in one piece: the snippet closes where it ends
     return None if best is None else best[1]
-
-
-def relabel_unparsed(graph: nx.MultiDiGraph, contained: Contained) -> int:
-    """Label the stand-in nodes of a PDG built from ``contained.stand_in`` with the text
-    of their statement or header (:func:`opaque_label`), and mark them ``opaque``; in place.
-
-    Parameters
-    ----------
-    graph : the PDG of ``contained.stand_in`` (:func:`graphs.build_pdg`).
-    contained : what :func:`contain` returned.
-
-    Returns
-    -------
-    The number of nodes relabelled.
-
-    Examples
-    --------
-    >>> from graphs import build_pdg, parse
-    >>> c = contain(parse("void f(int b) { a = (b + 1)); g(a); }", "java"))
-    >>> g = build_pdg(c.stand_in)
-    >>> relabel_unparsed(g, c), [g.nodes[n]["label"] for n in g][2]
-    (1, '⁇ a = (b + 1));')
-    """
-    count = 0
-    for _, attrs in graph.nodes(data=True):
-        for k, u in enumerate(contained.unparsed):
-            if f"{_STAND_IN}{k}(" in attrs.get("text", ""):
-                attrs["label"] = opaque_label(u.text)
-                attrs["text"] = u.text
-                attrs["opaque"] = True
-                count += 1
-                break
-    return count

@@ -19,18 +19,18 @@ several parses of broken code.
 
 Whatever was done costs something in the compared structure, so a repaired or contained
 candidate never equals a clean reference: a statement kept as text is labelled ``⁇ text``,
-and inserted tokens and stray closers become one extra node (:func:`with_repair_node`) or
-leaf (:func:`with_repair_leaf`) labelled ``⁇`` and the tokens.
+and inserted tokens and stray closers become one extra leaf (:func:`with_repair_leaf`) or
+node (:func:`graphs.pdg.tolerant.with_repair_node`) labelled ``⁇`` and the tokens.
+:func:`tolerant_tree` is the normalized AST of a tolerant parse with all of that done;
+:func:`graphs.pdg.tolerant.tolerant_pdg` is its PDG.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 
-import networkx as nx
-
 from graphs.lang.languages import get_language
+from graphs.parse.entry import Program, what_runs
 from graphs.parse.parsing import ParsedCode, own_wrapper, parse, parse_as
 from graphs.repair.containment import (
     MAX_UNPARSED,
@@ -39,7 +39,6 @@ from graphs.repair.containment import (
     contain,
     contain_strays,
     error_count,
-    opaque_label,
 )
 from graphs.repair.insertions import (
     MAX_INSERTED_TOKENS,
@@ -50,14 +49,22 @@ from graphs.repair.insertions import (
     open_string,
     repair,
 )
-from graphs.trees.normalized import Tree
+from graphs.trees.normalized import Tree, normalized_ast
 
-__all__ = ["MAX_ERRORS", "TolerantParse", "mark_guessed", "repair_label", "tolerant_parse",
-           "with_repair_leaf", "with_repair_node"]
+__all__ = ["MAX_ERRORS", "NoStructure", "TolerantParse", "repair_label", "tolerant_parse",
+           "tolerant_tree", "with_repair_leaf"]
 
 #: Separate errors a parse may have and still be almost-code: each repaired token, stray
 #: closer or statement kept as text accounts for one, and no more than these can be made.
 MAX_ERRORS = MAX_INSERTED_TOKENS + 2 * MAX_UNPARSED
+
+
+class NoStructure(ValueError):
+    """A tolerant parse that gives no structure to compare: neither a clean parse nor
+    contained errors, or a statement kept as text that has no node of its own in the graph
+    (its stand-in folded away or unreachable: the graph would hide the broken code). The
+    message is the parse error of the text as given (``"no clean parse"`` when it has none).
+    """
 
 
 @dataclass(frozen=True)
@@ -256,79 +263,6 @@ def tolerant_parse(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPT
     return TolerantParse(parsed)
 
 
-def mark_guessed(graph: nx.MultiDiGraph, structure: TolerantParse) -> int:
-    """Label each node whose own text the repair edited (a token inserted in it, a stray
-    closer blanked out of it) as text, like a statement kept as text: the mark, then what
-    the side wrote there (:func:`graphs.repair.containment.opaque_label`), and mark it ``opaque``;
-    in place. What the repair guessed is never compared as structure: the inserted ``)``
-    of ``print(x`` says the call ends there, which the side never wrote. Whitespace (a
-    re-indented line) is no guess; closers appended after the last statement edit no
-    statement.
-
-    Parameters
-    ----------
-    graph : the PDG built from ``structure``'s clean or stand-in parse.
-    structure : what :func:`tolerant_parse` made of the side.
-
-    Returns
-    -------
-    The number of nodes relabelled.
-
-    Examples
-    --------
-    >>> from graphs import build_pdg, parse
-    >>> t = tolerant_parse(parse("int f(int a) { a = g(a; return a; }", "java"))
-    >>> g = build_pdg(t.clean)
-    >>> mark_guessed(g, t), [g.nodes[n]["label"] for n in g]
-    (1, ['int f(int)', 'int v0', '⁇ a = g(a;', 'return v0'])
-    """
-    written = structure.written()
-    if written is None:
-        return 0
-    text, marks = written
-    edited = set()
-    for i, (c, m) in enumerate(zip(text, marks, strict=True)):
-        if m == "" and not c.isspace():
-            edited.add(i)
-        elif m and m != c:
-            # a stray closer: it belongs to what it stands in, or to the statement it
-            # follows on its line (Python's `f(x))` ends the statement before the `)`)
-            edited.add(i)
-            j = i - 1
-            while j >= 0 and text[j] in " \t":
-                j -= 1
-            if j >= 0 and text[j] != "\n":
-                edited.add(j)
-    if not edited:
-        return 0
-    edited = sorted(edited)
-    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-    count = 0
-    for _, attrs in graph.nodes(data=True):
-        own = attrs.get("text") or ""
-        line = attrs.get("line")
-        if attrs.get("opaque") or not own or not isinstance(line, int) or not (
-                1 <= line <= len(starts)):
-            continue
-        start = text.find(own, starts[line - 1])
-        if start < 0:
-            continue
-        k = bisect_left(edited, start)
-        if k < len(edited) and edited[k] < start + len(own):
-            end = j = start + len(own)
-            while j < len(text) and text[j] in " \t":  # the stray closers right after it
-                j += 1
-                if marks[j - 1] and marks[j - 1] != text[j - 1]:
-                    end = j
-            # the label is what the node's own text was written as (a stray after it is the
-            # extra node's); the text shown has the stray too
-            attrs["label"] = opaque_label("".join(m or "" for m in marks[start:start + len(own)]))
-            attrs["text"] = "".join(m or "" for m in marks[start:end])
-            attrs["opaque"] = True
-            count += 1
-    return count
-
-
 def repair_label(tokens: tuple[str, ...]) -> str:
     """The label of the node standing for inserted tokens: the mark, then the tokens.
 
@@ -336,28 +270,6 @@ def repair_label(tokens: tuple[str, ...]) -> str:
     ('⁇ } }', '⁇')
     """
     return " ".join((UNPARSED_MARK, *tokens))
-
-
-def with_repair_node(graph: nx.MultiDiGraph, tokens: tuple[str, ...], line: int = 1
-                     ) -> nx.MultiDiGraph:
-    """``graph`` with one more node, unconnected, labelled :func:`repair_label` (``kind``
-    ``"repair"``): what the repair inserted, so the graph is never equal to a clean one.
-
-    Parameters
-    ----------
-    graph : a PDG (modified in place and returned).
-    tokens : the inserted tokens.
-    line : where the first of them was inserted (:attr:`TolerantParse.mark_line`), the
-        line the node is shown at.
-
-    Returns
-    -------
-    The same graph object.
-    """
-    node = max(graph.nodes, default=-1) + 1
-    graph.add_node(node, label=repair_label(tokens), text="", line=line, kind="repair",
-                   opaque=True)
-    return graph
 
 
 def with_repair_leaf(tree: Tree, tokens: tuple[str, ...]) -> Tree:
@@ -374,3 +286,44 @@ def with_repair_leaf(tree: Tree, tokens: tuple[str, ...]) -> Tree:
     positions = (*tree.positions[:-1], None, tree.positions[-1]) if tree.positions else ()
     return Tree(tree.labels[:-1] + (repair_label(tokens), tree.labels[-1]), parents, kinds,
                 positions)
+
+
+def tolerant_tree(structure: TolerantParse, program: Program | None = None) -> Tree:
+    """The normalized AST of a tolerant parse, as the tree tier compares it: of what runs of
+    the clean parse, else of the error-contained parse with each ERROR one leaf labelled with
+    its text; with one more leaf (:func:`with_repair_leaf`) for what the repair inserted and
+    the stray closers.
+
+    Parameters
+    ----------
+    structure : what :func:`tolerant_parse` made of the snippet.
+    program : what :func:`graphs.what_runs` found in ``structure.clean`` (found here when
+        not given).
+
+    Returns
+    -------
+    The :class:`~graphs.trees.normalized.Tree`.
+
+    Raises
+    ------
+    NoStructure : when the parse is neither clean nor contained.
+
+    Examples
+    --------
+    >>> from graphs import parse
+    >>> tolerant_tree(tolerant_parse(parse("int f() { return 1;", "java"))).labels[-2:]
+    ('⁇ }', 'snippet')
+    """
+    if program is None and structure.clean is not None:
+        program = what_runs(structure.clean)
+    if program is not None:
+        # what never runs from the entry point is left out (graphs.parse.entry)
+        tree = normalized_ast(program.parsed)
+    elif structure.contained is not None:
+        # each ERROR subtree one leaf labelled with its text
+        tree = normalized_ast(structure.contained.parsed, opaque_errors=True)
+    else:
+        raise NoStructure(structure.original.error or "no clean parse")
+    if structure.marks is not None:
+        tree = with_repair_leaf(tree, structure.marks)
+    return tree
