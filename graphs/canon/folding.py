@@ -3,9 +3,11 @@ return a value becomes one statement with a conditional expression.
 
 ``if (c) x = a; else x = b;`` and ``x = c ? a : b`` mean the same, so they get the same
 CFG (and PDG) node, labelled as the language writes a conditional expression. The rewrite
-is a mixin of the CFG builder (``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``,
-``parsed``, ``_new``, ``_jump``, ``_items`` and ``_last_body``, and reads a switch's cases
-with ``_switch_groups`` and ``_is_default`` (:mod:`graphs.pdg.cfg_switch`).
+is a mixin of the CFG builder (:mod:`graphs.pdg.cfg`) that uses, of the rest of it, only the
+members of :class:`graphs.canon.builder.CFGBuilder` (``roles``, ``parsed``, ``new_node``,
+``jump``, ``named_items``, ``last_body``, ``switch_groups``, ``is_default``, ``oriented``);
+the builder calls its hooks :meth:`ConditionalFolding.conditional` and
+:meth:`ConditionalFolding.switch_fold`, and reads ``fold_end``.
 
 Temporaries are folded first, so that they do not hide the form: a branch (or the
 statements after ``if (c) return a;``) may be single-use temporaries followed by the one
@@ -36,9 +38,16 @@ _SHORT_CIRCUIT = frozenset({"&&", "||", "and", "or", "??"})
 
 
 class ConditionalFolding:
-    """The folding methods of the CFG builder (see the module docstring)."""
+    """The folding methods of the CFG builder, a mixin of a
+    :class:`~graphs.canon.builder.CFGBuilder` (see the module docstring).
 
-    def _conditional(self, s: Node, cons: Node | None,
+    Attributes
+    ----------
+    fold_end : after :meth:`conditional` or :meth:`switch_fold` folded statements that
+        follow the one it was given, the index of the last of them.
+    """
+
+    def conditional(self, s: Node, cons: Node | None,
                      follower: tuple[list[Node], int] | None = None) -> Result | None:
         """``if (c) x = a; else x = b;`` as the one statement ``x = c ? a : b`` (and two
         returns, or ``if (c) return a;`` followed by ``return b;``, as ``return c ? a : b``;
@@ -48,7 +57,7 @@ class ConditionalFolding:
 
         ``follower`` is ``(statements, index)`` of what follows ``s`` in its block: when
         they certainly return (:meth:`_tail`), ``if (c) return a;`` and they are one
-        return, and ``self._fold_end`` is the index of the last statement folded.
+        return, and ``self.fold_end`` is the index of the last statement folded.
         """
         self._subst = {}
         last = s
@@ -58,7 +67,7 @@ class ConditionalFolding:
                 return None
             value, end = guarded
             last = follower[0][end]
-            self._fold_end = end
+            self.fold_end = end
             folded = ("return", None, value)
         else:
             folded = self._branch_value(s)
@@ -71,20 +80,20 @@ class ConditionalFolding:
         else:
             parts = [(target, Ctx.DEF), "=", *value]
         parts = [p if isinstance(p, tuple) else (p, _USE) for p in parts]
-        n = self._new(_RETURN if kind == "return" else "statement", parts, s, last,
+        n = self.new_node(_RETURN if kind == "return" else "statement", parts, s, last,
                       subst=self._subst)
         if kind == "return":
-            self._jump([n], _RETURN, None)
+            self.jump([n], _RETURN, None)
             return n, []
         return n, [n]
 
-    def _switch_fold(self, s: Node, follower: tuple[list[Node], int]) -> Result | None:
+    def switch_fold(self, s: Node, follower: tuple[list[Node], int]) -> Result | None:
         """A ``switch`` whose every case returns a value, as the one return of a conditional
         chain: ``switch (x) { case 0: return a; case 1: case 2: return b; default: return
         c; }`` is ``return x == 0 ? a : x == 1 || x == 2 ? b : c`` (JavaScript compares with
         ``===``), which is also what the ``if`` chain testing the same values folds into.
         Without a ``default``, the statements after the switch must return (:meth:`_tail`)
-        and give the last value; ``self._fold_end`` is then the index of the last one.
+        and give the last value; ``self.fold_end`` is then the index of the last one.
         None when ``s`` is not of that form: a case that does anything but return, a
         pattern or guarded case, or a subject with effects (it would be evaluated once
         per test)."""
@@ -103,7 +112,7 @@ class ConditionalFolding:
         arms: list[tuple[list, list]] = []
         default: list | None = None
         pending: list[list[Node]] = []
-        for labels, stmts, _fall in self._switch_groups(body):
+        for labels, stmts, _fall in self.switch_groups(body):
             if not labels:
                 return None  # statements before any case label
             pending.extend(labels)
@@ -118,7 +127,7 @@ class ConditionalFolding:
             tests: list = []
             is_default = False
             for parts in pending:
-                if self._is_default(parts):
+                if self.is_default(parts):
                     is_default = True
                     continue
                 cases = self._case_values(parts)
@@ -134,19 +143,19 @@ class ConditionalFolding:
         if pending or not arms:
             return None
         last = s
-        self._fold_end = follower[1] - 1
+        self.fold_end = follower[1] - 1
         if default is None:
             rest = self._tail(*follower, 1)
             if rest is None:
                 return None
-            default, self._fold_end = rest
-            last = follower[0][self._fold_end]
+            default, self.fold_end = rest
+            last = follower[0][self.fold_end]
         chain = default
         for tests, value in reversed(arms):
             chain = [*tests, "?", *value, ":", *chain]
         parts = [p if isinstance(p, tuple) else (p, _USE) for p in ["return", *chain]]
-        n = self._new(_RETURN, parts, s, last, subst=self._subst)
-        self._jump([n], _RETURN, None)
+        n = self.new_node(_RETURN, parts, s, last, subst=self._subst)
+        self.jump([n], _RETURN, None)
         return n, []
 
     def _case_values(self, parts: list[Node]) -> list[Node] | None:
@@ -239,7 +248,7 @@ class ConditionalFolding:
     def _ternary(self, cond: Node, then: list, other: list) -> list:
         """Label parts of ``cond ? then : other`` in the language's own form, in the
         canonical orientation of ``cond`` (``!c ? a : b`` is ``c ? b : a``)."""
-        then, other = self._oriented(cond, then, other)
+        then, other = self.oriented(cond, then, other)
         if self.roles.language == "python":
             return [*then, "if", (cond, _USE), "else", *other]
         return [(cond, _USE), "?", *then, ":", *other]
@@ -264,7 +273,7 @@ class ConditionalFolding:
                 return None
             alt = alts[0]
             if alt.type in roles.else_clauses:
-                alt = self._last_body(alt)
+                alt = self.last_body(alt)
             cond = self._condition(stmt)
             a = self._branch_value(self._single(cons), depth + 1)
             b = self._branch_value(self._single(alt), depth + 1)
@@ -322,7 +331,7 @@ class ConditionalFolding:
         if node is None:
             return None
         if node.type in self.roles.blocks:
-            items = self._items(node)
+            items = self.named_items(node)
             if len(items) == 1:
                 return items[0]
             if 1 < len(items) <= _TEMPS + 1 and self._fold_temporaries(items[:-1], items[-1]):

@@ -60,11 +60,12 @@ must see"): equal meaning, equal graph.
   xs)`` is ``for (const x of xs)`` when the body never assigns ``x``.
 
 The loop and ``if`` rewrites are hooks of the CFG builder (:class:`IdiomRewrites`, a mixin of
-:class:`graphs.pdg.cfg`'s builder); everything else is a label substitution (see the ``subst`` of
-:meth:`graphs.pdg.dataflow.Walker.walk`) found once per parse by :func:`label_substitutions` (a
-comparison's :class:`graphs.canon.orientation.Converse`, which the walker applies once it knows
-the operator the orientation gave the comparison).
-Which loops are indexed loops over their elements is decided in :mod:`graphs.canon.indexed_loops`.
+the builder of :mod:`graphs.pdg.cfg`, see :mod:`graphs.canon.builder`); everything else is a
+label substitution (see the ``subst`` of :meth:`graphs.pdg.dataflow.Walker.walk`) found once
+per parse by :func:`label_substitutions` (a comparison's
+:class:`graphs.canon.orientation.Converse`, which the walker applies once it knows the
+operator the orientation gave the comparison). Which loops are indexed loops over their
+elements is decided in :mod:`graphs.canon.indexed_loops`.
 """
 
 from __future__ import annotations
@@ -448,9 +449,10 @@ def label_substitutions(parsed, roles) -> Subst:  # type: ignore[no-untyped-def]
 
 
 class IdiomRewrites:
-    """The CFG builder's idiom hooks (a mixin of :mod:`graphs.pdg.cfg`'s builder, which supplies
-    ``parsed``, ``roles`` and ``_new``): :meth:`idiom_subst` holds every label substitution
-    of the parse, :meth:`_indexed_header` and :meth:`_swapped_if` add to it."""
+    """The CFG builder's idiom hooks, a mixin of a :class:`~graphs.canon.builder.CFGBuilder`
+    of which it uses ``parsed``, ``roles`` and ``new_node``: :meth:`idiom_subst` holds every
+    label substitution of the parse; :meth:`swapped_if`, :meth:`oriented`,
+    :meth:`indexed_header` and :meth:`indexed_while_loop` add to it."""
 
     def idiom_subst(self) -> Subst:
         """Label substitutions for every node of the graph (made on first use)."""
@@ -465,7 +467,7 @@ class IdiomRewrites:
         on them)."""
         self._idioms = {}
 
-    def _swapped_if(self, s: Node) -> bool:
+    def swapped_if(self, s: Node) -> bool:
         """Whether an ``if`` with an ``else`` (and nothing else) reads in the other
         orientation; its condition's substitutions are then registered."""
         found = if_branches(s, self.roles.else_clauses, self.roles.elif_clauses)
@@ -475,7 +477,7 @@ class IdiomRewrites:
         self.idiom_subst().update(subst)
         return swap
 
-    def _oriented(self, cond: Node, then: list, other: list) -> tuple[list, list]:
+    def oriented(self, cond: Node, then: list, other: list) -> tuple[list, list]:
         """A folded conditional's branches in the canonical orientation of ``cond``."""
         subst, swap = condition_orientation(cond)
         self.idiom_subst().update(subst)
@@ -487,7 +489,7 @@ class IdiomRewrites:
             root = root.parent
         return root
 
-    def _indexed_header(self, s: Node, body: Node) -> int | None:
+    def indexed_header(self, s: Node, body: Node) -> int | None:
         """The ``foreach`` header node an indexed loop is read as (None if it is not one)."""
         root = self._root(s)
         found = indexed_loop(s, body, self.roles, root)
@@ -497,7 +499,7 @@ class IdiomRewrites:
         last = body.prev_sibling if body.prev_sibling is not None else s
         return self._foreach(s, last, root, xs, i, sites)
 
-    def _indexed_while(self, decl: Node, loop: Node) -> tuple[int, list[Node]] | None:
+    def indexed_while_loop(self, decl: Node, loop: Node) -> tuple[int, list[Node]] | None:
         """``(foreach header, body statements)`` of ``T i = 0; while (i < xs.length) {...
         i++; }`` read as its ``foreach`` (None if it is not one)."""
         if self.roles.statements.get(loop.type) is not Role.WHILE or \
@@ -543,4 +545,4 @@ class IdiomRewrites:
         else:
             head = [("for", use), ("(", use), ("const", use), (elem, decl), ("of", use),
                     (xs, use), (")", use)]
-        return self._new("foreach", head, s, last)
+        return self.new_node("foreach", head, s, last)

@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from operator import lt
 
+from graphs.canon.builder import CFGBuilder
 from graphs.canon.folding import ConditionalFolding
 from graphs.canon.idioms import IdiomRewrites
 
@@ -103,11 +104,14 @@ _USE, _NAME, _DECL = Ctx.USE, Ctx.NAME, Ctx.DECL
 
 
 class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatements,
-               TryStatements):
+               TryStatements, CFGBuilder):
     """Builds one CFG: the nodes and edges, the driving stack, the plain statements and jumps,
     ``if``, blocks, ``with`` and labels; the other compound statements come from the mixins
     (:mod:`graphs.pdg.cfg_loops`, :mod:`graphs.pdg.cfg_switch`, :mod:`graphs.pdg.cfg_try`), the
-    folding and idiom rewrites from :mod:`graphs.canon.folding` and :mod:`graphs.canon.idioms`."""
+    folding and idiom rewrites from :mod:`graphs.canon.folding` and :mod:`graphs.canon.idioms`.
+    Those two rely only on the members of :class:`graphs.canon.builder.CFGBuilder`, which it
+    subclasses last (its abstract members, implemented here and by the mixins, never shadow
+    an implementation)."""
 
     def __init__(self, parsed, roles: LanguageRoles, max_nodes: int | None,
                  labels: bool = True) -> None:
@@ -141,10 +145,11 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
 
     # ---- nodes and edges -------------------------------------------------------------
 
-    def _new(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
+    def new_node(self, kind: str, parts: Sequence[tuple[Node, Ctx]], first: Node | None,
              last: Node | None, *, prefix: tuple[str, ...] = (), suffix: tuple[str, ...] = (),
              sep: str | None = None, label: str | None = None, member: bool = True,
              subst: dict | None = None) -> int:
+        """A new CFG node (see :meth:`graphs.canon.builder.CFGBuilder.new_node`)."""
         nodes = self.nodes
         nid = len(nodes)
         alias = None
@@ -198,17 +203,18 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
     def _header_node(self, kind: str, node: Node, body: Node | None, **kw) -> int:
         parts = self._header(node, body)
         last = parts[-1][0] if parts else node
-        return self._new(kind, parts, node, last, **kw)
+        return self.new_node(kind, parts, node, last, **kw)
 
-    def _items(self, node: Node) -> list[Node]:
+    def named_items(self, node: Node) -> list[Node]:
+        """The named children of ``node``, comments left out."""
         return [c for c in node.named_children if c.type not in self.comments]
 
-    def _last_body(self, node: Node) -> Node | None:
+    def last_body(self, node: Node) -> Node | None:
         """The body of a clause: its ``body`` field, else its last named child."""
         body = node.child_by_field_name("body")
         if body is not None:
             return body
-        items = self._items(node)
+        items = self.named_items(node)
         if items and (items[-1].type in self.roles.blocks or
                       items[-1].type in self.roles.statements):
             return items[-1]
@@ -252,15 +258,15 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             if i + 1 < len(stmts) and self.roles.statements.get(s.type) is Role.IF:
                 # if (c) return a; return b;  is  return c ? a : b;  (and so on down a
                 # chain of guards, through temporaries)
-                r = self._conditional(s, s.child_by_field_name("consequence"),
+                r = self.conditional(s, s.child_by_field_name("consequence"),
                                       (stmts, i + 1))
                 if r is not None:
-                    skip = self._fold_end
+                    skip = self.fold_end
             elif self.roles.statements.get(s.type) is Role.SWITCH:
-                r = self._switch_fold(s, (stmts, i + 1))  # every case returns
+                r = self.switch_fold(s, (stmts, i + 1))  # every case returns
                 if r is not None:
-                    skip = self._fold_end
-            elif i + 1 < len(stmts) and (loop := self._indexed_while(s, stmts[i + 1])):
+                    skip = self.fold_end
+            elif i + 1 < len(stmts) and (loop := self.indexed_while_loop(s, stmts[i + 1])):
                 r = yield from self._loop(stmts[i + 1], *loop)  # T i = 0; while (i < n)
                 skip = i + 1
             if r is None:
@@ -301,7 +307,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
                 return None, []
             self.plain.add(t)
             ctx = _NAME if t in self.roles.name_statements else _USE
-            n = self._new(kind, ((s, ctx),), s, s)
+            n = self.new_node(kind, ((s, ctx),), s, s)
             return n, [n]
         if role in _HANDLERS:
             return None
@@ -309,25 +315,25 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             return None, []
         kind = _EXIT_KINDS.get(role)
         if kind is not None:
-            n = self._new(kind, ((s, _USE),), s, s)
-            self._jump([n], kind, None)
+            n = self.new_node(kind, ((s, _USE),), s, s)
+            self.jump([n], kind, None)
             return n, []
         if role in (Role.BREAK, Role.CONTINUE):
             label = s.child_by_field_name("label")
             if label is None:
-                named = self._items(s)
+                named = self.named_items(s)
                 label = named[0] if named else None
-            n = self._new(role.value, [(s, Ctx.NAME)], s, s)
-            self._jump([n], role.value, None if label is None else label.text.decode())
+            n = self.new_node(role.value, [(s, Ctx.NAME)], s, s)
+            self.jump([n], role.value, None if label is None else label.text.decode())
             return n, []
         if role is Role.GOTO:
             return self._goto(s)
         if role is Role.YIELD:
             self.plain.add(t)
             kids = s.children
-            n = self._new("yield", [(s, Ctx.USE)], s, s)
+            n = self.new_node("yield", [(s, Ctx.USE)], s, s)
             if len(kids) > 1 and kids[1].type == "break":  # C#'s yield break
-                self._jump([n], _RETURN, None)
+                self.jump([n], _RETURN, None)
                 return n, []
             return n, [n]
         if role is Role.FUNCTION:
@@ -336,15 +342,15 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             # one node labelled with the whole class (its names as words): a change in its
             # methods still changes the label
             self.plain.add(t)
-            n = self._new("class", [(s, Ctx.NAME)], s, s)
+            n = self.new_node("class", [(s, Ctx.NAME)], s, s)
             return n, [n]
         self.plain.add(t)
         ctx = Ctx.NAME if t in self.roles.name_statements else Ctx.USE
-        n = self._new(_DECL_KINDS.get(role, "statement"), [(s, ctx)], s, s)
+        n = self.new_node(_DECL_KINDS.get(role, "statement"), [(s, ctx)], s, s)
         return n, [n]
 
     def _goto(self, s: Node) -> Result:
-        n = self._new("goto", [(s, Ctx.NAME)], s, s)
+        n = self.new_node("goto", [(s, Ctx.NAME)], s, s)
         kids = [c for c in s.children if c.type not in self.comments]
         if len(kids) > 1 and kids[1].type in ("case", "default"):
             key = " ".join(c.text.decode() for c in kids[1:] if c.type != ";")
@@ -357,7 +363,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             return n, []
         label = s.child_by_field_name("label")
         if label is None:
-            named = self._items(s)
+            named = self.named_items(s)
             label = named[0] if named else None
         if label is None:
             self._link([n], EXIT)
@@ -377,13 +383,14 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         parts = [(name, Ctx.DECL)] if name is not None else []
         last = header_last(fn, fn.child_by_field_name(self.roles.functions.get(fn.type,
                                                                                "body")))
-        n = self._new("function", parts, s, last, prefix=("function",))
+        n = self.new_node("function", parts, s, last, prefix=("function",))
         if self.nodes[n].alias is None:
             self.queue.append((n, fn, self.unit.scope))
         return n, [n]
 
-    def _jump(self, srcs: list[int], kind: str, label: str | None,
+    def jump(self, srcs: list[int], kind: str, label: str | None,
               depth: int | None = None) -> None:
+        """Send ``srcs`` where the jump goes (see :meth:`graphs.canon.builder.CFGBuilder.jump`)."""
         frames = self.frames
         i = (len(frames) if depth is None else depth) - 1
         while i >= 0:
@@ -422,7 +429,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
     # ---- compound statements (generators) --------------------------------------------
 
     def _block(self, s: Node) -> Generator:
-        return (yield self._items(s))
+        return (yield self.named_items(s))
 
     def _branch(self, pred: int, r: Result, exits: list[int], true: bool = False) -> None:
         f, ex = r
@@ -438,12 +445,12 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         cons = s.child_by_field_name("consequence")
         if cons is None:
             return self._plain(s)
-        folded = self._conditional(s, cons)
+        folded = self.conditional(s, cons)
         if folded is not None:
             return folded
         p = self._header_node("if", s, cons)
         exits: list[int] = []
-        swap = self._swapped_if(s)  # if (!c) A else B is if (c) B else A (graphs.canon.idioms)
+        swap = self.swapped_if(s)  # if (!c) A else B is if (c) B else A (graphs.canon.idioms)
         self._branch(p, (yield cons), exits, true=not swap)
         pred: int | None = p
         for i, alt in enumerate(s.children):
@@ -459,7 +466,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
                 else:
                     exits.append(q)
                 continue
-            body = self._last_body(alt) if alt.type in self.roles.else_clauses else alt
+            body = self.last_body(alt) if alt.type in self.roles.else_clauses else alt
             if body is None:
                 continue
             self._branch(pred, (yield body), exits, true=swap)
@@ -470,11 +477,11 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
 
     def _plain(self, s: Node) -> Result:
         self.plain.add(s.type)
-        n = self._new("statement", [(s, Ctx.USE)], s, s)
+        n = self.new_node("statement", [(s, Ctx.USE)], s, s)
         return n, [n]
 
     def _with(self, s: Node) -> Generator:
-        body = self._last_body(s)
+        body = self.last_body(s)
         h = self._header_node("with", s, body)
         if body is None:
             return h, [h]
@@ -483,7 +490,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         return h, exits
 
     def _labeled(self, s: Node) -> Generator:
-        items = self._items(s)
+        items = self.named_items(s)
         inner = s.child_by_field_name("body")
         if inner is None:
             inner = items[-1] if len(items) > 1 else None
@@ -506,7 +513,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         while self.roles.statements.get(target.type) is Role.LABELED:
             nxt = target.child_by_field_name("body")
             if nxt is None:
-                named = self._items(target)
+                named = self.named_items(target)
                 nxt = named[-1] if len(named) > 1 else None
             if nxt is None:
                 break
@@ -520,7 +527,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
     # ---- units -----------------------------------------------------------------------
 
     def _body_statements(self, body: Node) -> list[Node]:
-        items = self._items(body)
+        items = self.named_items(body)
         if self.roles.docstrings and items and items[0].type == "expression_statement":
             named = items[0].named_children
             if len(named) == 1 and named[0].type in ("string", "concatenated_string"):
@@ -539,7 +546,7 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
         body = None
         if fn is not None:
             for p in function_parameters(fn, self.roles) if params is None else params:
-                n = self._new("param", ((p, _DECL),), p, p)
+                n = self.new_node("param", ((p, _DECL),), p, p)
                 self._link(prev, n)
                 prev = [n]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
@@ -550,16 +557,16 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             # an expression body (C# `=> expr`, JS arrow function): one return
             expr = body
             if body.type == "arrow_expression_clause":
-                named = self._items(body)
+                named = self.named_items(body)
                 expr = named[-1] if named else body
-            n = self._new("return", [(expr, Ctx.USE)], expr, expr, prefix=("return",))
+            n = self.new_node("return", [(expr, Ctx.USE)], expr, expr, prefix=("return",))
             self._link(prev, n)
             self._link([n], EXIT)
             prev = []
         elif stmts and self.parsed.wrapper == "expression":
             # an expression snippet: one node per top-level expression
             for e in stmts:
-                n = self._new("statement", [(e, Ctx.USE)], e, e)
+                n = self.new_node("statement", [(e, Ctx.USE)], e, e)
                 self._link(prev, n)
                 prev = [n]
         elif stmts:
@@ -578,19 +585,19 @@ class _Builder(ConditionalFolding, IdiomRewrites, LoopStatements, SwitchStatemen
             fn, outer = funcs[0]
             body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
             params = function_parameters(fn, self.roles)  # for the signature and the unit
-            root = self._new("entry", (), outer, header_last(fn, body),
+            root = self.new_node("entry", (), outer, header_last(fn, body),
                              label=function_signature(fn, self.roles, params)
                              if self.labels else "", member=False)
             self._build_unit(root, fn, [], 0, params)
         else:
-            root = self._new("entry", (), None, None, label="entry", member=False)
+            root = self.new_node("entry", (), None, None, label="entry", member=False)
             self._build_unit(root, None, stmts, 0)
             for scope, (fn, outer) in enumerate(funcs, start=1):
                 self.unit = None
                 name = function_name(fn)
                 parts = [(name, Ctx.NAME)] if name is not None else []
                 body = fn.child_by_field_name(self.roles.functions.get(fn.type, "body"))
-                n = self._new("function", parts, outer, header_last(fn, body),
+                n = self.new_node("function", parts, outer, header_last(fn, body),
                               prefix=("function",), member=False)
                 self.functions.append(n)
                 self._build_unit(n, fn, [], scope)

@@ -2,9 +2,9 @@
 and ``for``-each with one header, the classic ``for`` with initializer, predicate and update
 nodes, ``do`` with its predicate after the body, Python's loop ``else``. A mixin of the
 builder (``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``,
-``comments``, ``true_succ``, the node and edge primitives (``_new``, ``_link``, ``_ctx``,
-``_header``, ``_header_node``, ``_branch``, ``_plain``, ``_last_body``, ``_loop_labels``)
-and, from :class:`graphs.canon.idioms.IdiomRewrites`, ``_indexed_header``. Each handler is a
+``comments``, ``true_succ``, the node and edge primitives (``new_node``, ``_link``, ``_ctx``,
+``_header``, ``_header_node``, ``_branch``, ``_plain``, ``last_body``, ``_loop_labels``)
+and, from :class:`graphs.canon.idioms.IdiomRewrites`, ``indexed_header``. Each handler is a
 generator on the builder's explicit stack: it yields the syntax to build and is sent back
 that syntax's ``(first node, dangling exits)``, so nesting depth costs no recursion.
 """
@@ -25,7 +25,7 @@ class LoopStatements:
         """Python's loop ``else``: on the false edge; ``break`` skips it."""
         exits = list(loop.breaks)
         alt = s.child_by_field_name("alternative")
-        body = self._last_body(alt) if alt is not None else None
+        body = self.last_body(alt) if alt is not None else None
         if body is None:
             exits.append(head)
             return exits
@@ -37,7 +37,7 @@ class LoopStatements:
         if body is None:
             return self._plain(s)
         foreach = self.roles.statements.get(s.type) is Role.FOREACH
-        h = self._indexed_header(s, body) if foreach else None  # for i in range(len(xs))
+        h = self.indexed_header(s, body) if foreach else None  # for i in range(len(xs))
         if h is None:
             h = self._header_node("foreach" if foreach else "while", s, body)
         return (yield from self._loop(s, h, body))
@@ -66,7 +66,7 @@ class LoopStatements:
                 for i, c in enumerate(s.children)
                 if c.start_byte >= body.end_byte and c.type not in self.comments]
         first_tail = tail[0][0] if tail else s
-        c = self._new("do", tail, first_tail, tail[-1][0] if tail else s, prefix=("do",))
+        c = self.new_node("do", tail, first_tail, tail[-1][0] if tail else s, prefix=("do",))
         first = c if f is None else f
         self._link(ex, c)
         self._link(loop.continues, c)
@@ -78,7 +78,7 @@ class LoopStatements:
         body = s.child_by_field_name("body")
         if body is None:
             return self._plain(s)
-        h = self._indexed_header(s, body)  # an indexed loop read as its foreach
+        h = self.indexed_header(s, body)  # an indexed loop read as its foreach
         if h is not None:
             return (yield from self._loop(s, h, body))
         init_f, cond_f, upd_f = self.roles.for_fields
@@ -96,14 +96,14 @@ class LoopStatements:
         init = None
         if inits:
             kind = "declaration" if inits[0].type.endswith("declaration") else "statement"
-            init = self._new(kind, [(c, Ctx.USE) for c in inits], inits[0], inits[-1], sep=",")
+            init = self.new_node(kind, [(c, Ctx.USE) for c in inits], inits[0], inits[-1], sep=",")
         header = self._header(s, body)
-        cond = self._new("for", [(c, Ctx.USE) for c in conds[:1]], s,
+        cond = self.new_node("for", [(c, Ctx.USE) for c in conds[:1]], s,
                          header[-1][0] if header else s, prefix=("while", "("),
                          suffix=(")",))
         upd = None
         if upds:
-            upd = self._new("statement", [(c, Ctx.USE) for c in upds], upds[0], upds[-1],
+            upd = self.new_node("statement", [(c, Ctx.USE) for c in upds], upds[0], upds[-1],
                             sep=",")
         loop = _Loop(self._loop_labels(s))
         self.frames.append(loop)

@@ -3,7 +3,7 @@ describes): a multi-way predicate with an edge to every case label, fall-through
 language has it, ``goto case`` resolved to its label; :mod:`graphs.canon.folding` reads the same
 case groups to fold a switch whose every case returns. A mixin of the builder (``_Builder``
 in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``, ``comments`` and the node and
-edge primitives (``_new``, ``_link``, ``_header_node``, ``_plain``, ``_loop_labels``); the
+edge primitives (``new_node``, ``_link``, ``_header_node``, ``_plain``, ``_loop_labels``); the
 handler is a generator on the builder's explicit stack, like every compound statement's.
 """
 
@@ -19,7 +19,8 @@ from graphs.lang.roles import Ctx
 class SwitchStatements:
     """The ``switch`` handler of the CFG builder (see the module docstring)."""
 
-    def _switch_groups(self, body: Node) -> list[tuple[list[list[Node]], list[Node], bool]]:
+    def switch_groups(self, body: Node) -> list[tuple[list[list[Node]], list[Node], bool]]:
+        """The groups of a ``switch`` body: ``(labels, statements, falls through)`` each."""
         roles = self.roles
         groups = []
         for g in body.named_children:
@@ -54,7 +55,8 @@ class SwitchStatements:
         return groups
 
     @staticmethod
-    def _is_default(parts: list[Node]) -> bool:
+    def is_default(parts: list[Node]) -> bool:
+        """Whether the label made of ``parts`` is ``default`` (Python's ``case _``)."""
         head = parts[0].text
         if head.startswith(b"default"):
             return True
@@ -70,12 +72,12 @@ class SwitchStatements:
         carry: list[int] = []
         out: list[int] = []
         has_default = False
-        for labels, stmts, fall in self._switch_groups(body):
+        for labels, stmts, fall in self.switch_groups(body):
             lnodes = []
             for parts in labels:
-                kind = "default" if self._is_default(parts) else "case"
+                kind = "default" if self.is_default(parts) else "case"
                 has_default = has_default or kind == "default"
-                ln = self._new(kind, [(p, Ctx.USE) for p in parts], parts[0], parts[-1])
+                ln = self.new_node(kind, [(p, Ctx.USE) for p in parts], parts[0], parts[-1])
                 self._link([sw], ln)
                 lnodes.append(ln)
                 key = " ".join(p.text.decode() for p in parts if p.type != ":")

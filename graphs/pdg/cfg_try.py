@@ -2,8 +2,8 @@
 header's edges to the body and to every ``catch``, Python's ``try ... else``, and the
 ``finally`` built once per way of reaching it, up to a copy budget. A mixin of the builder
 (``_Builder`` in :mod:`graphs.pdg.cfg`), which supplies ``roles``, ``frames``, the budget
-(``aliases``, ``alias_budget``) and the node and edge primitives (``_new``, ``_link``,
-``_header_node``, ``_branch``, ``_plain``, ``_last_body``, ``_jump``); the handler is a
+(``aliases``, ``alias_budget``) and the node and edge primitives (``new_node``, ``_link``,
+``_header_node``, ``_branch``, ``_plain``, ``last_body``, ``jump``); the handler is a
 generator on the builder's explicit stack, like every compound statement's.
 """
 
@@ -31,10 +31,10 @@ class TryStatements:
         cnodes = []
         cbodies = []
         for c in catches:
-            cb = self._last_body(c)
+            cb = self.last_body(c)
             cbodies.append(cb)
             cnodes.append(self._header_node("catch", c, cb))
-        fbody = self._last_body(fin) if fin is not None else None
+        fbody = self.last_body(fin) if fin is not None else None
         frame = _Try(cnodes, fin is not None)
         for cn in cnodes:
             self._link([t], cn)
@@ -48,7 +48,7 @@ class TryStatements:
         else:
             self._link([t], f)
         if els is not None:
-            eb = self._last_body(els)
+            eb = self.last_body(els)
             if eb is not None:
                 f2, ex2 = yield eb
                 if f2 is not None:
@@ -80,7 +80,7 @@ class TryStatements:
                 # too many copies (deeply nested finally): share the first copy
                 self._link(srcs, first[0])
                 if cont is not None:
-                    self._jump(first[1], *cont)
+                    self.jump(first[1], *cont)
                 continue
             fn = self._header_node("finally", fin, fbody)
             self._link(srcs, fn)
@@ -95,5 +95,5 @@ class TryStatements:
             if cont is None:
                 exits = ends if normal else []
             else:
-                self._jump(ends, *cont)
+                self.jump(ends, *cont)
         return t, exits
