@@ -1,8 +1,8 @@
 """graphs: parsing, normalized ASTs, program dependence graphs, tree and graph edit distance.
 
 The subpackages, bottom first (each imports only those before it; docs/architecture.md):
-``ged`` (graph edit distance, language-free), ``lang`` (grammars, node roles), ``parse``
-(parsing, functions, what runs), ``trees`` (normalized AST, tree edit distance), ``repair``
+``ged`` (graph edit distance, language-free), ``lang`` (grammars, node roles), ``parsing``
+(the parser, functions, what runs), ``trees`` (normalized AST, tree edit distance), ``repair``
 (repair and error containment of almost-code), ``flow`` (the language-free CFG model),
 ``canon`` (rewrites to one canonical form: equal meaning, equal graph), ``pdg`` (the CFG
 builder, data flow, names, the PDG build) and ``neutral`` (the language-neutral PDG and
@@ -24,8 +24,8 @@ from graphs.lang.languages import (  # noqa: F401
     grammar_versions,
     known_languages,
 )
-from graphs.parse.entry import Program, what_runs  # noqa: F401  (what runs)
-from graphs.parse.parsing import ParsedCode, parse  # noqa: F401
+from graphs.parsing.entry import Program, what_runs  # noqa: F401  (what runs)
+from graphs.parsing.parser import ParsedCode, parse  # noqa: F401
 from graphs.pdg.build import (  # noqa: F401  (program dependence graphs)
     GraphTooLarge,
     build_pdg,

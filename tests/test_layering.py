@@ -631,7 +631,8 @@ def test_no_module_over_800_lines(import_graph: ImportGraph) -> None:
 #: The subpackages of ``graphs``, bottom first (docs/architecture.md): a module may import its
 #: own subpackage and those before it, never one after it. ``ged`` knows no language and
 #: imports nothing else of ``graphs``; ``neutral`` reads what ``pdg`` and ``trees`` build.
-GRAPHS_LAYERS = ("ged", "lang", "parse", "trees", "repair", "flow", "canon", "pdg", "neutral")
+GRAPHS_LAYERS = ("ged", "lang", "parsing", "trees", "repair", "flow", "canon", "pdg",
+                 "neutral")
 #: The most modules ``graphs`` may have at its top, ``__init__`` included: the rest live in the
 #: subpackages, whose names say what they hold.
 MAX_GRAPHS_TOP_MODULES = 8
@@ -684,6 +685,17 @@ def test_graphs_top_is_small_and_each_subpackage_says_what_it_is(
             silent.append(f"  {_relative(module.path)}: {summary[:60]!r}")
     assert not silent, "subpackages of graphs without a short summary docstring:\n" + (
         "\n".join(silent))
+
+
+def test_no_public_name_of_graphs_hides_a_subpackage() -> None:
+    # ``graphs.parse`` is the parse function: a subpackage of that name would be reachable by
+    # import but not as ``graphs.parse.x`` (monkeypatch's dotted paths, a user's attribute)
+    import importlib
+
+    import graphs
+
+    for name in GRAPHS_LAYERS:
+        assert getattr(graphs, name) is importlib.import_module(f"graphs.{name}"), name
 
 
 def test_graphs_layer_rule_on_hand_made_names() -> None:

@@ -396,7 +396,7 @@ def _ordered(code: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> ParsedCod
     wrapper tried (no member-free wrapper skipped)."""
     with monkeypatch.context() as m:
         m.setattr(Language, "preferred_wrapper", lambda self, code: None)
-        m.setattr("graphs.parse.parsing._error_in_body", lambda attempt: False)
+        m.setattr("graphs.parsing.parser._error_in_body", lambda attempt: False)
         return parse(code, lang)
 
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import graphs
-from graphs.parse.parsing import own_wrapper
+from graphs.parsing.parser import own_wrapper
 from graphs.repair.containment import contain, contain_strays, stray_closers
 from graphs.repair.insertions import MAX_REPAIR_ATTEMPTS, repair, repair_candidates
 from graphs.repair.tolerant import tolerant_parse
@@ -343,7 +343,7 @@ def test_cli_no_repair_restores_strict_parsing(tmp_path, capsys):
     assert "|repair:off|" in off["corpus"]["signature"]
 
 
-# --- edits are parsed in the snippet's own wrapper (graphs.parse.parsing.own_wrapper) -----------
+# --- edits are parsed in the snippet's own wrapper (graphs.parsing.parser.own_wrapper) -----------
 
 
 def test_a_cut_short_method_is_repaired_as_a_method():

@@ -28,7 +28,7 @@ from typing import Protocol
 import tree_sitter
 
 from graphs.lang.roles import Ctx, LanguageRoles
-from graphs.parse.parsing import ParsedCode
+from graphs.parsing.parser import ParsedCode
 
 __all__ = ["CFGBuilder"]
 

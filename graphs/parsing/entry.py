@@ -62,8 +62,8 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from graphs.parse.functions import function_name
-from graphs.parse.parsing import ParsedCode, own_wrapper, parse
+from graphs.parsing.functions import function_name
+from graphs.parsing.parser import ParsedCode, own_wrapper, parse
 
 __all__ = ["Program", "what_runs"]
 

@@ -95,7 +95,7 @@ from graphs.flow.reaching import (
     reverse_postorder,
 )
 from graphs.lang.roles import Ctx, get_roles
-from graphs.parse.parsing import ParsedCode, parse
+from graphs.parsing.parser import ParsedCode, parse
 from graphs.pdg.cfg import CFG, EXIT, GraphTooLarge, build_cfg, control_dependences_in_place
 from graphs.pdg.dataflow import EFFECTS_VAR, Facts, Walker
 from graphs.pdg.naming import canonical_names
@@ -130,7 +130,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     ----------
     code : str or ParsedCode
         Source code (a method, function, class, statements), or the result of
-        :func:`graphs.parse.parsing.parse`.
+        :func:`graphs.parsing.parser.parse`.
     language : str, optional
         Language name or alias; required when ``code`` is a string.
     normalize : bool, default True

@@ -44,7 +44,7 @@ This module is the builder's core (nodes and edges, the driving stack, plain sta
 jumps, ``if``, blocks, ``with``, labels, units) and :func:`build_cfg`. Beside it:
 :mod:`graphs.flow.cfg_model` holds the CFG's types, :mod:`graphs.pdg.cfg_loops`,
 :mod:`graphs.pdg.cfg_switch` and :mod:`graphs.pdg.cfg_try` the other compound statements,
-:mod:`graphs.flow.frames` where jumps go, :mod:`graphs.parse.functions` finds the functions
+:mod:`graphs.flow.frames` where jumps go, :mod:`graphs.parsing.functions` finds the functions
 and reads their headers, :mod:`graphs.canon.folding` folds conditional ``if`` statements into
 one node, :mod:`graphs.canon.idioms` reads translators' idioms one way, and
 :mod:`graphs.flow.dominance` computes post-dominators and control dependences on the result.
@@ -78,7 +78,7 @@ from graphs.flow.frames import Loop as _Loop
 from graphs.flow.frames import Switch as _Switch
 from graphs.flow.frames import Try as _Try
 from graphs.lang.roles import Ctx, LanguageRoles, Role
-from graphs.parse.functions import (
+from graphs.parsing.functions import (
     function_name,
     function_parameters,
     function_signature,
@@ -652,7 +652,7 @@ def build_cfg(parsed, roles: LanguageRoles, max_nodes: int | None = None, *,
 
     Parameters
     ----------
-    parsed : graphs.parse.parsing.ParsedCode
+    parsed : graphs.parsing.parser.ParsedCode
         A clean parse.
     roles : LanguageRoles
         The language's tables.

@@ -207,7 +207,7 @@ class Walker:
     ----------
     roles : LanguageRoles
         The language's tables.
-    parsed : graphs.parse.parsing.ParsedCode
+    parsed : graphs.parsing.parser.ParsedCode
         The parse the syntax nodes belong to.
     normalize : bool
         Drop ``this.``/``self.`` receivers and reduce qualified type names in labels.

@@ -1,6 +1,6 @@
 """The entry of a program as one node of its PDG, the same in every language.
 
-:func:`graphs.parse.entry.what_runs` finds where a program starts and what it runs;
+:func:`graphs.parsing.entry.what_runs` finds where a program starts and what it runs;
 :func:`unify_entry` then makes that entry one node labelled :data:`ENTRY_LABEL` of the PDG
 built from what runs (Java's ``main`` signature, Python's top level, a ``main()`` the top
 level calls once), so both sides of a pair start at the same node.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphs.parse.entry import Program
+from graphs.parsing.entry import Program
 
 __all__ = ["ENTRY_LABEL", "unify_entry"]
 

@@ -20,7 +20,7 @@ from bisect import bisect_left
 
 import networkx as nx
 
-from graphs.parse.entry import Program, what_runs
+from graphs.parsing.entry import Program, what_runs
 from graphs.pdg.build import build_pdg
 from graphs.pdg.entry_node import unify_entry
 from graphs.repair.containment import STAND_IN, Contained, opaque_label

@@ -35,8 +35,8 @@ from dataclasses import dataclass, replace
 import tree_sitter
 
 from graphs.lang.roles import LanguageRoles, Role, get_roles
-from graphs.parse.functions import function_parameters
-from graphs.parse.parsing import ParsedCode, own_wrapper, parse
+from graphs.parsing.functions import function_parameters
+from graphs.parsing.parser import ParsedCode, own_wrapper, parse
 from graphs.trees.normalized import OPAQUE_MARK
 
 __all__ = ["MAX_STRAY_TRIES", "MAX_UNPARSED", "STAND_IN", "UNPARSED_MARK", "Contained",
@@ -522,7 +522,7 @@ def contain_strays(parsed: ParsedCode) -> Contained | None:
     """Keep the closers with no opener as text: blank them out (same length, so every
     other offset stays), and take the result if it parses, or if :func:`contain` keeps its
     remaining errors (parsed in the snippet's own wrapper,
-    :func:`graphs.parse.parsing.own_wrapper`).
+    :func:`graphs.parsing.parser.own_wrapper`).
     Of the sets of :func:`stray_closers` that work, the one that keeps the fewest statements
     as text and then leaves the fewest top-level pieces wins (the first such): a snippet that
     is one method stays one method, rather than a method closed early and a statement after

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from graphs.parse.parsing import ParsedCode, own_wrapper, parse
+from graphs.parsing.parser import ParsedCode, own_wrapper, parse
 
 __all__ = ["MAX_INSERTED_TOKENS", "MAX_REPAIR_ATTEMPTS", "Insertion", "Repair",
            "closing_brackets", "open_string", "repair", "repair_candidates"]
@@ -385,7 +385,7 @@ def repair(parsed: ParsedCode, *, max_attempts: int = MAX_REPAIR_ATTEMPTS) -> Re
     own parse are tried too (a missing ``)`` and then a missing ``}``), within the same
     budget of ``max_attempts`` re-parses and :data:`MAX_INSERTED_TOKENS` tokens in all.
     Each edited text is parsed in the snippet's own wrapper
-    (:func:`graphs.parse.parsing.own_wrapper`): an edit of a few tokens does not change what the
+    (:func:`graphs.parsing.parser.own_wrapper`): an edit of a few tokens does not change what the
     snippet is.
 
     Parameters

@@ -12,7 +12,7 @@ structure"). In order, each step tried only when the ones before it failed:
    (so a truncated method with one broken statement is still a graph).
 
 Every edited text (a repair, blanked stray closers, appended brackets) is parsed only in
-the snippet's own wrapper (:func:`graphs.parse.parsing.own_wrapper`: the class body for a snippet
+the snippet's own wrapper (:func:`graphs.parsing.parser.own_wrapper`: the class body for a snippet
 that starts like a member, else the wrapper its failed parse was read in): an edit of a
 few tokens does not change what the snippet is, and a search of every wrapper costs
 several parses of broken code.
@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graphs.lang.languages import get_language
-from graphs.parse.entry import Program, what_runs
-from graphs.parse.parsing import ParsedCode, own_wrapper, parse, parse_as
+from graphs.parsing.entry import Program, what_runs
+from graphs.parsing.parser import ParsedCode, own_wrapper, parse, parse_as
 from graphs.repair.containment import (
     MAX_UNPARSED,
     UNPARSED_MARK,
@@ -317,7 +317,7 @@ def tolerant_tree(structure: TolerantParse, program: Program | None = None) -> T
     if program is None and structure.clean is not None:
         program = what_runs(structure.clean)
     if program is not None:
-        # what never runs from the entry point is left out (graphs.parse.entry)
+        # what never runs from the entry point is left out (graphs.parsing.entry)
         tree = normalized_ast(program.parsed)
     elif structure.contained is not None:
         # each ERROR subtree one leaf labelled with its text

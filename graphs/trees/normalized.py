@@ -4,7 +4,7 @@ A :class:`Tree` is what the tree tier compares: labels in postorder plus parent 
 from which the arrays Zhang–Shasha needs (leftmost leaf descendants, keyroots) follow. It is
 a plain frozen dataclass of tuples: picklable, hashable, cheap to send to worker processes.
 
-:func:`normalized_ast` turns a :class:`~graphs.parse.parsing.ParsedCode` into a Tree:
+:func:`normalized_ast` turns a :class:`~graphs.parsing.parser.ParsedCode` into a Tree:
 
 - tree-sitter's *named* nodes only; comments and MISSING nodes dropped;
 - the wrapper's scaffolding excluded: one synthetic root labelled ``"snippet"`` sits over
@@ -35,7 +35,7 @@ from typing import Any
 import tree_sitter
 
 from graphs.lang.languages import Language, get_language, get_ts_language
-from graphs.parse.parsing import ParsedCode
+from graphs.parsing.parser import ParsedCode
 
 __all__ = ["OPAQUE_MARK", "SNIPPET_LABEL", "Tree", "normalized_ast"]
 
