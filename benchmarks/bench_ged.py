@@ -35,7 +35,7 @@ import networkx as nx
 import numpy as np
 
 from graphs.ged import graph_edit_distance
-from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
+from graphs.ged.generators import STATEMENTS, mutate_pdg, random_pdg
 
 NX_COSTS = {
     "node_subst_cost": lambda a, b: 0 if a.get("label") == b.get("label") else 1,
@@ -200,7 +200,7 @@ def bench_real(args: argparse.Namespace) -> None:
         from graphs import build_pdg
     except ImportError:
         try:
-            from graphs.pdg import build_pdg
+            from graphs.pdg.build import build_pdg
         except ImportError:
             print("\nreal PDGs: skipped (graphs.build_pdg not available)")
             return

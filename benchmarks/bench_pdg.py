@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from graphs import parse
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 
 DEFAULT_DATA = (Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
                 / "codexglue_code2code_trans")

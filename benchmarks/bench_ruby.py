@@ -292,7 +292,7 @@ def _bench_base(args: argparse.Namespace, refs: list[str], hyps: list[str]) -> N
     # One-off costs, measured apart as CodeBLEU's parser construction is: loading the
     # numba kernels from their on-disk cache (every GED path; a few pairs would not reach
     # them all), then parsers and tables.
-    kernels = graphs.ged.warm_up() + graphs.ted.warm_up()
+    kernels = graphs.ged.warm_up() + graphs.trees.ted.warm_up()
     scorer.score_corpus(refs[:20], hyps[:20])
     print(f"one-off warm-up: numba kernels {kernels:.2f} s")
     start = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Benchmark: compiled Zhang–Shasha (graphs.ted) against zss on real CodeXGLUE AST pairs.
+"""Benchmark: compiled Zhang–Shasha (graphs.trees.ted) against zss on real CodeXGLUE AST pairs.
 
 Pairs are a model's C# (or Java) translation and its gold reference from CodeXGLUE
 code-to-code translation, both parsed and normalized, kept when both ASTs have between
@@ -38,7 +38,7 @@ logger = logging.getLogger("bench_ted")
 _FIRST_CALL = """
 import time
 t = time.perf_counter()
-from graphs.ted import warm_up
+from graphs.trees.ted import warm_up
 warm_up()
 print(time.perf_counter() - t)
 """
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         logger.info("first call incl. import: cold compile %.2f s, cached %.3f s",
                     results["compile_cold_s"], results["load_warm_s"])
 
-    from graphs.ted import tree_edit_distance, tree_edit_mapping, warm_up
+    from graphs.trees.ted import tree_edit_distance, tree_edit_mapping, warm_up
 
     warm_up()
     model_pairs, train_pairs = load_pairs(args.data, args.min_nodes, args.max_nodes,

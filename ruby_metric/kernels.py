@@ -29,7 +29,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "graphs.ged.bounds",
     "graphs.ged.local_search",
     "graphs.ged.exact",
-    "graphs.ted",
+    "graphs.trees.ted",
     "crystal._fast",
     "crystal.chrf",
 )
@@ -64,11 +64,11 @@ def build() -> dict[str, float]:
     """
     import crystal
     import graphs.ged
-    import graphs.ted
+    import graphs.trees.ted
 
     from .api.scorer import RubyScorer
 
-    timings = {"ged": graphs.ged.warm_up(), "ted": graphs.ted.warm_up()}
+    timings = {"ged": graphs.ged.warm_up(), "ted": graphs.trees.ted.warm_up()}
     start = time.perf_counter()
     tokens = crystal.tokenize("int f(int a) { return a + 1; }")
     crystal.sentence_bleu([tokens], tokens[:-2], ignoring={("(",), (")",)})

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 
 
 @dataclass

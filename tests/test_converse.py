@@ -1,6 +1,6 @@
 """``b > a`` is ``a < b`` (and ``b >= a`` is ``a <= b``) in GRS labels, where that is the same
-meaning: both operands free of effects (:mod:`graphs.orientation`, "Converse comparisons" in
-:mod:`graphs.idioms`).
+meaning: both operands free of effects (:mod:`graphs.canon.orientation`, "Converse comparisons" in
+:mod:`graphs.canon.idioms`).
 
 Each converse rewrite scores GRS 1.0 against the original; each near miss (the operator
 reversed, ``a < b`` to ``a > b``, which reads ``b < a``; the operands swapped; a non-strict
@@ -18,7 +18,7 @@ import pytest
 from grs_helpers import grs
 
 from graphs.neutral import neutral_pdg
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 from validity.mutations import converse_comparison
 
 

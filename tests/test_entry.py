@@ -8,7 +8,8 @@ import re
 import pytest
 
 from graphs import build_pdg, parse
-from graphs.entry import unify_entry, what_runs
+from graphs.parsing.entry import what_runs
+from graphs.pdg.entry_node import unify_entry
 from ruby_metric import RubyScorer
 from ruby_metric.scoring.crosslang import score_source
 

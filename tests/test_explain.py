@@ -10,7 +10,7 @@ from sacrebleu.metrics import CHRF
 
 import crystal
 import graphs
-from graphs.labels import label_tokens
+from graphs.flow.labels import label_tokens
 from ruby_metric import RubyScorer
 from ruby_metric.api.explain import (
     AstEdit,

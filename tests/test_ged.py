@@ -21,8 +21,8 @@ import graphs
 from graphs import ged
 from graphs.ged import EditOperation, edit_path, graph_edit_distance, graph_size
 from graphs.ged.encoding import Problem
+from graphs.ged.generators import STATEMENTS, mutate_pdg, random_pdg
 from graphs.ged.local_search import SwapSearch, _block_terms, _channel_lists
-from graphs.generators import STATEMENTS, mutate_pdg, random_pdg
 
 # --------------------------------------------------------------------------------------------
 # Helpers: graph generators and an independent cost model
@@ -398,7 +398,7 @@ def test_same_result_whatever_the_insertion_order():
 
 _SUBPROCESS = """
 import json, random
-from graphs.generators import random_pdg, STATEMENTS
+from graphs.ged.generators import random_pdg, STATEMENTS
 import networkx as nx
 from graphs.ged import graph_edit_distance
 rng = random.Random(3)

@@ -88,7 +88,7 @@ def test_no_statements_is_not_a_free_pass(java):
     assert empty.tier == first_only.tier == wrong.tier == "graph"
     # the empty body is its entry alone (its parameter, which nothing reads, is only part
     # of the signature): "int f(int[])", 7 tokens, against SUM's 6 nodes (its indexed
-    # loop reads as the foreach over a: graphs.idioms), weighing 7 + 4 ("int[] a") + 4
+    # loop reads as the foreach over a: graphs.canon.idioms), weighing 7 + 4 ("int[] a") + 4
     # ("int s = 0") + 7 ("for (int x : a)") + 3 ("s += x") + 2 ("return s") = 27, and 12
     # edges: S_ref = 39. The entry matches, the rest of the reference is deleted: GED = 32,
     # M = (39 + 7 - 32) / 2 = 7, GRS = 5 * 7 / (4 * 39 + 7): recall-weighted, an empty body

@@ -1,5 +1,5 @@
 """The idioms a translator changes are one graph (SPEC section 3, "What the graph must see";
-:mod:`graphs.idioms`): each pair below scores GRS 1.0, and a near-miss mutant of it does not.
+:mod:`graphs.canon.idioms`): each pair below scores GRS 1.0, and a near-miss mutant of it does not.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ itself); the failure message names each component and its elementary cycles, wit
 and line of every import along them.
 
 What two modules share is a public name of one of them (or of a small module named for what
-it holds, such as ``graphs.syntax``): a name with one leading underscore is its module's
+it holds, such as ``graphs.lang.syntax``): a name with one leading underscore is its module's
 own, and a module with one is its package's own. :class:`PrivateImports` lists the places
 that break this, on the same files and the same runtime imports as the graph.
 """
@@ -624,6 +624,86 @@ def test_no_module_over_800_lines(import_graph: ImportGraph) -> None:
     assert not bad, f"modules over {MAX_MODULE_LINES} lines (split them by job):\n" + (
         "\n".join(sorted(bad))
     )
+
+
+# ----------------------------------------------------------------------------- graphs' layers
+
+#: The subpackages of ``graphs``, bottom first (docs/architecture.md): a module may import its
+#: own subpackage and those before it, never one after it. ``ged`` knows no language and
+#: imports nothing else of ``graphs``; ``neutral`` reads what ``pdg`` and ``trees`` build.
+GRAPHS_LAYERS = ("ged", "lang", "parsing", "trees", "repair", "flow", "canon", "pdg",
+                 "neutral")
+#: The most modules ``graphs`` may have at its top, ``__init__`` included: the rest live in the
+#: subpackages, whose names say what they hold.
+MAX_GRAPHS_TOP_MODULES = 8
+
+
+def graphs_layer_of(module: str) -> int | None:
+    """Rank of the ``graphs`` subpackage ``module`` is in, ``None`` if it is in none (a module
+    at the top of ``graphs``, which may use every subpackage and which none may use)."""
+    parts = module.split(".")
+    if len(parts) > 1 and parts[0] == "graphs" and parts[1] in GRAPHS_LAYERS:
+        return GRAPHS_LAYERS.index(parts[1])
+    return None
+
+
+@pytest.fixture(scope="module")
+def typed_import_graph() -> ImportGraph:
+    # the imports under TYPE_CHECKING too: a type that points up the layers is an upward arrow
+    return ImportGraph(ROOT, PACKAGES, type_checking=True)
+
+
+def test_graphs_layers_import_only_downward(typed_import_graph: ImportGraph) -> None:
+    graph = typed_import_graph
+    folders = {p.name for p in (ROOT / "graphs").iterdir() if (p / "__init__.py").is_file()}
+    assert folders == set(GRAPHS_LAYERS), f"subpackages of graphs not in GRAPHS_LAYERS: {folders}"
+    bad = []
+    for edge in graph.edges:
+        if edge.source.split(".")[0] != "graphs" or edge.target.split(".")[0] != "graphs":
+            continue
+        source, target = graphs_layer_of(edge.source), graphs_layer_of(edge.target)
+        if source is not None and (target is None or target > source):
+            bad.append(f"  {edge.source} -> {edge.target} ({_relative(edge.path)}:{edge.line})")
+    assert not bad, "imports pointing up graphs' layers " + " < ".join(GRAPHS_LAYERS) + (
+        ":\n" + "\n".join(sorted(bad)))
+
+
+def test_graphs_top_is_small_and_each_subpackage_says_what_it_is(
+    import_graph: ImportGraph,
+) -> None:
+    top = sorted(m.path.name for m in import_graph.modules.values()
+                 if m.path.parent == ROOT / "graphs")  # graphs/__init__.py and its siblings
+    assert len(top) <= MAX_GRAPHS_TOP_MODULES, f"modules at the top of graphs/: {top}"
+    silent = []
+    for module in import_graph.modules.values():
+        if not (module.is_package and module.name.startswith("graphs.")):
+            continue
+        doc = ast.get_docstring(ast.parse(module.path.read_text(encoding="utf-8"))) or ""
+        summary = doc.split("\n\n")[0].strip()
+        # a summary of its own: the reader sees what the folder holds in a line or two
+        if not summary or summary.count("\n") > 1:
+            silent.append(f"  {_relative(module.path)}: {summary[:60]!r}")
+    assert not silent, "subpackages of graphs without a short summary docstring:\n" + (
+        "\n".join(silent))
+
+
+def test_no_public_name_of_graphs_hides_a_subpackage() -> None:
+    # ``graphs.parse`` is the parse function: a subpackage of that name would be reachable by
+    # import but not as ``graphs.parse.x`` (monkeypatch's dotted paths, a user's attribute)
+    import importlib
+
+    import graphs
+
+    for name in GRAPHS_LAYERS:
+        assert getattr(graphs, name) is importlib.import_module(f"graphs.{name}"), name
+
+
+def test_graphs_layer_rule_on_hand_made_names() -> None:
+    assert graphs_layer_of("graphs.pdg.build") == GRAPHS_LAYERS.index("pdg")
+    assert graphs_layer_of("graphs.ged") == 0
+    assert graphs_layer_of("graphs") is None
+    assert graphs_layer_of("ruby_metric.pdg.x") is None
+    assert GRAPHS_LAYERS.index("canon") < GRAPHS_LAYERS.index("pdg")
 
 
 # ------------------------------------------------------------------- the finder's own tests

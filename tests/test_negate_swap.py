@@ -5,10 +5,10 @@ a principle rather than by a case:
 
 1. An ``if`` inside a lambda, an anonymous class, a function expression or a nested class
    is part of its statement's label; the label walker now reads it in the canonical
-   orientation the CFG gives an ``if`` it builds (:mod:`graphs.orientation`).
+   orientation the CFG gives an ``if`` it builds (:mod:`graphs.canon.orientation`).
 2. An identifier declared in both branches (``int t`` in each block, a Python name assigned
    anew in each branch) is two variables, each named by its own declaration
-   (:mod:`graphs.naming`): which branch comes first renames nothing.
+   (:mod:`graphs.pdg.naming`): which branch comes first renames nothing.
 
 Each case: the ``negate_swap`` operator's rewrite scores GRS 1.0 against the original (both
 ways), and negating the condition *without* the swap (a mutant) does not.
@@ -21,7 +21,7 @@ import random
 import pytest
 from grs_helpers import grs
 
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 from validity.mutations.idioms import negate_swap
 
 

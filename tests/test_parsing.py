@@ -18,7 +18,7 @@ from graphs import (
     normalized_ast,
     parse,
 )
-from graphs.languages import Language
+from graphs.lang.languages import Language
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"
@@ -396,7 +396,7 @@ def _ordered(code: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> ParsedCod
     wrapper tried (no member-free wrapper skipped)."""
     with monkeypatch.context() as m:
         m.setattr(Language, "preferred_wrapper", lambda self, code: None)
-        m.setattr("graphs.parsing._error_in_body", lambda attempt: False)
+        m.setattr("graphs.parsing.parser._error_in_body", lambda attempt: False)
         return parse(code, lang)
 
 

@@ -17,9 +17,9 @@ import test_pdg_dataflow
 import test_pdg_gold
 
 from graphs import parse
-from graphs.cfg import build_cfg
-from graphs.languages import get_roles
-from graphs.pdg import build_pdg
+from graphs.lang.languages import get_roles
+from graphs.pdg.build import build_pdg
+from graphs.pdg.cfg import build_cfg
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"

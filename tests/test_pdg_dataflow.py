@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from pdg_gold import Gold, check
 
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 
 # C#: `out` defines, `ref` reads and defines; `out var` declares. int.TryParse, Add and
 # Fill have unknown effects: Add is conditional, so both the if's and Add's reach Fill

@@ -88,7 +88,7 @@ ELSE_IF.programs = {
     "c": (_ELSE_IF, _ELSE_IF_LABELS),
     "cpp": (_ELSE_IF, _ELSE_IF_LABELS),
     "javascript": (_ELSE_IF.replace("int f(int a)", "function f(a)").replace("int b", "let b"),
-                   # a let never assigned again is labelled const (graphs.idioms)
+                   # a let never assigned again is labelled const (graphs.canon.idioms)
                    {**_ELSE_IF_LABELS, "P": "v0", "T1": "const v1 = 1", "T2": "const v1 = 2",
                     "T3": "const v1 = 3"}),
     "python": ("def f(a):\n    if a > 0:\n        b = 1\n        return b\n    elif a < 0:\n"

@@ -13,10 +13,10 @@ from networkx.algorithms.isomorphism import categorical_multiedge_match
 
 import graphs
 from graphs import parse
-from graphs.cfg import build_cfg
-from graphs.languages import get_roles
-from graphs.pdg import GraphTooLarge, build_pdg
-from graphs.roles import Role
+from graphs.lang.languages import get_roles
+from graphs.lang.roles import Role
+from graphs.pdg.build import GraphTooLarge, build_pdg
+from graphs.pdg.cfg import build_cfg
 
 EDGE_MATCH = categorical_multiedge_match(["type", "var"], [None, None])
 
@@ -221,7 +221,7 @@ DEEP = 5000
 @pytest.mark.parametrize(("name", "code", "lang", "nodes"), [
     ("nested-if", "void f(int a) {" + "if (a > 0) {" * DEEP + "a--;" + "}" * DEEP + "}",
      "java", DEEP + 3),
-    # the innermost 8 levels (graphs.folding's depth bound) fold into one conditional
+    # the innermost 8 levels (graphs.canon.folding's depth bound) fold into one conditional
     # assignment a = a == 4992 ? a + 1 : ... : a - 1: 2 nodes a level, 16 fewer
     ("else-if", "void f(int a) {" + "".join(f"if (a == {i}) a++; else " for i in range(DEEP))
      + "a--; }", "java", 2 * DEEP + 3 - 16),

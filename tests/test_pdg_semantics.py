@@ -15,7 +15,7 @@ import re
 import pytest
 
 from graphs import graph_edit_distance
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 
 
 def ged(code1: str, code2: str, lang: str):

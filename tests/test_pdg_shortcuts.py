@@ -16,7 +16,7 @@ import pytest
 from hostile_helpers import LANGUAGES, SEEDS, fixture_snippets, mutate
 
 from graphs import GraphTooLarge, build_pdg, parse, pdg_statements
-from graphs.dataflow import data_dependences, path_data_dependences, reaching_definitions
+from graphs.pdg.dataflow import data_dependences, path_data_dependences, reaching_definitions
 
 
 def snippets() -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from graphs import graph_edit_distance
-from graphs.pdg import build_pdg
+from graphs.pdg.build import build_pdg
 from ruby_metric import RubyScorer
 
 C_FAMILY = ["java", "csharp", "c", "cpp", "javascript"]

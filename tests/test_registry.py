@@ -9,10 +9,10 @@ from enum import Enum
 
 import pytest
 
-import graphs.languages as languages
+import graphs.lang.languages as languages
 from graphs import UnknownLanguageError, build_pdg, get_language, known_languages, parse
-from graphs.languages import AS_GIVEN, Language, get_roles, register_language
-from graphs.roles import BUILT_IN_ROLES, LanguageRoles, Role
+from graphs.lang.languages import AS_GIVEN, Language, get_roles, register_language
+from graphs.lang.roles import BUILT_IN_ROLES, LanguageRoles, Role
 
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
 

@@ -15,10 +15,10 @@ import time
 import pytest
 
 import graphs
-from graphs.containment import contain, contain_strays, stray_closers
-from graphs.parsing import own_wrapper
-from graphs.repair import MAX_REPAIR_ATTEMPTS, repair, repair_candidates
-from graphs.tolerant import tolerant_parse
+from graphs.parsing.parser import own_wrapper
+from graphs.repair.containment import contain, contain_strays, stray_closers
+from graphs.repair.insertions import MAX_REPAIR_ATTEMPTS, repair, repair_candidates
+from graphs.repair.tolerant import tolerant_parse
 from ruby_metric import RubyScorer
 
 _CUT = "int f(int a) { if (a > 0) { return a;"  # a method cut off before its braces
@@ -262,7 +262,7 @@ def test_what_the_repair_guessed_is_not_credited():
 
 
 def test_not_almost_code_is_not_tried():
-    from graphs.tolerant import MAX_ERRORS
+    from graphs.repair.tolerant import MAX_ERRORS
 
     # more separate errors than repair and containment could ever fix
     many = "int f() { " + " ".join(f"a{i} = ;" for i in range(MAX_ERRORS + 1)) + " }"
@@ -343,7 +343,7 @@ def test_cli_no_repair_restores_strict_parsing(tmp_path, capsys):
     assert "|repair:off|" in off["corpus"]["signature"]
 
 
-# --- edits are parsed in the snippet's own wrapper (graphs.parsing.own_wrapper) -----------
+# --- edits are parsed in the snippet's own wrapper (graphs.parsing.parser.own_wrapper) -----------
 
 
 def test_a_cut_short_method_is_repaired_as_a_method():

@@ -1,11 +1,11 @@
-"""graphs.syntax.walk (plain and pruned) and graphs.syntax.leaves against recursive
+"""graphs.lang.syntax.walk (plain and pruned) and graphs.lang.syntax.leaves against recursive
 definitions, on code of every language, clean and broken."""
 
 import pytest
 
 from graphs import parse
-from graphs.containment import error_count
-from graphs.syntax import leaves, walk
+from graphs.lang.syntax import leaves, walk
+from graphs.repair.containment import error_count
 
 SNIPPETS = {
     "java": ["int f(int[] a) { int s = 0; for (int x : a) { s += x; } return s; }",

@@ -7,7 +7,7 @@ import pytest
 import zss
 
 from graphs import Tree, normalized_ast, parse, tree_edit_distance, tree_edit_mapping
-from graphs.ted import TEDResult, _arrays, _distance, _prepare, warm_up
+from graphs.trees.ted import TEDResult, _arrays, _distance, _prepare, warm_up
 
 DATASETS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 CODEXGLUE = DATASETS / "codexglue_code2code_trans"

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from graphs import Tree, get_language, normalized_ast, parse, tree_edit_distance
-from graphs.ted import _arrays
+from graphs.trees.ted import _arrays
 
 # Zhang & Shasha (1989), figure 1: T1 = f(d(a, c(b)), e), postorder a b c d e f.
 ZS_T1 = ("f", [("d", [("a", []), ("c", [("b", [])])]), ("e", [])])

@@ -221,7 +221,7 @@ def test_a_python_body_without_its_def_gets_the_graph_tier(body):
 
 def test_a_block_header_on_line_1_is_left_as_written():
     from graphs import parse
-    from graphs.repair import repair_candidates
+    from graphs.repair.insertions import repair_candidates
 
     # line 1 opens the block the later lines are the body of: normal code, not a completion
     parsed = parse("def f(x):\n    return g(x, [1, 2", "python")

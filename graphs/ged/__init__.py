@@ -45,8 +45,8 @@ normalized token edit distance between statements of a few dozen tokens. Unit co
 grid of step 1 and take exactly the integer code paths they always did.
 
 Only plain networkx graphs and the standard library, numpy, scipy and numba are used: this
-package depends on nothing else of ours (but :mod:`graphs.generators`, whose random PDGs
-:func:`warm_up` runs).
+package depends on nothing else of ours (the random PDGs :func:`warm_up` runs come from its
+own :mod:`graphs.ged.generators`).
 
 Layout, one stage per module
 ----------------------------
@@ -58,7 +58,8 @@ Layout, one stage per module
 * :mod:`~graphs.ged.exact`: branch and bound for tiny graphs;
 * :mod:`~graphs.ged.paths`: a mapping's edit operations, :func:`edit_path`;
 * :mod:`~graphs.ged.distance`: :func:`graph_edit_distance`, the pipeline over the above;
-* :mod:`~graphs.ged.warmup`: :func:`warm_up`.
+* :mod:`~graphs.ged.warmup`: :func:`warm_up`; :mod:`~graphs.ged.generators`: random PDGs for it,
+  the tests and the benchmarks.
 
 numba caches each compiled kernel under its own source file and does not notice when a kernel
 it calls from *another* module changes. One kernel crosses modules,

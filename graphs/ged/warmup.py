@@ -8,7 +8,7 @@ import time
 import numpy as np
 
 from graphs.ged.distance import graph_edit_distance
-from graphs.generators import STATEMENTS, random_pdg
+from graphs.ged.generators import STATEMENTS, random_pdg
 
 
 def warm_up() -> float:

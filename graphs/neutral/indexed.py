@@ -3,7 +3,7 @@ vocabulary knows.
 
 Within one language, :func:`graphs.build_pdg` writes ``for (int i = 0; i < xs.size();
 i++)`` whose body reads the index only as ``xs[i]`` as ``for x in xs`` (see
-:mod:`graphs.idioms`), but only for the length and element spellings it knows per language
+:mod:`graphs.canon.idioms`), but only for the length and element spellings it knows per language
 (not C++'s ``s.length()``, not Java's ``s.charAt(i)``). In the neutral vocabulary every
 length is ``len(xs)`` and every element access ``xs[i]``, so the same rule applies again
 here, to a loop ``for i in range(0, len(xs))`` (a counted loop after

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from graphs.naming import digest_name
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.copies import propagate_copies
@@ -48,6 +47,7 @@ from graphs.neutral.tokens import (
     split_label,
     top_level,
 )
+from graphs.pdg.naming import digest_name
 
 __all__ = ["NeutralReport", "neutral_pdg"]
 
@@ -239,7 +239,7 @@ def _counted_loop(header: int, labels: dict[int, str | None],
                   ) -> tuple[str, set[int], list[tuple[int, int, dict]]] | None:
     """``i = a; while i < b: ...; i += 1`` (a classic ``for``) as ``for i in range(a, b)``;
     the condition may be written the other way round (``while 0 < i``, as the PDG writes
-    ``i > 0``: see :mod:`graphs.orientation`)."""
+    ``i > 0``: see :mod:`graphs.canon.orientation`)."""
     head = split_label(labels[header] or "")
     if len(head) < 4 or head[0] != "while":
         return None

@@ -33,7 +33,7 @@ from graphs.neutral.tokens import is_local, operand_end, render_tokens, split_la
 __all__ = ["fold_temporaries"]
 
 _DATA = "data"
-#: node kinds a temporary folds into (as :mod:`graphs.rewrites` has it: no loop header)
+#: node kinds a temporary folds into (as :mod:`graphs.canon.rewrites` has it: no loop header)
 _TARGETS = frozenset({"return", "statement", "declaration", "if", "throw", "switch"})
 _ASSIGN = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
                      "**=", "//=", ">>>="})

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from graphs.labels import label_tokens
+from graphs.flow.labels import label_tokens
 
 __all__ = [
     "fold_identifier",
@@ -107,7 +107,7 @@ def neutral_literal(token: str) -> str:
 
 
 def split_label(label: str) -> list[str]:
-    """The tokens of a rendered PDG label (:func:`graphs.labels.label_tokens`), with
+    """The tokens of a rendered PDG label (:func:`graphs.flow.labels.label_tokens`), with
     ``===``, ``!==``, ``=>`` and ``...`` as one token each (a new list: callers may change
     it)."""
     return list(_split(label))

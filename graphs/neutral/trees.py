@@ -23,7 +23,7 @@ from typing import Any
 from graphs.neutral import vocabulary
 from graphs.neutral.pdg import NeutralReport
 from graphs.neutral.tokens import fold_identifier, is_word, neutral_literal
-from graphs.trees import SNIPPET_LABEL, Tree
+from graphs.trees.normalized import SNIPPET_LABEL, Tree
 
 __all__ = ["neutral_tree"]
 

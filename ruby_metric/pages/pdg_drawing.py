@@ -13,7 +13,7 @@ import math
 from collections import Counter, deque
 from dataclasses import dataclass
 
-from graphs.trees import OPAQUE_MARK
+from graphs.trees.normalized import OPAQUE_MARK
 
 from ..scoring.evidence import NodeMatch, Pdg, PdgEdge, PdgNode, dep_name
 from .html_text import coord as _coord

@@ -15,7 +15,7 @@ import crystal
 
 if TYPE_CHECKING:
     from graphs import ParsedCode, TolerantParse
-    from graphs.entry import Program
+    from graphs.parsing.entry import Program
 
 
 class NotApplicable(Exception):  # noqa: N818 - it is an outcome, not an error
@@ -135,7 +135,7 @@ class Code:
     @property
     def program(self) -> Program | None:
         """The clean parse with what never runs from the entry point left out
-        (:func:`graphs.entry.what_runs`; the parse itself for a unit without an entry
+        (:func:`graphs.parsing.entry.what_runs`; the parse itself for a unit without an entry
         point); ``None`` when there is no clean parse (a statement kept as text: nothing is
         left out of it). Raises :class:`NotApplicable` as :attr:`structure` does."""
         clean = self.structure.clean
@@ -143,7 +143,7 @@ class Code:
             return None
 
         def build() -> Program:
-            from graphs.entry import what_runs
+            from graphs.parsing.entry import what_runs
 
             return what_runs(clean)
 

@@ -35,8 +35,8 @@ import numpy as np
 
 import crystal
 import graphs
-from graphs.labels import label_size
-from graphs.trees import OPAQUE_MARK
+from graphs.flow.labels import label_size
+from graphs.trees.normalized import OPAQUE_MARK
 
 __all__ = [
     "DEFAULT_GRS_BETA",

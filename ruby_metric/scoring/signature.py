@@ -56,7 +56,7 @@ def signature(
     grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg6-...-beta2``). The
         ``reach`` in both norm tags: a program's code that never runs from its entry point
         is left out of the tree and the graph, and its entry is one node
-        (:mod:`graphs.entry`).
+        (:mod:`graphs.parsing.entry`).
     repair : whether almost-code is repaired or contained for the structural tiers
         (``repair:on``, ``repair:off``).
     source : when scoring against the source program, ``(its canonical language, the

@@ -364,18 +364,11 @@ class TreeTier(Tier):
     def build(self, code: Code) -> Any:
         import graphs
 
-        structure = code.structure
-        program = code.program
-        if program is not None:
-            # what never runs from the entry point is left out (graphs.entry)
-            tree = graphs.normalized_ast(program.parsed)
-        elif structure.contained is not None:
-            # each ERROR subtree one leaf labelled with its text
-            tree = graphs.normalized_ast(structure.contained.parsed, opaque_errors=True)
-        else:
-            raise NotApplicable(structure.original.error or "no clean parse")
-        if structure.marks is not None:
-            tree = graphs.with_repair_leaf(tree, structure.marks)
+        try:
+            # what never runs is left out; what repair and containment did is in the tree
+            tree = graphs.tolerant_tree(code.structure, code.program)
+        except graphs.NoStructure as error:
+            raise NotApplicable(str(error)) from None
         if len(tree) > self.limits.max_ast_nodes:
             raise NotApplicable(
                 f"AST larger than the limit ({len(tree)} > {self.limits.max_ast_nodes} nodes)"
@@ -461,33 +454,19 @@ class GraphTier(Tier):
     def build(self, code: Code) -> Any:
         import graphs
 
-        # a parameter nothing reads is only part of the entry's signature: an empty body is
-        # the entry alone
-        pdg = self._bounded(partial(graphs.build_pdg, unread_parameters=False), code)
-        structure = code.structure
-        contained = structure.contained if structure.clean is None else None
-        if contained is not None and graphs.relabel_unparsed(pdg, contained) != len(
-                contained.unparsed):
-            # a stand-in folded away or unreachable: the graph would hide the broken code
-            raise NotApplicable(structure.original.error or "no clean parse")
-        if structure.changed:
-            # what the repair guessed is compared as the side's text, never as structure
-            graphs.mark_guessed(pdg, structure)
-        program = code.program
-        if program is not None and program.entry is not None:
-            # the entry is one node, the same in every language (Java's main, Python's top
-            # level, a main() it calls once)
-            pdg = graphs.unify_entry(pdg, program)
+        # what repair and containment did is in the graph (graphs.pdg.tolerant); a parameter
+        # nothing reads is only part of the entry's signature: an empty body is the entry alone
+        pdg = self._bounded(partial(graphs.tolerant_pdg, code.structure, code.program,
+                                    unread_parameters=False))
         if not pdg.graph.get("statements") and not _single_function(pdg.graph["functions"]):
             raise NotApplicable("no statements")
         if not pdg.graph["functions"]:
             # Statements without a function: their entry stands for nothing in the code (no
             # signature) and is the same in every graph, with an edge to every top-level
             # statement. Compared, it would make any two snippets look alike (a one-line
-            # snippet against an unrelated one would still score 2/3), so it is left out.
+            # snippet against an unrelated one would still score 2/3), so it is left out (the
+            # node for what a repair inserted, last, stays).
             pdg = pdg.subgraph(range(1, pdg.number_of_nodes())).copy()
-        if structure.marks is not None:
-            pdg = graphs.with_repair_node(pdg, structure.marks, structure.mark_line)
         return pdg
 
     def check(self, code: Code) -> None:
@@ -499,28 +478,28 @@ class GraphTier(Tier):
         if code.structure.clean is None:
             self.represent(code)  # contained: the build also checks the stand-ins
             return
-        shape = partial(self._bounded, graphs.pdg_shape)
+        def shape(code: Code) -> Any:
+            assert code.program is not None  # the parse is clean
+            return self._bounded(partial(graphs.pdg_shape, code.program.parsed))
+
         statements, functions, _ = code.representation("graph-shape", shape)
         if not statements and not _single_function(functions):
             raise NotApplicable("no statements")
 
-    def _bounded(self, build: Callable[..., Any], code: Code) -> Any:
+    def _bounded(self, build: Callable[..., Any]) -> Any:
+        """``build(max_nodes=...)`` under the pair's PDG size limit; what gives no graph is
+        :class:`NotApplicable`."""
         import graphs
 
-        structure = code.structure
-        program = code.program
-        parsed = program.parsed if program is not None else None
-        if parsed is None:
-            if structure.contained is None:
-                raise NotApplicable(structure.original.error or "no clean parse")
-            parsed = structure.contained.stand_in
         try:
-            return build(parsed, max_nodes=self.limits.max_pdg_nodes)
+            return build(max_nodes=self.limits.max_pdg_nodes)
         except graphs.GraphTooLarge:
             # the build stops as soon as the limit is passed: the true size is not known
             raise NotApplicable(
                 f"PDG larger than the limit (more than {self.limits.max_pdg_nodes} nodes)"
             ) from None
+        except graphs.NoStructure as error:  # no clean parse, or a stand-in lost
+            raise NotApplicable(str(error)) from None
 
     def similarity(self, reference: Any, candidate: Any) -> float:
         import graphs

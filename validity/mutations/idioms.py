@@ -3,7 +3,7 @@
 * ``indexed_to_foreach`` (variant): an indexed loop that only reads ``xs[i]`` to the loop
   over the elements (``for (T x : xs)``, ``foreach (var x in xs)``, ``for (auto& x : xs)``,
   ``for (const x of xs)``, ``for x in xs``). The sites are the loops
-  :func:`graphs.indexed_loops.indexed_loop` accepts: index declared by the loop, from 0 by
+  :func:`graphs.canon.indexed_loops.indexed_loop` accepts: index declared by the loop, from 0 by
   one, bound exactly the length, read only as ``xs[i]``, ``xs`` used only there, no element
   written.
 * ``negate_swap`` (variant): ``if (c) A else B`` to ``if (!c) B else A``; a relational
@@ -29,10 +29,10 @@ from __future__ import annotations
 import random
 import re
 
-from graphs.idioms import element_type, literal_type, reassigned
-from graphs.indexed_loops import indexed_loop
-from graphs.languages import get_roles
-from graphs.syntax import strip_parens, walk
+from graphs.canon.idioms import element_type, literal_type, reassigned
+from graphs.canon.indexed_loops import indexed_loop
+from graphs.lang.languages import get_roles
+from graphs.lang.syntax import strip_parens, walk
 
 from .node_types import BLOCKS, FUNCTIONS, LITERALS, MEMBER, SUBSCRIPT
 from .sites import Code, Edit, Node, apply_each, load

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 
-from graphs.syntax import strip_parens
+from graphs.lang.syntax import strip_parens
 
 from .node_types import (
     ASSIGN,

@@ -8,7 +8,7 @@ element accesses) is read from there (``graphs.get_roles``); the rest is the ben
 from __future__ import annotations
 
 from graphs import get_roles, known_languages
-from graphs.roles import Role
+from graphs.lang.roles import Role
 
 _ROLES = tuple(get_roles(language) for language in known_languages())
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import tree_sitter
 
 import graphs
-from graphs.languages import get_language
-from graphs.syntax import named_children, walk
+from graphs.lang.languages import get_language
+from graphs.lang.syntax import named_children, walk
 
 from .node_types import (
     ASSIGN,

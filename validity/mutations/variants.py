@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from graphs.syntax import strip_parens
+from graphs.lang.syntax import strip_parens
 
 from .node_types import (
     ASSIGN,

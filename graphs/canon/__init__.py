@@ -1,0 +1,1 @@
+"""Canonical forms, "equal meaning, equal graph": label rewrites, orientation, folding, idioms."""

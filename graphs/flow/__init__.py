@@ -1,0 +1,1 @@
+"""The language-free graph model: CFG types, jumps, dominance, reaching definitions, labels."""

@@ -1,0 +1,1 @@
+"""Languages: the tree-sitter grammars, the roles of their syntax nodes, and syntax-tree helpers."""

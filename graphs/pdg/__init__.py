@@ -1,0 +1,1 @@
+"""Program dependence graphs: the CFG builder, data flow, canonical names, and the build."""

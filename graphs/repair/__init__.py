@@ -1,0 +1,1 @@
+"""Repair of almost-code: inserted tokens, statements kept as text, and the tolerant parse."""

@@ -1,0 +1,1 @@
+"""Syntax trees: the normalized AST the tree tier compares, and tree edit distance."""
