@@ -63,6 +63,9 @@ def test_javascript_floor_of_a_quotient_is_integer_division():
                         language="javascript").ruby < 1.0
 
 
+_CPP = "#include<vector>\nusing namespace std;\n"
+
+
 @pytest.mark.parametrize("language,program,test,passes", [
     ("java", "class Solution { int twice(int x) { return 2 * x; } }",
      "public class Main { public static void main(String[] a) {\n"
@@ -70,10 +73,10 @@ def test_javascript_floor_of_a_quotient_is_integer_division():
     ("java", "class Solution { int twice(int x) { return 2 + x; } }",
      "public class Main { public static void main(String[] a) {\n"
      " if (new Solution().twice(3) != 6) throw new AssertionError(); } }", False),
-    ("cpp", "#include<vector>\nusing namespace std;\nint last(vector<int> v){ return v[v.size() - 1]; }",
+    ("cpp", _CPP + "int last(vector<int> v){ return v[v.size() - 1]; }",
      "#undef NDEBUG\n#include<assert.h>\nint main(){ assert(last({1, 2, 3}) == 3); }", True),
     # a read past the end aborts (debug containers), though it may return the right value
-    ("cpp", "#include<vector>\nusing namespace std;\nint last(vector<int> v){ return v[v.size()]; }",
+    ("cpp", _CPP + "int last(vector<int> v){ return v[v.size()]; }",
      "#undef NDEBUG\n#include<assert.h>\nint main(){ last({1, 2, 3}); }", False),
 ])
 def test_compiled_languages_run_when_asked(tmp_path, language, program, test, passes):
