@@ -57,6 +57,7 @@ from validity.data import (  # noqa: E402
     derangement,
     generate_candidates,
 )
+from validity.execution import ALL_LANGUAGES, ExecutionChecker  # noqa: E402
 from validity.mutations import OPERATORS, normalize_whitespace  # noqa: E402
 
 HUMANEVAL_LANGS = ("python", "java", "cpp", "javascript")
@@ -68,6 +69,8 @@ CLOSE_GOLD = 0.9
 #: Two HumanEval-X solutions of one problem are "of comparable size" when their neutral
 #: PDGs' node counts are within this factor (a diagnostic, reported apart).
 COMPARABLE = 1.5
+#: Test verdicts of the within-task candidates (compiling Java and C++ is slow).
+EXEC_CACHE = Path(__file__).resolve().parent / ".cache" / "cross_language_exec.json"
 
 
 class Scorer:
@@ -362,9 +365,13 @@ def mutations(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
 
 #: LLM-style translation errors, each by a principle from what goes wrong in real
 #: translations (a semantics a target language spells differently, a bound moved by one),
-#: applied to the canonical solution of the target (never to its prompt): the canonical
-#: program passes, each of its errors fails. One mutant per operator and task (a seeded
-#: site among those the operator finds).
+#: applied to the canonical solution of the target (never to its prompt). A bound or an
+#: index moved by one is moved either way (``<`` -> ``<=`` and ``<=`` -> ``<``; ``+ 1`` and
+#: ``- 1``): an error that only ever adds characters would favour any score that counts
+#: added characters, which is not what an error is. One error per kind and task (a seeded
+#: site among all those the kind finds, both ways); with ``--exec`` (the default when the
+#: toolchains are there) an error is kept only if the program then fails its tests, and a
+#: task only if its canonical program passes them.
 def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str]]]:
     """Per error kind, the edits ``(start, end, replacement)`` it could make in ``code``."""
     sites: dict[str, list[tuple[int, int, str]]] = {
@@ -376,7 +383,8 @@ def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str
         for m in re.finditer(r"\brange\(", code):
             close = _closing(code, m.end() - 1)
             if close is not None:
-                sites["loop bound off by one"].append((close, close, " + 1"))
+                sites["loop bound off by one"] += [(close, close, " + 1"),
+                                                  (close, close, " - 1")]
     else:
         if language == "javascript":
             for m in re.finditer(r"Math\.floor\(", code):
@@ -385,18 +393,21 @@ def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str
                     sites["integer division lost"].append(
                         (m.start(), close + 1, code[m.end():close]))
         for m in re.finditer(r"\bfor\s*\(([^;()]*);([^;]*);", code):
-            cond = m.group(2)
-            k = re.search(r"(?<![<>=!])<(?![<=])", cond)
-            if k:
+            for k in re.finditer(r"(?<![<>=!])([<>])(=?)(?![<>=])", m.group(2)):
                 at = m.start(2) + k.start()
-                sites["loop bound off by one"].append((at, at + 1, "<="))
+                sites["loop bound off by one"].append(
+                    (at, at + len(k.group(0)), k.group(1) + ("" if k.group(2) else "=")))
     for line in re.finditer(r"^[ \t]*(?:if|elif|while|return|\} else if)\b.*$", code, re.M):
         text = line.group(0)
-        for k in re.finditer(r"(?<![<>=!-])([<>])(?![<>=])", text):
+        for k in re.finditer(r"(?<![<>=!-])([<>])(=?)(?![<>=])", text):
             at = line.start() + k.start()
-            sites["boundary comparison"].append((at, at + 1, k.group(1) + "="))
+            sites["boundary comparison"].append(
+                (at, at + len(k.group(0)), k.group(1) + ("" if k.group(2) else "=")))
     sites["index off by one"] = [(m.start(), m.end(), "]")
                                  for m in re.finditer(r"\s*-\s*1\s*\]", code)]
+    # the other way: a plain name as index, read one place earlier
+    sites["index off by one"] += [(m.end(1), m.end(1), " - 1")
+                                  for m in re.finditer(r"\w\[([A-Za-z_]\w*)\]", code)]
     return sites
 
 
@@ -436,46 +447,83 @@ def _humaneval_records(lang: str) -> dict[str, dict[str, str]]:
 WITHIN_METRICS = ("ruby", "grs", "trs", "bleu", "crystalbleu", "sts", "chrf")
 
 
-def within_task(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, Any]]:
+def _within_candidates(records: dict[str, dict[str, dict[str, str]]], limit: int | None,
+                       seed: int) -> dict[tuple[str, str], list[tuple[str, str, str]]]:
+    """Per direction, ``(task, kind, solution)``: the canonical and its seeded errors."""
+    out = {}
+    for a, b in permutations(HUMANEVAL_LANGS, 2):
+        tasks = sorted(set(records[a]) & set(records[b]), key=int)[:limit]
+        rng = random.Random(f"{seed}:{a}:{b}:errors")
+        out[a, b] = [(t, kind, solution) for t in tasks for kind, solution in
+                     [("canonical", records[b][t]["canonical_solution"])]
+                     + _erroneous(records[b][t]["canonical_solution"], b, rng)]
+    return out
+
+
+def _verdicts(records: dict[str, dict[str, dict[str, str]]],
+              cands: dict[tuple[str, str], list[tuple[str, str, str]]],
+              checker: ExecutionChecker) -> dict[tuple[str, str, str], bool]:
+    """``(language, task, solution) -> passes`` for every candidate (prompt + solution +
+    the task's tests, one batch so the checker runs them in parallel)."""
+    keys = sorted({(b, t, sol) for (_, b), rows in cands.items() for t, _, sol in rows
+                   if checker.supports(b)})
+    jobs = [(b, records[b][t]["prompt"] + sol, records[b][t]["test"]) for b, t, sol in keys]
+    return dict(zip(keys, checker.passes_many(jobs), strict=True))
+
+
+def within_task(scorer: Scorer, limit: int | None, seed: int,
+                checker: ExecutionChecker | None = None) -> list[dict[str, Any]]:
     """Per direction, the canonical translation (passes) against its LLM-style errors
     (fail), all scored against the source program: within-task AUC (only pairs of a
-    passing and a failing candidate of the same task; ties count half)."""
+    passing and a failing candidate of the same task; ties count half), overall and per
+    error kind. With a ``checker`` an error that still passes the tests (an equivalent
+    mutant: ``if (x >= m) m = x`` for ``>``) is no failing translation and is left out, as
+    is a task whose canonical program fails; the counts are reported."""
     records = {lang: _humaneval_records(lang) for lang in HUMANEVAL_LANGS}
+    cands = _within_candidates(records, limit, seed)
+    verdict = _verdicts(records, cands, checker) if checker is not None else None
     rows = []
-    for a, b in permutations(HUMANEVAL_LANGS, 2):
-        tasks = sorted(set(records[a]) & set(records[b]), key=int)
-        if limit is not None:
-            tasks = tasks[:limit]
+    for (a, b), rows_ab in cands.items():
+        tasks = sorted({t for t, _, _ in rows_ab}, key=int)
         corpus = [records[x][t]["prompt"] + records[x][t]["canonical_solution"]
                   for x in (a, b) for t in tasks]
         cbleu = crystal.CrystalBLEU(crystal.build_ngram_set(corpus, k=500), smoothing="method1",
                                     epsilon=1e-4, tokenizer="code")
-        rng = random.Random(f"{seed}:{a}:{b}:errors")
         scores: dict[str, list[float | None]] = {m: [] for m in WITHIN_METRICS}
         labels: list[int] = []
         groups: list[str] = []
-        kinds: dict[str, int] = {}
-        for t in tasks:
-            rec = records[b][t]
+        kinds: list[str] = []
+        dropped = {"canonical fails": 0, "error passes": 0}
+        for t, kind, solution in rows_ab:
+            if verdict is not None and checker is not None and checker.supports(b):
+                if not verdict[b, t, records[b][t]["canonical_solution"]]:
+                    dropped["canonical fails"] += kind == "canonical"
+                    continue
+                if kind != "canonical" and verdict[b, t, solution]:
+                    dropped["error passes"] += 1
+                    continue
             src = scorer.code(records[a][t]["prompt"] + records[a][t]["canonical_solution"], a)
-            cands = [("canonical", rec["canonical_solution"])]
-            cands += _erroneous(rec["canonical_solution"], b, rng)
-            for kind, solution in cands:
-                cand = scorer.code(rec["prompt"] + solution, b)
-                s = scorer.scores(src, cand)
-                s["crystalbleu"] = float(cbleu.sentence_score([src.tokens], cand.tokens))
-                s["chrf"] = chrf(cand.text, src.text)
-                for m in WITHIN_METRICS:
-                    scores[m].append(s[m])
-                labels.append(int(kind == "canonical"))
-                groups.append(t)
-                if kind != "canonical":
-                    kinds[kind] = kinds.get(kind, 0) + 1
-        row: dict[str, Any] = {"source": a, "target": b, "tasks": len(tasks),
-                               "errors": len(labels) - sum(labels), "kinds": kinds}
+            cand = scorer.code(records[b][t]["prompt"] + solution, b)
+            s = scorer.scores(src, cand)
+            s["crystalbleu"] = float(cbleu.sentence_score([src.tokens], cand.tokens))
+            s["chrf"] = chrf(cand.text, src.text)
+            for m in WITHIN_METRICS:
+                scores[m].append(s[m])
+            labels.append(int(kind == "canonical"))
+            groups.append(t)
+            kinds.append(kind)
+        row: dict[str, Any] = {"source": a, "target": b, "tasks": len(set(groups)),
+                               "verified": checker is not None and checker.supports(b),
+                               "errors": len(labels) - sum(labels), "dropped": dropped,
+                               "kinds": {k: kinds.count(k) for k in sorted(set(kinds))
+                                         if k != "canonical"}, "by_kind": {}}
         for m in WITHIN_METRICS:
-            r = within_group_auc(scores[m], labels, groups, bootstrap=0)
-            row[f"{m}_auc"] = r.value
+            row[f"{m}_auc"] = within_group_auc(scores[m], labels, groups, bootstrap=0).value
+        for k in row["kinds"]:
+            keep = [i for i, x in enumerate(kinds) if x in ("canonical", k)]
+            row["by_kind"][k] = {m: within_group_auc(
+                [scores[m][i] for i in keep], [labels[i] for i in keep],
+                [groups[i] for i in keep], bootstrap=0).value for m in WITHIN_METRICS}
         rows.append(row)
         print(f"  within-task {a} -> {b}: {row['errors']} errors, RUBY "
               f"{_fmt(row['ruby_auc'])} BLEU {_fmt(row['bleu_auc'])} "
@@ -606,12 +654,33 @@ def render(result: dict[str, Any]) -> str:
             lines.append(f"| {r['source']} -> {r['target']} | {r['errors']} | " + " | ".join(
                 _fmt(r[f"{m}_auc"]) for m in WITHIN_METRICS) + f" | {_fmt(best)} |")
         kinds: dict[str, int] = {}
+        dropped: dict[str, int] = {}
         for r in wt:
             for k, v in r["kinds"].items():
                 kinds[k] = kinds.get(k, 0) + v
+            for k, v in r.get("dropped", {}).items():
+                dropped[k] = dropped.get(k, 0) + v
         lines += ["", "errors: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
                   + " (a line read for a token read: none, HumanEval-X programs read no "
-                  "input)", ""]
+                  "input)"]
+        if result.get("within_exec"):
+            run = sorted({r["target"] for r in wt if r.get("verified")})
+            lines.append(f"left out after running the tests (targets {', '.join(run)}): "
+                         + ", ".join(f"{k} {v}" for k, v in sorted(dropped.items())))
+        lines += ["", "Per error kind (RUBY / best lexical):", "",
+                  "| source -> candidate | " + " | ".join(sorted(kinds)) + " |",
+                  "|---|" + "---:|" * len(kinds)]
+        for r in wt:
+            cells = []
+            for k in sorted(kinds):
+                a = r["by_kind"].get(k)
+                if a is None:
+                    cells.append("")
+                    continue
+                lexical = max(a[m] or 0.0 for m in ("bleu", "crystalbleu", "sts", "chrf"))
+                cells.append(f"{_fmt(a['ruby'])} / {_fmt(lexical)} ({r['kinds'][k]})")
+            lines.append(f"| {r['source']} -> {r['target']} | " + " | ".join(cells) + " |")
+        lines.append("")
     t = result.get("timing")
     if t:
         lines += ["### Timing (GRS + TRS of one pair, fresh parse)", "",
@@ -634,6 +703,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mask-names", action="store_true",
                    help="also HumanEval-X GRS with the functions' own names masked")
     p.add_argument("--json", type=Path, help="write the numbers here")
+    p.add_argument("--no-exec", action="store_true",
+                   help="within-task: keep every generated error without running the tests")
+    p.add_argument("--exec-languages", default=",".join(ALL_LANGUAGES),
+                   help="within-task: the target languages whose errors are run (compiling "
+                        "Java and C++ is slow; the others' errors are kept unverified)")
     args = p.parse_args(argv)
     parts = set(args.only or ("humaneval", "codexglue", "mutations", "within", "timing"))
     he_limit = 30 if args.quick else None
@@ -651,7 +725,10 @@ def main(argv: list[str] | None = None) -> int:
     if "mutations" in parts:
         result["mutations"] = mutations(scorer, mut_limit, args.seed)
     if "within" in parts:
-        result["within_task"] = within_task(scorer, he_limit, args.seed)
+        checker = None if args.no_exec else ExecutionChecker(
+            EXEC_CACHE, timeout=20.0, languages=args.exec_languages.split(","))
+        result["within_exec"] = checker is not None
+        result["within_task"] = within_task(scorer, he_limit, args.seed, checker)
     if "timing" in parts:
         pool = dataset_references()
         py = {r.id.rsplit("-", 1)[1]: r for r in pool.get("humaneval-python", [])}

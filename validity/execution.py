@@ -1,6 +1,9 @@
 """Checking meaning by execution: HumanEval-X candidates run against the problem's
 tests in a subprocess (:class:`ExecutionChecker`, cached), keeping variants that pass
 and mutants that fail (:func:`filter_by_execution`).
+
+Python and JavaScript run by default; Java and C++ (compiled, slower) only when asked
+(``languages=``), so the validity benchmark's filtering is what it always was.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ _JS_PRELUDE = (
     "console.assert = (cond, ...msg) => {"
     " if (!cond) { throw new Error('assertion failed: ' + msg.join(' ')); } };\n"
 )
+#: Languages run unless asked otherwise (interpreted: fast).
+DEFAULT_LANGUAGES = ("python", "javascript")
+#: Every language the checker can run.
+ALL_LANGUAGES = ("python", "javascript", "java", "cpp")
 
 
 class ExecutionChecker:
@@ -33,7 +40,14 @@ class ExecutionChecker:
 
     Python: ``python3 -I`` on ``program + test`` (the test calls ``check(entry_point)``).
     JavaScript: ``node`` with ``console.assert`` made to throw, on ``program + test``.
-    A run passes when it exits with status 0 within ``timeout`` seconds.
+    Java (``languages`` naming it): ``javac`` then ``java`` on ``program + test`` as
+    ``Main.java`` (the test is a ``public class Main``). C++: ``g++ -D_GLIBCXX_DEBUG``
+    (a vector read past its end aborts, as it is wrong even when the test would not
+    notice) then the binary. A run passes when it compiles and exits with status 0 within
+    ``timeout`` seconds (compile and run each).
+
+    >>> ExecutionChecker(languages=ALL_LANGUAGES).supports("cpp")
+    True
     """
 
     def __init__(
@@ -44,7 +58,12 @@ class ExecutionChecker:
         workers: int = 2,
         python: str | None = None,
         node: str | None = None,
+        languages: Sequence[str] = DEFAULT_LANGUAGES,
     ) -> None:
+        unknown = sorted(set(languages) - set(ALL_LANGUAGES))
+        if unknown:
+            raise ValueError(f"ExecutionChecker: cannot run {', '.join(unknown)}")
+        self.languages = tuple(languages)
         self.cache_path = cache_path
         self.timeout = timeout
         self.workers = workers
@@ -58,15 +77,17 @@ class ExecutionChecker:
             except (OSError, ValueError):
                 log.warning("execution cache %s unreadable; starting afresh", cache_path)
 
-    @staticmethod
-    def supports(language: str) -> bool:
-        return language in ("python", "javascript")
+    def supports(self, language: str) -> bool:
+        """Whether this checker runs ``language``."""
+        return language in self.languages
 
     def _key(self, language: str, program: str, test: str) -> str:
         digest = hashlib.sha256(f"{language}\0{program}\0{test}".encode()).hexdigest()
         return f"{language}:{digest}"
 
     def _run(self, language: str, program: str, test: str) -> bool:
+        if language in ("java", "cpp"):
+            return self._compile_and_run(language, program, test)
         if language == "python":
             text, suffix, cmd = f"{program}\n\n{test}\n", ".py", [self.python, "-I"]
         else:
@@ -84,6 +105,28 @@ class ExecutionChecker:
                 log.warning("cannot run %s: %s", cmd[0], err)
                 raise
         return proc.returncode == 0
+
+    def _compile_and_run(self, language: str, program: str, test: str) -> bool:
+        if language == "java":
+            name, build, run = "Main.java", ["javac", "Main.java"], ["java", "-cp", ".", "Main"]
+        else:
+            name = "prog.cpp"
+            build = ["g++", "-std=c++17", "-D_GLIBCXX_DEBUG", "-o", "prog", "prog.cpp"]
+            run = ["./prog"]
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / name).write_text(f"{program}\n\n{test}\n", encoding="utf-8")
+            for cmd in (build, run):
+                try:
+                    proc = subprocess.run(cmd, cwd=tmp, capture_output=True,
+                                          timeout=self.timeout)
+                except subprocess.TimeoutExpired:
+                    return False
+                except OSError as err:
+                    log.warning("cannot run %s: %s", cmd[0], err)
+                    raise
+                if proc.returncode != 0:
+                    return False
+        return True
 
     def passes_many(self, jobs: Sequence[tuple[str, str, str]]) -> list[bool]:
         """Run ``(language, program, test)`` jobs (cached ones are not rerun)."""

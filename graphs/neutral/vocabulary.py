@@ -65,7 +65,7 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 3
+VERSION = 4
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -514,6 +514,13 @@ CALLS: tuple[dict[str, Any], ...] = (
          cpp="floor($0)",
          c="floor($0)",
          javascript="Math.floor($0)"),
+    # the floor of a quotient is the language's spelling of integer division: JavaScript has
+    # no integer type, so `Math.floor(a / b)` is what Java's `a / b` on ints and Python's
+    # `a // b` write; the map reads all of them as the neutral `/` (Python's `//` is `/`,
+    # see KEYWORDS), not as a floor call the other languages never make
+    _row("integer division", "$0 / $1",
+         python=("math.floor($0 / $1)", "int($0 / $1)"),
+         javascript=("Math.floor($0 / $1)", "Math.trunc($0 / $1)", "parseInt($0 / $1)")),
     _row("ceiling", "ceil($0)",
          python="math.ceil($0)",
          java="Math.ceil($0)",
