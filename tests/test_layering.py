@@ -8,9 +8,9 @@ What counts as an edge ``a -> b`` ("running a may import b"):
 * Nodes are modules; a package is its ``__init__``, named by the package.
 * Every ``import`` and ``from ... import`` counts, those inside functions and methods too: a
   deferred import is still a runtime dependency (deferring an import is how a cycle is usually
-  hidden, not removed). Imports under ``if TYPE_CHECKING:`` do not count: they never run, and
-  with ``from __future__ import annotations`` a type-only dependency cannot break an import.
-  The ``else:`` branch of such an ``if`` runs, and counts.
+  hidden, not removed). Imports under ``if TYPE_CHECKING:`` count too: they never run, but a
+  type named upward or in a circle ties the modules as much as a call does (a page that
+  types the report calling it cannot be read, or moved, without that report).
 * Relative imports are resolved against the importing module's package.
 * ``from P import name`` depends on the submodule ``P.name`` if there is one; else, if ``P`` is
   a package whose ``__init__`` re-exports ``name`` from one of our modules, on that module (the
@@ -170,8 +170,8 @@ def _bound_names(stmt: ast.stmt) -> Iterator[str]:
 class ImportGraph:
     """The import graph of our modules (see the module docstring for what is an edge).
 
-    ``type_checking=True`` counts the imports under ``if TYPE_CHECKING:`` as well: only to
-    tell apart, in a report, the cycles that type annotations alone would close.
+    ``type_checking=True`` counts the imports under ``if TYPE_CHECKING:`` as well (the
+    checks below do; without it, the graph of the imports that run).
     """
 
     def __init__(self, root: Path, packages: Sequence[str], type_checking: bool = False) -> None:
@@ -341,21 +341,10 @@ def find_cycles(graph: Graph, limit: int = MAX_CYCLES) -> list[list[str]]:
     return sorted(cycles)
 
 
-def describe_cycles(
-    graph: ImportGraph, cycles: list[list[str]], typed: ImportGraph | None = None
-) -> str:
-    """A report naming every module of every cycle, and the imports that close it; with
-    ``typed`` (the graph with TYPE_CHECKING imports), also the cycles only those would close."""
+def describe_cycles(graph: ImportGraph, cycles: list[list[str]]) -> str:
+    """A report naming every module of every cycle, and the imports that close it."""
     lines = [f"{len(cycles)} import cycle(s) among our modules:"]
     lines += _rings(graph, cycles)
-    if typed is not None:
-        only_typed = [c for c in find_cycles(typed.graph()) if c not in cycles]
-        if only_typed:
-            lines.append(
-                "not counted, closed only by imports under `if TYPE_CHECKING:` "
-                f"({len(only_typed)}):"
-            )
-            lines += _rings(typed, only_typed)
     return "\n".join(lines)
 
 
@@ -509,7 +498,7 @@ def _relative(path: Path, root: Path = ROOT) -> str:
 
 @pytest.fixture(scope="module")
 def import_graph() -> ImportGraph:
-    return ImportGraph(ROOT, PACKAGES)
+    return ImportGraph(ROOT, PACKAGES, type_checking=True)
 
 
 def test_every_module_is_read(import_graph: ImportGraph) -> None:
@@ -524,8 +513,7 @@ def test_every_module_is_read(import_graph: ImportGraph) -> None:
 def test_no_import_cycles(import_graph: ImportGraph) -> None:
     cycles = find_cycles(import_graph.graph())
     if cycles:
-        typed = ImportGraph(ROOT, PACKAGES, type_checking=True)
-        pytest.fail(describe_cycles(import_graph, cycles, typed), pytrace=False)
+        pytest.fail(describe_cycles(import_graph, cycles), pytrace=False)
 
 
 def test_lower_packages_do_not_import_up_or_across(import_graph: ImportGraph) -> None:

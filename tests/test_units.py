@@ -266,13 +266,15 @@ def test_limits_on_the_command_line(tmp_path, capsys):
 
 def _slow(monkeypatch, seconds):
     """Make every pair take ``seconds`` longer to score."""
-    real = RubyScorer.score_detailed
+    from ruby_metric.scoring.pair_scorer import PairScorer
+
+    real = PairScorer.score_detailed
 
     def slow(self, *args, **kwargs):
         time.sleep(seconds)
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(RubyScorer, "score_detailed", slow)
+    monkeypatch.setattr(PairScorer, "score_detailed", slow)
 
 
 def test_a_long_pair_gets_a_heartbeat(monkeypatch):

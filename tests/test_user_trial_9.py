@@ -66,6 +66,7 @@ def test_an_interrupt_inside_a_compiled_callback_is_still_an_interrupt(monkeypat
     # SystemError with the interrupt as its cause: callers must see the interrupt
     from ruby_metric.api.scorer import RubyScorer as Scorer
     from ruby_metric.cli.signals import Stopped
+    from ruby_metric.scoring.pair_scorer import PairScorer
 
     def interrupted(self, *args, **kwargs):
         try:
@@ -73,7 +74,7 @@ def test_an_interrupt_inside_a_compiled_callback_is_still_an_interrupt(monkeypat
         except Stopped as stop:
             raise SystemError("returned a result with an exception set") from stop
 
-    monkeypatch.setattr(Scorer, "score_detailed", interrupted)
+    monkeypatch.setattr(PairScorer, "score_detailed", interrupted)
     with pytest.raises(KeyboardInterrupt):
         Scorer("java").score_corpus(["int a;"], ["int b;"])
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "java_to_cs"

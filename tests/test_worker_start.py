@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ruby_metric import RubyScorer
+from ruby_metric import Limits, RubyScorer
 from ruby_metric.batch.worker import WorkerStartError, clean_preparation_data, start_pool
 from ruby_metric.cli.app import main
 
@@ -155,16 +155,17 @@ def test_the_cli_reports_workers_that_cannot_start(tmp_path, monkeypatch, capsys
     assert err.splitlines()[-1].startswith("ruby-metric: error: worker processes died at start-up")
 
 
-class MainScorer(RubyScorer):
-    """Stands for a subclass defined in a guard-less main script (workers cannot import it)."""
+class MainLimits(Limits):
+    """Stands for a class defined in a guard-less main script (workers cannot import it),
+    in what the workers receive: the scorer's configuration."""
 
 
 def test_a_scorer_the_workers_cannot_load_fails_at_once(monkeypatch):
-    monkeypatch.setattr(MainScorer, "__module__", "__main__")
-    monkeypatch.setattr(sys.modules["__main__"], "MainScorer", MainScorer, raising=False)
+    monkeypatch.setattr(MainLimits, "__module__", "__main__")
+    monkeypatch.setattr(sys.modules["__main__"], "MainLimits", MainLimits, raising=False)
     refs = [REFS.read_text().splitlines()[0]] * 200  # several chunks: a pool is needed
     with pytest.raises(WorkerStartError, match="cannot load the scorer.*importable module"):
-        MainScorer(language="cs").score_corpus(refs, refs, workers=2)
+        RubyScorer(language="cs", limits=MainLimits()).score_corpus(refs, refs, workers=2)
 
 
 def test_the_kernel_builder_loads_every_group():

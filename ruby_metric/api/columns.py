@@ -8,32 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..io.inputs import PairInput
+from ..scoring.pair_scorer import pair_references
 
 __all__ = ["aligned_pairs", "as_list", "pair_references", "series_index"]
-
-
-def pair_references(reference: Any, candidate: Any) -> list[str]:
-    """The references of one pair as a list, after checking that both sides are text.
-
-    Raises
-    ------
-    TypeError : the candidate is not a string, or the reference is neither a string nor a
-        non-empty list (or tuple) of strings.
-
-    >>> pair_references("int f();", "int g();")
-    ['int f();']
-    >>> pair_references(["a", "b"], "c")
-    ['a', 'b']
-    """
-    if not isinstance(candidate, str):
-        raise TypeError(f"candidate must be a string, not {type(candidate).__name__}")
-    references = [reference] if isinstance(reference, str) else reference
-    if not isinstance(references, (list, tuple)) or not references:
-        raise TypeError("reference must be a string or a non-empty list of strings")
-    for ref in references:
-        if not isinstance(ref, str):
-            raise TypeError(f"reference must be a string, not {type(ref).__name__}")
-    return list(references)
 
 
 def as_list(items: Any, name: str) -> list[Any]:

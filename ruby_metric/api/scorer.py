@@ -6,6 +6,8 @@ Batches run on :mod:`ruby_metric.batch.engine`; explanations are assembled by
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import logging
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -14,28 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 import crystal
 
-from ..batch.engine import UNKNOWN_LANGUAGE, Scored, ScoreStream
+from ..batch.engine import ScoreStream
 from ..batch.heartbeat import LongPair, Watch
 from ..batch.pool import WorkerPool
 from ..io.inputs import PairInput, checked_source
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
-from ..scoring.code import Code, Limits, NotApplicable, canonical_language, default_tokenizer
-from ..scoring.crosslang import (
-    NOT_COMPARABLE,
-    SOURCE_METRICS,
-    NeutralGraphTier,
-    NeutralTreeTier,
-    mapping_reasons,
-    neutral_report,
-    signature_fields,
-)
-from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
-from ..scoring.metrics import METRICS, parse_metrics
+from ..scoring.code import Code, Limits, NotApplicable
+from ..scoring.config import DEFAULT_EPSILON, DEFAULT_SMOOTHING, DEFAULT_VARIANT, ScorerConfig
+from ..scoring.grs_cost import DEFAULT_GRS_BETA
+from ..scoring.pair_scorer import UNKNOWN_LANGUAGE, PairScorer, Scored
 from ..scoring.reference_cache import DEFAULT_REFERENCE_CACHE, ReferenceCache
 from ..scoring.results import CorpusResult, PairResult
-from ..scoring.signature import signature
-from ..scoring.tiers import TIER_ORDER, GraphTier, Tier, TierScore
-from .columns import aligned_pairs, pair_references
+from ..scoring.tiers import GraphTier
+from .columns import aligned_pairs
 from .crystal_sets import (
     AllLanguages,
     corpus_ngram_set,
@@ -117,9 +110,9 @@ class RubyScorer:
         ngrams: NgramSource = None,
         metrics: Iterable[str] | None = None,
         tokenizer: str | None = None,
-        smoothing: str = "method1",
-        epsilon: float = 1e-4,
-        variant: str = "ignore",
+        smoothing: str = DEFAULT_SMOOTHING,
+        epsilon: float = DEFAULT_EPSILON,
+        variant: str = DEFAULT_VARIANT,
         limits: Limits | None = None,
         grs_beta: float = DEFAULT_GRS_BETA,
         repair: bool = True,
@@ -127,45 +120,41 @@ class RubyScorer:
         call_table: CallTable | None = None,
         reference_cache: int = DEFAULT_REFERENCE_CACHE,
     ) -> None:
-        self.language = canonical_language(language)
-        self.source_language = (
-            None if source_language is None else canonical_language(source_language)
+        config = ScorerConfig(
+            language, metrics=metrics, tokenizer=tokenizer, smoothing=smoothing,
+            epsilon=epsilon, variant=variant, limits=limits, grs_beta=grs_beta,
+            repair=repair, source_language=source_language, call_table=call_table,
+            reference_cache=reference_cache,
         )
-        if self.source_language is not None and self.language is None:
-            raise ValueError("source_language needs language: the candidates' language")
-        self.call_table = call_table
-        self.repair = bool(repair)
-        #: the references' representations kept in this process (empty when pickled)
-        self.reference_cache = ReferenceCache(reference_cache)
-        self.grs_beta = check_beta(grs_beta)
-        self.metrics = _check_metrics(metrics)
-        #: the tokenizer set explicitly (``None``: each language's default)
-        self.tokenizer_choice = tokenizer
-        tokenizer = self.tokenizer_for(self.language)
-        self.tokenizer = tokenizer
-        crystal.tokenize("", tokenizer)  # fail now, not per pair, on an unknown tokenizer
-        self.smoothing = smoothing
-        self.epsilon = epsilon
-        self.variant = variant
-        self.limits = limits or Limits()
+        self._set_up(config, ngrams)
+
+    @classmethod
+    def from_config(cls, config: ScorerConfig, *, ngrams: NgramSource = None) -> RubyScorer:
+        """The scorer of a :class:`~ruby_metric.scoring.config.ScorerConfig` (what the
+        command line builds from its options) and an n-gram set, as ``ngrams`` of
+        :class:`RubyScorer`.
+
+        >>> from ruby_metric.scoring.config import ScorerConfig
+        >>> RubyScorer.from_config(ScorerConfig("java", grs_beta=1)).signature() == (
+        ...     RubyScorer("java", grs_beta=1).signature())
+        True
+        """
+        scorer = cls.__new__(cls)
+        scorer._set_up(config, ngrams)
+        return scorer
+
+    def _set_up(self, config: ScorerConfig, ngrams: NgramSource) -> None:
+        #: the options, checked (shared with the batch engine's pair scorer)
+        self.config = config
         self._explicit_ngrams = ngrams is not None
-        if self.source_language is not None:
-            # across languages only structure compares: no n-grams, no string tier
-            self.ngram_set = None
-            self._tiers: tuple[Tier, ...] = (
-                NeutralGraphTier(self.limits, self.grs_beta, call_table),
-                NeutralTreeTier(self.limits),
-            )
-        else:
-            self.ngram_set = resolve_ngram_set(ngrams, self.language, tokenizer)
-            self._tiers = tuple(
-                GraphTier(self.limits, self.grs_beta) if tier is GraphTier
-                else tier(self.limits)
-                for tier in TIER_ORDER
-            )
-        self.bleu_metric = crystal.CrystalBLEU(
-            None, smoothing=smoothing, epsilon=epsilon, tokenizer=tokenizer
+        # across languages only structure compares: no n-grams
+        self.ngram_set = (
+            None if config.source_language is not None
+            else resolve_ngram_set(ngrams, config.language, config.default_tokenizer)
         )
+        given = self.ngram_set if self._explicit_ngrams else None
+        #: what scores each pair, here and in worker processes
+        self.pair_scorer = PairScorer(config, functools.partial(no_set_reason, given=given))
         given_for_pairs = (self._explicit_ngrams and self.ngram_set is not None
                            and self.language is None and self.tokenizer_choice is None)
         # A set given for a run whose pairs name their languages applies to the pairs
@@ -173,6 +162,78 @@ class RubyScorer:
         self._crystal = self._crystalbleu_for(
             self.ngram_set, self.ngram_set.tokenizer if given_for_pairs else None)
         self._pool: WorkerPool | None = None
+
+    # -- the options (those of ``config``) ------------------------------------------------
+
+    @property
+    def language(self) -> str | None:
+        """The candidates' canonical language."""
+        return self.config.language
+
+    @property
+    def source_language(self) -> str | None:
+        """The sources' canonical language, when scoring against the source."""
+        return self.config.source_language
+
+    @property
+    def call_table(self) -> CallTable | None:
+        """The call table of the neutral map (``None``: the default one)."""
+        return self.config.call_table
+
+    @property
+    def repair(self) -> bool:
+        """Whether almost-code gets the structural tiers."""
+        return self.config.repair
+
+    @property
+    def grs_beta(self) -> float:
+        """GRS's recall weight."""
+        return self.config.grs_beta
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """The metrics reported, in table order."""
+        return self.config.metrics
+
+    @property
+    def tokenizer_choice(self) -> str | None:
+        """The tokenizer set explicitly (``None``: each language's default)."""
+        return self.config.tokenizer
+
+    @property
+    def tokenizer(self) -> str:
+        """The tokenizer of a pair in :attr:`language`."""
+        return self.config.default_tokenizer
+
+    @property
+    def smoothing(self) -> str:
+        """BLEU smoothing."""
+        return self.config.smoothing
+
+    @property
+    def epsilon(self) -> float:
+        """The smoothing's epsilon."""
+        return self.config.epsilon
+
+    @property
+    def variant(self) -> str:
+        """CrystalBLEU's variant."""
+        return self.config.variant
+
+    @property
+    def limits(self) -> Limits:
+        """Size limits per tier."""
+        return self.config.limits
+
+    @property
+    def reference_cache(self) -> ReferenceCache:
+        """The references' representations kept in this process (empty when pickled)."""
+        return self.pair_scorer.reference_cache
+
+    @property
+    def bleu_metric(self) -> crystal.CrystalBLEU:
+        """BLEU, with this scorer's smoothing (and what scores summed statistics)."""
+        return self.pair_scorer.bleu_metric
 
     # -- worker processes -----------------------------------------------------------------
 
@@ -206,21 +267,8 @@ class RubyScorer:
         >>> s.language, s.grs_beta, s.repair
         ('csharp', 1.0, False)
         """
-        return RubyScorer(
-            language,
-            ngrams=ngrams,
-            metrics=self.metrics,
-            tokenizer=self.tokenizer_choice,
-            smoothing=self.smoothing,
-            epsilon=self.epsilon,
-            variant=self.variant,
-            limits=self.limits,
-            grs_beta=self.grs_beta,
-            repair=self.repair,
-            source_language=self.source_language,
-            call_table=self.call_table,
-            reference_cache=self.reference_cache.max_chars,
-        )
+        return RubyScorer.from_config(
+            dataclasses.replace(self.config, language=language), ngrams=ngrams)
 
     def tokenizer_for(self, language: str | None) -> str:
         """The tokenizer of a pair in ``language`` (canonical): the one set explicitly, else
@@ -232,9 +280,7 @@ class RubyScorer:
         >>> RubyScorer("java", tokenizer="whitespace").tokenizer_for("python")
         'whitespace'
         """
-        if self.tokenizer_choice is not None:
-            return self.tokenizer_choice
-        return default_tokenizer(language)
+        return self.config.tokenizer_for(language)
 
     def close(self) -> None:
         """Stop this scorer's worker processes, if any (it can still score afterwards)."""
@@ -381,110 +427,15 @@ class RubyScorer:
         Scored : the :class:`PairResult` (``.result``), the tiers' outcomes and the BLEU
             segment statistics.
         """
-        refs, cand = codes if codes is not None else self._codes(reference, candidate, language)
-        values: dict[str, Any] = {}
-        reasons: dict[str, str] = {}
-        outcomes: dict[str, TierScore] = {}
-
-        wanted = set(self.metrics)
-        # one text on both sides (one shared Code): what stops a tier stops it on both
-        same_text = all(ref is cand for ref in refs)
-        for tier in self._tiers:
-            if tier.metric in wanted or ("ruby" in wanted and "tier" not in values):
-                outcome = tier.score(refs, cand, explain=explain)
-                outcomes[tier.name] = outcome
-                values[tier.metric] = outcome.value
-                if outcome.value is None:
-                    reason = outcome.reason or "not applicable"
-                    if same_text and reason.startswith("candidate: "):
-                        reason = "both: " + reason.removeprefix("candidate: ")
-                    reasons[tier.metric] = reason
-                else:
-                    if outcome.note:  # repaired, or a statement kept as text
-                        reasons[tier.metric] = outcome.note
-                    if "tier" not in values:
-                        values["tier"] = tier.name
-                        values["ruby"] = outcome.value
-        if "ruby" in wanted and "tier" not in values:
-            reasons["ruby"] = "no tier applies"
-        cb_stats = bleu_stats = None
-        if self.source_language is not None:
-            self._note_source(reasons, refs[0], cand)
-        else:
-            ref_tokens = [code.tokens for code in refs]
-            if "crystalbleu" in wanted:
-                if cbleu is None:
-                    reasons["crystalbleu"] = no_set_reason(
-                        language,
-                        self.tokenizer_for(language),
-                        self.ngram_set if self._explicit_ngrams else None,
-                    )
-                elif "bleu" in wanted:
-                    # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
-                    cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
-                else:
-                    cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
-                if cb_stats is not None:
-                    values["crystalbleu"] = cbleu.score_stats(cb_stats)
-            if "bleu" in wanted:
-                if bleu_stats is None:
-                    bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand.tokens)
-                values["bleu"] = self.bleu_metric.score_stats(bleu_stats)
-
-        result = PairResult(
-            id=pair_id,
-            ruby=values.get("ruby") if "ruby" in wanted else None,
-            tier=values.get("tier") if "ruby" in wanted else None,
-            grs=values.get("grs"),
-            trs=values.get("trs"),
-            sts=values.get("sts"),
-            crystalbleu=values.get("crystalbleu"),
-            bleu=values.get("bleu"),
-            reasons=reasons,
-            mode="reference" if self.source_language is None else "source",
-        )
-        return Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
-
-    def _note_source(self, reasons: dict[str, str], source: Code, cand: Code) -> None:
-        """Scored against a source: the lexical metrics are not comparable, and GRS's reason
-        says what the neutral map did not know."""
-        for metric in self.metrics:
-            if metric not in SOURCE_METRICS:
-                reasons[metric] = NOT_COMPARABLE
-        if "grs" not in self.metrics:
-            return  # no graph asked for: none is built just for the map's report
-        graph_tier = self._tiers[0]
-        assert isinstance(graph_tier, NeutralGraphTier)
-        notes = mapping_reasons(*(neutral_report(graph_tier, side) for side in (source, cand)))
-        if notes:
-            reasons["grs"] = "; ".join([reasons["grs"], *notes] if "grs" in reasons else notes)
+        return self.pair_scorer.score_detailed(
+            reference, candidate, pair_id, language, cbleu, codes=codes, explain=explain)
 
     def _codes(
         self, reference: Reference, candidate: str, language: str | None
     ) -> tuple[list[Code], Code]:
-        """Both sides as :class:`Code`, so a caller can score and then reuse the parses.
-
-        References come from the scorer's :class:`ReferenceCache` (built once per process
-        while kept); a candidate is built for its pair, unless it is one of the references.
-        """
-        references = pair_references(reference, candidate)
-        tokenizer = self.tokenizer_for(language)
-        cache, limits, repair = self.reference_cache, self.limits, self.repair
-        if self.source_language is not None:
-            # a source is in its own language: never shared with the candidate's Code
-            source_tokenizer = self.tokenizer_for(self.source_language)
-            return [
-                cache.code(text, self.source_language, source_tokenizer, limits, repair)
-                for text in references
-            ], Code(candidate, language, tokenizer, limits, repair)
-        # One Code per distinct text: an exact match (over half the pairs of CodeXGLUE model
-        # outputs) shares the reference's tokens, parse and graphs instead of rebuilding them.
-        codes: dict[str, Code] = {}
-        for text in references:
-            if text not in codes:
-                codes[text] = cache.code(text, language, tokenizer, limits, repair)
-        cand = codes.get(candidate) or Code(candidate, language, tokenizer, limits, repair)
-        return [codes[text] for text in references], cand
+        """Both sides as :class:`Code` (:meth:`PairScorer.codes
+        <ruby_metric.scoring.pair_scorer.PairScorer.codes>`)."""
+        return self.pair_scorer.codes(reference, candidate, language)
 
     def explain(self, reference: Reference, candidate: str) -> Explanation:
         """Score one pair and say why: the edits behind every tier's number.
@@ -543,7 +494,7 @@ class RubyScorer:
             references=refs,
             candidate=cand,
             outcomes=scored.outcomes or {},
-            graph_tier=next(t for t in self._tiers if isinstance(t, GraphTier)),
+            graph_tier=next(t for t in self.pair_scorer.tiers if isinstance(t, GraphTier)),
             metrics=self.metrics,
             language=self.language,
             tokenizer=self.tokenizer,
@@ -699,7 +650,8 @@ class RubyScorer:
         cbleus = self._crystalbleu_by_language(pairs)
         scored = pairs() if skip is None else (p for p in pairs() if not skip(p))
         watch = None if heartbeat is None else Watch(heartbeat, heartbeat_every)
-        return ScoreStream(self, cbleus, scored, workers, executor, keep_pairs, watch)
+        return ScoreStream(self.pair_scorer, cbleus, scored, workers, executor, keep_pairs, watch,
+                           pools=self.worker_pool)
 
     def _crystalbleu_by_language(
         self, pairs: Callable[[], Iterable[PairInput]]
@@ -730,10 +682,7 @@ class RubyScorer:
 
     def pair_language(self, pair: PairInput) -> str | None:
         """The canonical language a pair is scored in (its own, else the scorer's)."""
-        try:
-            return canonical_language(pair.language or self.language)
-        except ValueError:
-            return UNKNOWN_LANGUAGE
+        return self.pair_scorer.language_of(pair.language)
 
     # -- reproducibility ------------------------------------------------------------------
 
@@ -749,26 +698,7 @@ class RubyScorer:
         """The signature for these n-gram sets; ``languages``: those of the pairs actually
         scored, when known (the batch engine's corpus signature: it names the tokenizer of
         each when they differ, ``tok:java=code+python=code-python``)."""
-        return signature(
-            language=self.language,
-            languages=sorted(languages, key=str) if languages else None,
-            tokenizer=self.tokenizer,
-            tokenizers={lang: self.tokenizer_for(lang) for lang in languages} if languages
-            else None,
-            ngram_sets=ngram_sets,
-            variant=self.variant,
-            smoothing=self.smoothing,
-            epsilon=self.epsilon,
-            grs_beta=self.grs_beta,
-            repair=self.repair,
-            source=None if self.source_language is None else (
-                self.source_language, signature_fields(self.source_language, self.call_table)
-            ),
-        )
-
-
-def _check_metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
-    return METRICS if metrics is None else parse_metrics(tuple(metrics))
+        return self.pair_scorer.signature_of(ngram_sets, languages)
 
 
 __all__ = ["RubyScorer", "Limits", "NotApplicable"]

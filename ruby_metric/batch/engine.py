@@ -15,16 +15,16 @@ import itertools
 import logging
 import pickle
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..io.formats import counted
 from ..io.inputs import PairInput
 from ..scoring.code import canonical_language
 from ..scoring.missing import missing_result
+from ..scoring.pair_scorer import UNKNOWN_LANGUAGE, PairScorer, Scored
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from ..scoring.structure_notes import side_unparsed
 from .heartbeat import Watch, pair_chars
@@ -33,9 +33,6 @@ from .worker import load_payload
 
 if TYPE_CHECKING:
     import crystal
-
-    from ..api.scorer import RubyScorer
-    from ..scoring.tiers import TierScore
 
 logger = logging.getLogger(__name__)
 
@@ -53,21 +50,6 @@ _CHUNK = 64
 _UNPARSED_MIN_PAIRS = 10
 
 
-@dataclass(frozen=True)
-class Scored:
-    """A pair's result plus the BLEU statistics the corpus scores are summed from, and
-    (scored for an explanation) each tier's outcome with its evidence."""
-
-    result: PairResult
-    crystalbleu_stats: Any
-    bleu_stats: Any
-    outcomes: dict[str, TierScore] | None = None
-
-
-#: Marks a pair whose language is not in the registry (it is reported per pair).
-UNKNOWN_LANGUAGE = "\0unknown"
-
-
 class ScoreStream:
     """Results of :meth:`RubyScorer.stream`, in input order; then :meth:`corpus`.
 
@@ -81,19 +63,26 @@ class ScoreStream:
     ``readable`` counts the pairs that could be read, ``boms`` the byte-order marks dropped
     from the input. If the run ends early (an interrupt, an error, or the consumer stopping),
     the pool's workers are killed at once instead of finishing their chunks.
+
+    ``scorer`` scores each pair (pickled, on workers); ``pools`` gives the pool of at least
+    N workers that the run's owner keeps (:meth:`RubyScorer.worker_pool
+    <ruby_metric.api.scorer.RubyScorer.worker_pool>`).
     """
 
     def __init__(
         self,
-        scorer: RubyScorer,
+        scorer: PairScorer,
         cbleus: dict[str | None, crystal.CrystalBLEU | None],
         pairs: Iterable[PairInput],
         workers: int,
         executor: Executor | None,
         keep_pairs: bool,
         watch: Watch | None = None,
+        *,
+        pools: Callable[[int], WorkerPool],
     ) -> None:
         self._scorer = scorer
+        self._pools = pools
         self._watch = watch
         self._cbleus = cbleus
         self._pairs = pairs
@@ -166,7 +155,7 @@ class ScoreStream:
         """The sides whose parse failures say the language is wrong: the references (meant
         to be good code); against a source, the sources and the candidates, each in a
         language of its own that nothing else checks."""
-        if self._scorer.source_language is None:
+        if self._scorer.config.source_language is None:
             return ("reference",)
         return ("source", "candidate")
 
@@ -180,7 +169,7 @@ class ScoreStream:
         if not unparsed_says_wrong_language(count, total):
             return
         if side == "source":
-            language = self._scorer.source_language
+            language = self._scorer.config.source_language
         else:
             languages = self._languages()
             language = next(iter(languages)) if len(languages) == 1 else "their languages"
@@ -192,8 +181,7 @@ class ScoreStream:
 
     def _languages(self) -> set[str]:
         """The canonical languages the readable pairs were scored in."""
-        scorer = self._scorer
-        languages = {scorer.pair_language(PairInput(None, None, None, raw)) for raw in self._raw}
+        languages = {self._scorer.language_of(raw) for raw in self._raw}
         languages.discard(UNKNOWN_LANGUAGE)
         return languages
 
@@ -218,7 +206,7 @@ class ScoreStream:
     def _noted(self, pairs: Iterable[PairInput]) -> Iterator[PairInput]:
         """``pairs``, noting the language each readable pair asks for (for the signature)."""
         raw = self._raw
-        no_language = self._scorer.language is None
+        no_language = self._scorer.config.language is None
         for pair in pairs:
             if pair.problem is None:
                 raw.add(pair.language)
@@ -261,7 +249,7 @@ class ScoreStream:
                 return
             chunks = itertools.chain(head, chunks)
             self._blob = pickle.dumps((self._scorer, self._cbleus))
-            self._pool = self._scorer.worker_pool(size)
+            self._pool = self._pools(size)
             # No barrier: the first chunks are queued behind the workers' start-up checks
             # while the workers start, and the checks are read before any result is.
             self._pool.start(self._blob, wait=False)
@@ -312,7 +300,7 @@ class ScoreStream:
         self._pool.terminate()
         results = self._isolate(chunk)
         # Every chunk in flight died with the pool: resubmit them to a fresh one.
-        self._pool = self._scorer.worker_pool(size)
+        self._pool = self._pools(size)
         self._pool.start(self._blob, wait=False)
         for i, (_, waiting, where) in enumerate(pending):
             pending[i] = (self._submit(waiting), waiting, where)
@@ -348,11 +336,11 @@ class ScoreStream:
             raise RuntimeError("iterate the stream to its end before asking for the corpus")
         scorer = self._scorer
         corpus_cb = corpus_bleu = None
-        if "crystalbleu" in scorer.metrics and self._acc.crystalbleu_total is not None:
+        if "crystalbleu" in scorer.config.metrics and self._acc.crystalbleu_total is not None:
             # Statistics are already filtered by each language's set; scoring their sum
             # depends only on the smoothing, which all languages share.
             corpus_cb = scorer.bleu_metric.score_stats(self._acc.crystalbleu_total)
-        if "bleu" in scorer.metrics:
+        if "bleu" in scorer.config.metrics:
             total = self._acc.bleu_total
             # no statistics (no pairs, or none readable): undefined, like the other means
             corpus_bleu = scorer.bleu_metric.score_stats(total) if total is not None else None
@@ -440,7 +428,7 @@ def score_payload_chunk(blob: bytes, pairs: list[PairInput]) -> list[Scored]:
 
 
 def score_chunk(
-    scorer: RubyScorer,
+    scorer: PairScorer,
     cbleus: dict[str | None, crystal.CrystalBLEU | None],
     pairs: list[PairInput],
     watch: Watch | None = None,
@@ -454,7 +442,7 @@ def score_chunk(
         try:
             if p.problem is not None:
                 raise ValueError(p.problem)
-            lang = canonical_language(p.language or scorer.language)
+            lang = canonical_language(p.language or scorer.config.language)
             cbleu = cbleus.get(lang)
             if p.missing is None:
                 out.append(scorer.score_detailed(p.reference, p.candidate, p.id, lang, cbleu))

@@ -9,16 +9,11 @@ unexpected internal error, 130 on SIGINT (Ctrl-C) and 143 on SIGTERM (see
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import logging
-import os
 import sys
 from collections.abc import Sequence
 
-from ..batch.engine import interrupt_behind
-from ..batch.worker import WorkerStartError
-from ..io.inputs import InputError
 from ..version import __version__
 from .args import (
     EXAMPLES_FORMATTER,
@@ -31,8 +26,9 @@ from .explain import add_explain_parser, run_explain
 from .meta import add_meta_parser, run_meta
 from .ngrams import add_ngrams_parser, run_ngrams
 from .report import add_report_parser, run_report
+from .runner import EXIT_BROKEN_PIPE, SIGNAL_STATUSES, log_to_stderr, run_command
 from .score import add_score_parser, run_score
-from .signals import STOP_SIGNALS, SignalGuard, Stopped, exit_at_once, stop_on_signals
+from .signals import SignalGuard, exit_at_once
 
 logger = logging.getLogger("ruby_metric")
 
@@ -91,24 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # function, the process is the caller's: left alone.
         gc.freeze()
     status = _main(argv)
-    if argv is None and status in _SIGNAL_STATUSES | {EXIT_BROKEN_PIPE}:
+    if argv is None and status in SIGNAL_STATUSES | {EXIT_BROKEN_PIPE}:
         exit_at_once(status)
     return status
-
-
-#: The exit statuses of a run stopped by a signal: 128 + SIGINT, 128 + SIGTERM.
-_SIGNAL_STATUSES = frozenset(128 + sig for sig in STOP_SIGNALS)
-#: The exit status when standard output's reader has gone: 128 + SIGPIPE.
-EXIT_BROKEN_PIPE = 141
-
-
-def _stdout_gone() -> int:
-    """Standard output's reader closed the pipe: point stdout at /dev/null, so nothing
-    written or flushed later fails again, and stop."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    return EXIT_BROKEN_PIPE
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -121,39 +102,8 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.error(
             "the following arguments are required: command (ruby-metric -h explains each)"
         )
-    logging.basicConfig(
-        level=logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
-        format="ruby-metric: %(levelname)s: %(message)s",
-        stream=sys.stderr,
-    )
-    with stop_on_signals() as guard:
-        try:
-            return _run(args, guard)
-        except (InputError, ValueError) as exc:
-            print(f"ruby-metric: error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-        except WorkerStartError as exc:
-            print(f"ruby-metric: error: {exc}", file=sys.stderr)
-            return 1
-        except BrokenPipeError:
-            return _stdout_gone()
-        except KeyboardInterrupt as exc:
-            return _interrupted(exc)
-        except SystemError as exc:
-            # a signal that arrived inside a compiled function's call back into Python
-            interrupt = interrupt_behind(exc)
-            if interrupt is None:
-                raise
-            return _interrupted(interrupt)
-
-
-def _interrupted(interrupt: KeyboardInterrupt) -> int:
-    """Say how the run was stopped; its exit status (128 + the signal)."""
-    if isinstance(interrupt, Stopped):
-        print(f"ruby-metric: stopped by {interrupt}", file=sys.stderr)
-        return interrupt.exit_status
-    print("ruby-metric: interrupted", file=sys.stderr)
-    return 130
+    log_to_stderr(getattr(args, "quiet", False))
+    return run_command(lambda guard: _run(args, guard))
 
 
 def _run(args: argparse.Namespace, guard: SignalGuard) -> int:

@@ -27,6 +27,7 @@ from ..io.ngram_sets import load_ngram_file
 from ..io.systems import SystemsInput
 from ..io.units import UNITS, read_units
 from ..scoring.code import Limits, canonical_language, default_tokenizer
+from ..scoring.config import DEFAULT_SMOOTHING, ScorerConfig
 from ..scoring.grs_cost import DEFAULT_GRS_BETA, check_beta
 from ..scoring.metrics import METRICS, parse_metrics
 from ..scoring.reference_cache import DEFAULT_REFERENCE_CACHE
@@ -273,7 +274,8 @@ def add_scorer_options(
     )
     if smoothing:
         parser.add_argument(
-            "--smoothing", default="method1", help="BLEU smoothing (default method1)"
+            "--smoothing", default=DEFAULT_SMOOTHING,
+            help=f"BLEU smoothing (default {DEFAULT_SMOOTHING})"
         )
     parser.add_argument(
         "--grs-beta",
@@ -350,18 +352,34 @@ def scorer_from_args(args: argparse.Namespace) -> RubyScorer:
     (an option a command does not offer takes the scorer's default)."""
     from ..api.scorer import RubyScorer
 
-    return RubyScorer(
-        language=args.lang,
-        ngrams=ngram_file(args) if args.ngrams else None,
-        metrics=getattr(args, "metrics", None),
-        tokenizer=args.tokenizer,
-        smoothing=getattr(args, "smoothing", "method1"),
-        grs_beta=getattr(args, "grs_beta", DEFAULT_GRS_BETA),
-        repair=getattr(args, "repair", True),
-        source_language=getattr(args, "source_lang", None),
-        reference_cache=getattr(args, "reference_cache", DEFAULT_REFERENCE_CACHE),
-        limits=limits_from_args(args),
-    )
+    ngrams = ngram_file(args) if args.ngrams else None  # its errors first
+    return RubyScorer.from_config(config_from_args(args), ngrams=ngrams)
+
+
+#: :class:`~ruby_metric.scoring.config.ScorerConfig` fields set by an option a command may
+#: not offer, and the ``args`` attribute of that option.
+CONFIG_OPTIONS = {
+    "metrics": "metrics",
+    "smoothing": "smoothing",
+    "grs_beta": "grs_beta",
+    "repair": "repair",
+    "source_language": "source_lang",
+    "reference_cache": "reference_cache",
+}
+
+
+def config_from_args(args: argparse.Namespace) -> ScorerConfig:
+    """The :class:`~ruby_metric.scoring.config.ScorerConfig` of :func:`add_scorer_options`'
+    options; an option the command does not offer keeps the config's default.
+
+    >>> config = config_from_args(argparse.Namespace(lang="cs", tokenizer=None, grs_beta=1.0))
+    >>> config.language, config.grs_beta, config.smoothing
+    ('csharp', 1.0, 'method1')
+    """
+    offered = {field: getattr(args, option) for field, option in CONFIG_OPTIONS.items()
+               if hasattr(args, option)}
+    return ScorerConfig(args.lang, tokenizer=args.tokenizer, limits=limits_from_args(args),
+                        **offered)
 
 
 def limits_from_args(args: argparse.Namespace) -> Limits:

@@ -20,6 +20,7 @@ from ..io.inputs import InputError, PairInput, jsonl_objects, read_text, split_l
 from ..pages.compare_page import not_applicable_notes, p_value_text
 from ..scoring.metrics import label
 from .args import (
+    Parser,
     add_labels,
     add_quiet,
     add_scorer_options,
@@ -33,6 +34,7 @@ from .args import (
 )
 from .meta_compare import format_table, run_many, warn_small_samples
 from .meta_correlate import judged_rows, run_correlate
+from .runner import log_to_stderr, run_command
 from .systems import add_system_options
 
 __all__ = [
@@ -499,24 +501,15 @@ def run_meta(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """``ruby-metric meta`` on its own: ``python -m ruby_metric.cli.meta compare ...``.
 
-    Same parser and exit statuses as the wired-in subcommand (2 on unreadable input).
+    Same parser, logging and exit statuses as the wired-in subcommand (2 on unreadable input,
+    130 / 143 on SIGINT / SIGTERM: :func:`ruby_metric.cli.runner.run_command`).
     """
-    import logging
-
-    parser = argparse.ArgumentParser(prog="ruby-metric")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="ruby-metric")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_meta_parser(sub)
     args = parser.parse_args(["meta", *(sys.argv[1:] if argv is None else argv)])
-    logging.basicConfig(
-        level=logging.ERROR if args.quiet else logging.WARNING,
-        format="ruby-metric: %(levelname)s: %(message)s",
-        stream=sys.stderr,
-    )
-    try:
-        return run_meta(args)
-    except (InputError, ValueError) as exc:
-        print(f"ruby-metric: error: {exc}", file=sys.stderr)
-        return 2
+    log_to_stderr(args.quiet)
+    return run_command(lambda _guard: run_meta(args))
 
 
 if __name__ == "__main__":

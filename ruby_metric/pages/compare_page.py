@@ -1,4 +1,5 @@
-"""The HTML of the system A vs B page (:class:`ruby_metric.reports.compare.ComparePage`).
+"""The HTML of the system A vs B page: a :class:`~ruby_metric.pages.views.CompareView`
+(what :class:`ruby_metric.reports.compare.ComparePage` holds).
 
 Pure rendering: the page object holds every number; equal input gives equal bytes.
 """
@@ -10,19 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..scoring.metrics import LABELS
 from ..version import __version__
-from .corpus_page import (
-    GRID_BINS,
-    MAX_POINTS,
-    format_score,
-    page_head,
-    pair_id_html,
-    score_cell,
-)
 from .html_text import escape
+from .page_parts import GRID_BINS, MAX_POINTS, format_score, page_head, pair_id_html, score_cell
 from .plots import Point, bin_index, density_svg, scatter_svg
 
 if TYPE_CHECKING:
-    from ..reports.compare import ComparePage
+    from .views import CompareView
 
 __all__ = ["render_compare", "p_value_text", "not_applicable_notes"]
 
@@ -95,8 +89,9 @@ def _p(value: float | None, *, resamples: int = 0, plus_one: bool = False) -> st
     return _esc(p_value_text(value, resamples=resamples, plus_one=plus_one))
 
 
-def render_compare(page: ComparePage) -> str:
-    """The HTML of a :class:`ComparePage` (pure: equal input, equal bytes)."""
+def render_compare(page: CompareView) -> str:
+    """The HTML of a :class:`~ruby_metric.pages.views.CompareView` (pure: equal input, equal
+    bytes)."""
     c = page.comparison
     a_name, b_name = page.names
     head = page_head(page.title).replace("</style>", _COMPARE_CSS + "</style>", 1)
@@ -123,7 +118,7 @@ def render_compare(page: ComparePage) -> str:
     )
 
 
-def _significance_section(page: ComparePage) -> str:
+def _significance_section(page: CompareView) -> str:
     c = page.comparison
     alpha = 1 - c.confidence
     level = f"{round(c.confidence * 100)}% CI"
@@ -170,7 +165,7 @@ def _significance_section(page: ComparePage) -> str:
     )
 
 
-def _scatter_section(page: ComparePage) -> str:
+def _scatter_section(page: CompareView) -> str:
     a_name, b_name = page.names
     figures = []
     for metric in page.comparison:
@@ -205,7 +200,7 @@ def _scatter_section(page: ComparePage) -> str:
     )
 
 
-def _differing_section(page: ComparePage) -> str:
+def _differing_section(page: CompareView) -> str:
     by = LABELS.get(page.differ_by or "", page.differ_by or "")
     head = (
         f'<section id="differing">\n<h2>The {len(page.differing)} pairs where A and B differ '

@@ -1,4 +1,5 @@
-"""The corpus report as HTML: the page of a :class:`~ruby_metric.reports.corpus.CorpusReport`.
+"""The corpus report as HTML: the page of a :class:`~ruby_metric.pages.views.CorpusView`
+(what :class:`~ruby_metric.reports.corpus.CorpusReport` holds).
 
 Pure functions of the report (equal reports, equal bytes); no script, and a
 Content-Security-Policy that forbids fetching anything. The plots come from
@@ -17,21 +18,17 @@ from ..scoring.results import mean_of
 from ..scoring.structure_notes import structure_summary
 from ..version import __version__
 from .html_text import escape
-from .pair_page import PAGE_CSS, render_pair_sections
+from .page_parts import explain_hint, format_score, page_head, pair_id_html, score_cell
+from .pair_page import render_pair_sections
 from .plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, scatter_svg
 
 if TYPE_CHECKING:
-    from ..reports.corpus import CorpusReport, WorstPair
+    from .views import CorpusView, WorstView
 
-__all__ = ["explain_hint", "format_score", "page_head", "pair_id_html", "render_report",
-           "score_cell"]
+__all__ = ["DISAGREEMENTS", "HIST_BINS", "render_report"]
 
 #: Bins of each histogram over [0, 1].
 HIST_BINS = 20
-#: Beyond this many pairs a scatter is drawn as a 2-D binned density instead of points.
-MAX_POINTS = 3000
-#: Cells per axis of a density grid.
-GRID_BINS = 30
 #: Rows of the table of pairs where RUBY and BLEU disagree most.
 DISAGREEMENTS = 10
 #: The longest one-line snippet a table cell shows (wrapped, about six lines of its column);
@@ -49,148 +46,19 @@ PAIR_BYTES = 40_000
 _REASON_METRICS = tuple(TIER_METRICS.values())
 
 
-REPORT_CSS = """
-nav.toc { margin: 6px 0 0; font-size: 13px; }
-nav.toc a { margin-right: 14px; color: #1f5fbf; text-decoration: none; }
-table.summary { width: auto; min-width: 520px; }
-table.summary td.num, table td.num { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas,
-  monospace; text-align: right; }
-.sig { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: #374151;
-  word-break: break-all; }
-.plots { display: flex; flex-wrap: wrap; gap: 14px; }
-figure { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 6px;
-  padding: 8px 10px; }
-figcaption { font-size: 12.5px; color: #374151; max-width: 400px; }
-figcaption b { color: #111827; }
-svg.plot { display: block; max-width: 100%; height: auto; }
-svg.plot text { font: 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  fill: #374151; }
-svg.plot .frame { fill: #fff; stroke: #d1d5db; }
-svg.plot .bar { fill: #5b8def; }
-svg.plot .tickline { stroke: #9ca3af; }
-svg.plot line.mark-mean { stroke: #7c3aed; stroke-width: 2; }
-svg.plot line.mark-corpus { stroke: #b45309; stroke-width: 2; stroke-dasharray: 5 3; }
-svg.plot text.mark-mean { fill: #7c3aed; font-weight: 600; }
-svg.plot text.mark-corpus { fill: #b45309; font-weight: 600; }
-svg.plot .diag { stroke: #9ca3af; stroke-dasharray: 4 3; }
-svg.plot .pt { fill-opacity: 0.55; stroke: none; }
-svg.plot .pt-graph, .sw-graph { fill: #7c3aed; background: #7c3aed; }
-svg.plot .pt-tree, .sw-tree { fill: #2e7d32; background: #2e7d32; }
-svg.plot .pt-string, .sw-string { fill: #d9822b; background: #d9822b; }
-svg.plot .pt-a { fill: #1f5fbf; }
-svg.plot .cell { fill: #5b21b6; }
-.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px;
-  margin: 0 4px 0 10px; vertical-align: middle; }
-.tierbar { display: flex; height: 18px; max-width: 620px; border-radius: 3px; overflow: hidden;
-  background: #eceff3; margin: 6px 0; }
-.tierbar div { height: 100%; }
-details.pair > summary { font-weight: 500; }
-details.pair > summary b { font-weight: 700; }
-details.pair h2 { font-size: 14px; margin: 14px 0 6px; }
-.pair-body { margin-top: 8px; }
-td.snip { max-width: 420px; font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas,
-  monospace; }
-td.snip details { border: 0; padding: 0; margin: 0; background: none; }
-td.snip details > summary { cursor: pointer; white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
-td.snip pre { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-td.snip > code { white-space: pre-wrap; overflow-wrap: anywhere; }
-code.pid, td code.pid { white-space: nowrap; word-break: keep-all; overflow-wrap: normal; }
-div.pid { max-width: 34em; overflow-x: auto; }
-tr.texts > td { padding: 0 8px 6px; }
-tr.texts details { margin: 0; }
-tr.texts pre { margin: 0; white-space: pre; overflow-x: auto;
-  font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-td.lines a { white-space: nowrap; }
-svg.plot line.mark-chance { stroke: #dc2626; stroke-width: 2; stroke-dasharray: 2 2; }
-svg.plot text.mark-chance { fill: #dc2626; font-weight: 600; }
-svg.plot text.count, svg.plot text.pt-count { font-size: 9.5px; fill: #111827; }
-svg.plot text.pt-count { font-weight: 700; paint-order: stroke; stroke: #fff;
-  stroke-width: 3px; }
-svg.plot .pt-many { fill-opacity: 0.8; stroke: #111827; stroke-width: 0.6; }
-@media print {
-  body { background: #fff; padding: 0; }
-  nav.toc { display: none; }
-  figure, .panel, details, tr { break-inside: avoid; }
-}
-"""
-
 _TIER_LABELS = {"graph": "graph (GRS)", "tree": "tree (TRS)", "string": "string (STS)"}
 
 
 _esc = escape
 
 
-def format_score(value: float | None) -> str:
-    """A score to 4 decimals, ``n/a`` for ``None``."""
-    return "n/a" if value is None else f"{value:.4f}"
-
-
-def score_cell(value: float | None, *, extra_class: str = "") -> str:
-    """A table cell showing a score to 4 decimals, its exact value in ``data-value``.
-
-    >>> score_cell(0.5), score_cell(None)
-    ('<td class="num" data-value="0.5">0.5000</td>', '<td class="num">n/a</td>')
-    """
-    # data-value carries the exact number (repr round-trips), the text 4 decimals
-    exact = "" if value is None else f' data-value="{value!r}"'
-    cls = f"num {extra_class}" if extra_class else "num"
-    return f'<td class="{cls}"{exact}>{format_score(value)}</td>'
-
-
-def pair_id_html(pair_id: object, *, scroll: bool = False) -> str:
-    """A pair id as code that never breaks inside (``a/b/Foo.java~a/c/Bar.java`` stays one
-    token; a line breaks around it, not within); ``scroll`` puts it in a box that scrolls
-    sideways when it is wider than a table column.
-
-    >>> pair_id_html("x/y.java")
-    '<code class="pid">x/y.java</code>'
-    """
-    code = f'<code class="pid">{_esc(pair_id)}</code>'
-    return f'<div class="pid">{code}</div>' if scroll else code
-
-
-def explain_hint(command: str | None) -> str:
-    """The note under a table of pairs: how to explain one of them in the terminal, with the
-    command for the input the page was made from (``command`` has ``ID`` where the pair id
-    goes), or both input forms when the page does not know it.
-
-    >>> hint = explain_hint("ruby-metric explain --jsonl p.jsonl --pair ID")
-    >>> "<code>ruby-metric explain --jsonl p.jsonl --pair ID</code>" in hint, "REFS" in hint
-    (True, False)
-    """
-    if command is None:
-        how = ("<code>ruby-metric explain --pair ID REFS HYPS --lang LANG</code> (line-aligned "
-               "files; ids are 0-based line numbers) or <code>ruby-metric explain --jsonl FILE "
-               "--pair ID</code> (JSONL; ids are its ids)")
-    else:
-        how = f"<code>{_esc(command)}</code>"
-    return (f"Pair ids are those of <code>score</code>'s output: {how} explains one in the "
-            "terminal (add <code>--html FILE</code> for its page).")
-
-
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def page_head(title: str) -> str:
-    """The start of a report page up to ``<body>``: charset, the no-fetch CSP, the styles.
-
-    >>> page_head("x").startswith("<!DOCTYPE html>")
-    True
-    """
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        # Nothing may be fetched or run: the page is one file, whatever the code in it says.
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'; img-src data:\">\n"
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_esc(title)}</title>\n<style>{PAGE_CSS}{REPORT_CSS}</style>\n</head>\n<body>\n"
-    )
-
-
-def render_report(rep: CorpusReport) -> str:
-    """The HTML page of a :class:`CorpusReport` (pure: equal reports, equal bytes)."""
+def render_report(rep: CorpusView) -> str:
+    """The HTML page of a :class:`~ruby_metric.pages.views.CorpusView` (pure: equal reports,
+    equal bytes)."""
     summary = rep.corpus.summary()
     meta = [f"{summary['pairs']:,} pairs", f"language: {rep.language or 'per pair'}"]
     sections = [("summary", "Summary")]
@@ -218,7 +86,7 @@ def render_report(rep: CorpusReport) -> str:
     return "".join(parts)
 
 
-def _summary_section(rep: CorpusReport) -> str:
+def _summary_section(rep: CorpusView) -> str:
     s = rep.corpus.summary()
     n = s["pairs"]
     rows = []
@@ -273,7 +141,7 @@ def _summary_section(rep: CorpusReport) -> str:
     )
 
 
-def _systems_section(rep: CorpusReport) -> str:
+def _systems_section(rep: CorpusView) -> str:
     """The systems side by side: a row per system, its pairs, corpus scores and labels."""
     shown = [m for m in METRICS if m in {h.metric for h in rep.histograms}]
     labels = any(s.labeled for s in rep.systems)
@@ -299,8 +167,8 @@ def _systems_section(rep: CorpusReport) -> str:
     )
 
 
-def _extra_cells(rep: CorpusReport, w: WorstPair) -> str:
-    """The worst pair's system and label cells, in :attr:`CorpusReport.extra_fields` order."""
+def _extra_cells(rep: CorpusView, w: WorstView) -> str:
+    """The worst pair's system and label cells, in :attr:`CorpusView.extra_fields` order."""
     return "".join(f"<td>{_esc(_json_text(w.extra.get(f)))}</td>" for f in rep.extra_fields)
 
 
@@ -315,7 +183,7 @@ def _json_text(value: object) -> str:
     return str(value)
 
 
-def _histogram_section(rep: CorpusReport) -> str:
+def _histogram_section(rep: CorpusView) -> str:
     figures = []
     n = rep.corpus.summary()["pairs"]
     for h in rep.histograms:
@@ -358,7 +226,7 @@ def _histogram_section(rep: CorpusReport) -> str:
     )
 
 
-def _reasons_section(rep: CorpusReport) -> str:
+def _reasons_section(rep: CorpusView) -> str:
     head = '<section id="reasons">\n<h2>Why the higher tiers did not apply</h2>\n'
     if not rep.reasons:
         return head + '<p class="note">Every tier applied to every pair.</p>\n</section>\n'
@@ -395,7 +263,7 @@ def _reasons_section(rep: CorpusReport) -> str:
     )
 
 
-def _scatter_section(rep: CorpusReport) -> str:
+def _scatter_section(rep: CorpusView) -> str:
     figures = []
     for sc in rep.scatters:
         xn, yn = LABELS[sc.x], LABELS[sc.y]
@@ -449,7 +317,7 @@ def _scatter_section(rep: CorpusReport) -> str:
     )
 
 
-def _worst_section(rep: CorpusReport) -> str:
+def _worst_section(rep: CorpusView) -> str:
     by = LABELS.get(rep.worst_by or "", rep.worst_by or "")
     head = (
         f'<section id="worst">\n<h2>The {len(rep.worst)} lowest-scoring pairs by {_esc(by)}</h2>\n'
@@ -501,12 +369,12 @@ def _worst_section(rep: CorpusReport) -> str:
     )
 
 
-def _against(rep: CorpusReport) -> str:
+def _against(rep: CorpusView) -> str:
     """What the candidates were scored against: ``"source"`` or ``"reference"``."""
     return "reference" if rep.source_language is None else "source"
 
 
-def _worst_body(rep: CorpusReport, w: WorstPair) -> str:
+def _worst_body(rep: CorpusView, w: WorstView) -> str:
     """A worst pair's explanation: whole, or compact when whole it would take more than
     :data:`PAIR_BYTES` of the page (with the command that writes its full page)."""
     assert w.explanation is not None
@@ -580,7 +448,7 @@ def _snippet_cell(text: str | None) -> str:
     return f'<td class="snip"><code>{_esc(text)}</code></td>'
 
 
-def _plain_pair(w: WorstPair, against: str = "reference") -> str:
+def _plain_pair(w: WorstView, against: str = "reference") -> str:
     """A pair without its explanation: its reasons and its text, escaped."""
     reasons = "".join(
         f"<li>{_esc(LABELS.get(k, k))}: {_esc(v)}</li>"

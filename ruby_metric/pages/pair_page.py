@@ -36,7 +36,7 @@ from .html_text import escape, truncate, write_page
 from .pdg_drawing import pdg_svg, status_text
 
 if TYPE_CHECKING:
-    from ..api.explanation import Explanation
+    from .views import PairView
 
 __all__ = ["PAGE_CSS", "escape_html", "render_html", "render_pair_sections", "write_html"]
 
@@ -152,12 +152,13 @@ def _num(value: float) -> str:
 # -- the page --------------------------------------------------------------------------------
 
 
-def render_html(explanation: Explanation) -> str:
+def render_html(explanation: PairView) -> str:
     """The HTML page for one explained pair.
 
     Parameters
     ----------
-    explanation : from :meth:`RubyScorer.explain <ruby_metric.api.scorer.RubyScorer.explain>`.
+    explanation : a :class:`~ruby_metric.pages.views.PairView`, such as what
+        :meth:`RubyScorer.explain <ruby_metric.api.scorer.RubyScorer.explain>` returns.
 
     Returns
     -------
@@ -187,7 +188,7 @@ def render_html(explanation: Explanation) -> str:
     return "".join(parts)
 
 
-def write_html(explanation: Explanation, path: str | os.PathLike[str]) -> None:
+def write_html(explanation: PairView, path: str | os.PathLike[str]) -> None:
     """Write :func:`render_html` to ``path`` (UTF-8, ``\\n`` line ends).
 
     Raises
@@ -197,7 +198,7 @@ def write_html(explanation: Explanation, path: str | os.PathLike[str]) -> None:
     write_page(path, render_html(explanation))
 
 
-def _header(e: Explanation) -> str:
+def _header(e: PairView) -> str:
     meta = [f"language: {e.language or 'none'}", f"tokenizer: {e.tokenizer}"]
     if e.reference_count > 1:
         meta.append(
@@ -214,7 +215,7 @@ def _header(e: Explanation) -> str:
     )
 
 
-def _bars(e: Explanation) -> str:
+def _bars(e: PairView) -> str:
     rows = []
     for (name, value, comment), metric in zip(e.tier_lines(), LABELS, strict=True):
         cls = " ruby" if metric == "ruby" else ""
@@ -238,7 +239,7 @@ def _bars(e: Explanation) -> str:
 # -- snippets --------------------------------------------------------------------------------
 
 
-def _token_classes(e: Explanation) -> tuple[list[str], list[str]]:
+def _token_classes(e: PairView) -> tuple[list[str], list[str]]:
     """Per token of each side: "" (kept), "del", "ins" or "rep"."""
     ref = [""] * len(e.ref_tokens)
     cand = [""] * len(e.cand_tokens)
@@ -296,7 +297,7 @@ def _snippet(title: str, text: str, tokenizer: str, classes: Sequence[str]) -> s
     )
 
 
-def _code_section(e: Explanation) -> str:
+def _code_section(e: PairView) -> str:
     ref_cls, cand_cls = _token_classes(e)
     if e.string is not None:
         s = e.string
@@ -323,7 +324,7 @@ def _code_section(e: Explanation) -> str:
     )
 
 
-def _mapping_section(e: Explanation) -> str:
+def _mapping_section(e: PairView) -> str:
     """Scored against the source: each side's labels in their own language and neutral."""
     if e.mapping is None:
         return ""
@@ -355,13 +356,13 @@ def _mapping_section(e: Explanation) -> str:
 # -- PDGs ------------------------------------------------------------------------------------
 
 
-def _against(e: Explanation) -> str:
+def _against(e: PairView) -> str:
     """What the candidate was scored against: ``"source"`` across languages, else
     ``"reference"`` (the word every title, legend and column uses for that side)."""
     return "reference" if e.source_language is None else "source"
 
 
-def _pdg_section(e: Explanation, *, drawings: bool = True) -> str:
+def _pdg_section(e: PairView, *, drawings: bool = True) -> str:
     ref_status: dict[int, NodeMatch] = {}
     cand_status: dict[int, NodeMatch] = {}
     ref_unmatched: Counter[tuple[int, int, str]] = Counter()
@@ -469,7 +470,7 @@ def _weight_cell(weight: float | None) -> str:
     return "" if weight is None else f"{weight:g}"
 
 
-def _details_section(e: Explanation, *, lists: bool = True) -> str:
+def _details_section(e: PairView, *, lists: bool = True) -> str:
     """The details tables; without ``lists``, the long lists (unmatched edges, AST and
     token edits, matched n-grams) are their counts only."""
     parts = ["<h2>Details</h2>\n"]
@@ -601,14 +602,15 @@ def escape_html(text: object) -> str:
     return _esc(text)
 
 
-def render_pair_sections(explanation: Explanation, *, id_prefix: str = "",
+def render_pair_sections(explanation: PairView, *, id_prefix: str = "",
                          compact: bool = False) -> str:
     """The pair page's body sections (scores, code, PDGs, details) without the page around
     them, for embedding several explanations in one page.
 
     Parameters
     ----------
-    explanation : from :meth:`RubyScorer.explain <ruby_metric.api.scorer.RubyScorer.explain>`.
+    explanation : a :class:`~ruby_metric.pages.views.PairView`, such as what
+        :meth:`RubyScorer.explain <ruby_metric.api.scorer.RubyScorer.explain>` returns.
     id_prefix : prepended to every element id (and to the references to them), so the
         sections of several pairs can share a page without clashing ids.
     compact : leave out the PDG drawings and the long lists (unmatched edges, AST and

@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 from ..io.inputs import PairInput
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
-from ..pages.corpus_page import DISAGREEMENTS, GRID_BINS, HIST_BINS, MAX_POINTS, render_report
+from ..pages.corpus_page import DISAGREEMENTS, HIST_BINS, render_report
 from ..pages.html_text import write_page
+from ..pages.page_parts import GRID_BINS, MAX_POINTS
 from ..pages.plots import bin_index
 from ..scoring.code import canonical_language
 from ..scoring.metrics import CORPUS_METRICS, METRICS, TIER_METRICS

@@ -21,7 +21,7 @@ from collections import OrderedDict
 
 from .code import Code, Limits
 
-__all__ = ["DEFAULT_REFERENCE_CACHE", "ReferenceCache"]
+__all__ = ["DEFAULT_REFERENCE_CACHE", "ReferenceCache", "check_max_chars"]
 
 #: Characters of reference text kept by default. It holds the distinct references of the
 #: usual benchmark runs (HumanEval's 161 references: 105,317 characters; CodeXGLUE's 1,000
@@ -31,6 +31,23 @@ __all__ = ["DEFAULT_REFERENCE_CACHE", "ReferenceCache"]
 DEFAULT_REFERENCE_CACHE = 500_000
 
 _Key = tuple[str, str | None, str, Limits, bool]
+
+
+def check_max_chars(max_chars: int) -> int:
+    """``max_chars`` when it is a cache's size, a number of characters >= 0.
+
+    Raises
+    ------
+    ValueError : anything else (a bool, a float, a negative number).
+
+    >>> check_max_chars(0)
+    0
+    """
+    if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0:
+        raise ValueError(
+            f"reference_cache must be a number of characters >= 0, got {max_chars!r}"
+        )
+    return max_chars
 
 
 class ReferenceCache:
@@ -55,11 +72,7 @@ class ReferenceCache:
     """
 
     def __init__(self, max_chars: int) -> None:
-        if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0:
-            raise ValueError(
-                f"reference_cache must be a number of characters >= 0, got {max_chars!r}"
-            )
-        self.max_chars = max_chars
+        self.max_chars = check_max_chars(max_chars)
         self._codes: OrderedDict[_Key, Code] = OrderedDict()
         self._chars = 0
         self._lock = threading.Lock()
