@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .api.scorer import RubyScorer
     from .io.units import read_folders
     from .scoring.code import Limits
+    from .scoring.config import ScorerConfig
     from .scoring.metrics import METRICS
     from .scoring.results import CorpusResult, PairResult
 
@@ -31,6 +32,7 @@ __all__ = [
     "CorpusResult",
     "Explanation",
     "Limits",
+    "ScorerConfig",
     "METRICS",
     "read_folders",
     "__version__",
@@ -45,6 +47,8 @@ def __getattr__(name: str) -> Any:
         from .api.explain import Explanation as value
     elif name == "Limits":
         from .scoring.code import Limits as value
+    elif name == "ScorerConfig":
+        from .scoring.config import ScorerConfig as value
     elif name == "read_folders":
         from .io.units import read_folders as value
     elif name == "METRICS":
