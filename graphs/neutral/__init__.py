@@ -1,5 +1,4 @@
-"""graphs.neutral: a language-neutral PDG and AST, to compare a program with its
-translation into another language.
+"""Language-neutral PDGs and ASTs, to compare a program with its translation into another language.
 
 - :mod:`graphs.neutral.vocabulary`: the shared vocabulary as data (keywords, operators,
   literals, types, AST kinds, the library call table's rows);
