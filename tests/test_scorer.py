@@ -2,6 +2,8 @@
 
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -375,3 +377,21 @@ def test_limits_accept_positive_integers():
     limits = Limits(max_tokens=1, max_ast_nodes=np.int64(7), max_pdg_nodes=2, max_chars=3,
                     max_repair_chars=4)
     assert (limits.max_tokens, limits.max_ast_nodes) == (1, 7)
+
+
+def test_signature_names_no_ngram_set_when_crystalbleu_is_not_scored(tmp_path):
+    """The n-gram set changes only CrystalBLEU: without it the signature says ``ngrams:none``,
+    as the command line's does for the same options (it loads no set then)."""
+    refs, cands = ["int f(){return 1;}"], ["int f(){return 2;}"]
+    without = RubyScorer(language="java", metrics=["ruby", "bleu"]).score_corpus(refs, cands)
+    with_set = RubyScorer(language="java").score_corpus(refs, cands)
+    assert "|ngrams:none|" in without.signature
+    assert "|ngrams:k500-n4-" in with_set.signature
+    (tmp_path / "refs.java").write_text(refs[0] + "\n")
+    (tmp_path / "cands.java").write_text(cands[0] + "\n")
+    cli = subprocess.run(
+        [sys.executable, "-m", "ruby_metric", "score", str(tmp_path / "refs.java"),
+         str(tmp_path / "cands.java"), "--lang", "java", "--metrics", "ruby,bleu", "-f", "json"],
+        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1],
+    )
+    assert json.loads(cli.stdout)["corpus"]["signature"] == without.signature

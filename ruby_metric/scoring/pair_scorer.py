@@ -257,8 +257,12 @@ class PairScorer:
     ) -> str:
         """The signature for these n-gram sets; ``languages``: those of the pairs actually
         scored, when known (the batch engine's corpus signature: it names the tokenizer of
-        each when they differ, ``tok:java=code+python=code-python``)."""
+        each when they differ, ``tok:java=code+python=code-python``). The n-gram sets are
+        named only when CrystalBLEU is scored (``ngrams:none`` otherwise): no other number
+        depends on them, and the command line loads none then."""
         config = self.config
+        if "crystalbleu" not in config.metrics:
+            ngram_sets = {}
         return signature(
             language=config.language,
             languages=sorted(languages, key=str) if languages else None,
