@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import logging
+from pathlib import Path
 
 import pytest
 from cli_helpers import run
@@ -368,3 +369,24 @@ def test_meta_compare_matches_by_id_whatever_the_order(capsys, tmp_path):
         results.append(json.loads(out)["comparisons"])
     assert results[0] == results[1]
     assert results[0][0]["metrics"]["ruby"]["n"] == 4
+
+
+BENCHMARK = Path(__file__).resolve().parents[1] / "fixtures" / "translation_benchmark"
+
+
+def test_a_label_field_no_line_has_is_an_error_not_null_labels(capsys):
+    """A misspelt --label-field would label every pair null: an error naming the field."""
+    code, _, err = run(capsys, "score", "--jsonl", BENCHMARK / "pairs.jsonl", "--lang", "python",
+                       "--system-field", "model", "--label-field", "pased", "-b")
+    assert code == 2
+    assert "pairs.jsonl: no line has the field 'pased' (--label-field)" in err
+    code, _, err = run(capsys, "score", BENCHMARK / "references", BENCHMARK / "systems" / "coder-l",
+                       BENCHMARK / "systems" / "coder-m", "--lang", "python", "--labels",
+                       BENCHMARK / "labels.jsonl", "--label-field", "pased", "-b")
+    assert code == 2
+    assert ("labels.jsonl: no label has the field 'pased' (--label-field); its fields: id, "
+            "model, passed, task") in err
+    code, out, _ = run(capsys, "score", "--jsonl", BENCHMARK / "pairs.jsonl", "--lang", "python",
+                       "--system-field", "model", "--label-field", "passed", "-b")
+    assert code == 0 and out.split() == ["coder-l", "0.6627", "coder-m", "0.8499",
+                                         "coder-s", "0.9252"]

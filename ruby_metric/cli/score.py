@@ -110,6 +110,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
+    check_extra_names(args)
     systems = systems_input(args)
     pairs, total = pair_input(args, systems)
     check_extra_names(systems)

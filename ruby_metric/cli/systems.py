@@ -144,11 +144,16 @@ def row_extras(systems: SystemsInput | None, index: int) -> dict[str, Any]:
     return {} if systems is None else systems.extras(index)
 
 
-def check_extra_names(systems: SystemsInput | None) -> None:
+def check_extra_names(systems: SystemsInput | None | argparse.Namespace) -> None:
     """An :class:`InputError` when a system or label field has the name of a result key
-    (``--label-field ruby``): its column would overwrite the score's."""
+    (``--label-field ruby``): its column would overwrite the score's. Given the command's
+    arguments, it checks the fields they name before any input is read."""
     taken = set(PairResult(id=0).to_dict()) | set(PairResult(id=0).to_record())
-    for name in extra_fields(systems):
+    if isinstance(systems, argparse.Namespace):
+        names = [getattr(systems, f, None) for f in ("system_field", "label_field")]
+    else:
+        names = extra_fields(systems)
+    for name in filter(None, names):
         if name in taken:
             raise InputError(
                 f"field {name!r} is also a column of the results: name another field"

@@ -189,6 +189,10 @@ def join_labels(
     rows = list(jsonl_objects(path))
     if not rows:
         raise InputError(f"{path}: no labels")
+    if not any(label_field in obj for _, obj in rows):
+        fields = sorted({key for _, obj in rows for key in obj})
+        raise InputError(f"{path}: no label has the field {label_field!r} (--label-field); "
+                         f"its fields: {', '.join(fields)}")
     for number, obj in rows:
         where = f"{name}:{number}"
         if "id" not in obj or not isinstance(obj["id"], (str, int)) or isinstance(obj["id"], bool):

@@ -180,8 +180,10 @@ def read_jsonl_systems(
     name = display_name(path)
     rows: list[SystemRow] = []
     seen: dict[tuple[str | None, str], int] = {}
+    labelled = False  # whether any line has label_field (null or not): else a misspelt field
     for pair, extra in iter_jsonl_records(path, fields=fields, warn=warn, against=against):
         where = f"{name}:{pair.line}"
+        labelled = labelled or (label_field is not None and label_field in extra)
         system = label = group = None
         if system_field:
             if system_field not in extra:
@@ -211,6 +213,8 @@ def read_jsonl_systems(
         rows.append(SystemRow(pair, system, label, group))
     if not rows:
         raise InputError(f"{name}: no pairs")
+    if label_field and not labelled:
+        raise InputError(f"{name}: no line has the field {label_field!r} (--label-field)")
     return SystemsInput(tuple(rows), name, system_field, label_field, group_field)
 
 
