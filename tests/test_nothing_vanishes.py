@@ -129,9 +129,10 @@ def _warnings(caplog, sources, candidates, source_language, language):
 def test_the_language_check_watches_both_sides_against_a_source(caplog):
     sources, cands = [JAVA] * 12, [PY] * 10 + ["", "junk ))) ("]
     assert _warnings(caplog, sources, cands, "java", "python") == []
-    # the wrong --source-lang: Java read as Python
+    # the wrong --source-lang: Java read as Python (every source, whatever its candidate:
+    # an empty or unparsable one does not hide its source's failure)
     assert _warnings(caplog, sources, cands, "python", "python") == [
-        "the sources of 10 of 12 pairs do not parse cleanly as python (first: pair 0, source: "
+        "the sources of 12 of 12 pairs do not parse cleanly as python (first: pair 0, source: "
         "parse error at line 1, col 1): is the language right?"
     ]
     # the wrong --lang: Python candidates read as Java (all scored 0, none unseen)

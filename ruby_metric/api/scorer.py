@@ -19,7 +19,7 @@ import crystal
 from ..batch.engine import ScoreStream
 from ..batch.heartbeat import LongPair, Watch
 from ..batch.pool import WorkerPool
-from ..io.inputs import PairInput, checked_source
+from ..io.inputs import PairInput, checked_source, rereading
 from ..io.ngram_sets import NgramSource, resolve_ngram_set
 from ..scoring.code import Code, Limits, NotApplicable
 from ..scoring.config import DEFAULT_EPSILON, DEFAULT_SMOOTHING, DEFAULT_VARIANT, ScorerConfig
@@ -138,7 +138,15 @@ class RubyScorer:
         >>> RubyScorer.from_config(ScorerConfig("java", grs_beta=1)).signature() == (
         ...     RubyScorer("java", grs_beta=1).signature())
         True
+
+        Raises ``TypeError`` when ``config`` is not a ``ScorerConfig`` (a language's name
+        goes to ``RubyScorer(language)`` instead).
         """
+        if not isinstance(config, ScorerConfig):
+            raise TypeError(
+                f"RubyScorer.from_config takes a ScorerConfig, not {type(config).__name__} "
+                f"{config!r}: use ScorerConfig(...) or RubyScorer(...) with the options"
+            )
         scorer = cls.__new__(cls)
         scorer._set_up(config, ngrams)
         return scorer
@@ -666,7 +674,9 @@ class RubyScorer:
             return out
         if self._crystal is not None and self._explicit_ngrams:
             return AllLanguages(self._crystal, self.tokenizer_choice)
-        languages = {self.pair_language(p) for p in pairs()}
+        # these passes read the pairs again to score them: that pass alone warns
+        with rereading():
+            languages = {self.pair_language(p) for p in pairs()}
         languages.discard(UNKNOWN_LANGUAGE)
         for lang in sorted(languages, key=str):
             if self._crystal is not None and lang == self.language:
@@ -675,8 +685,9 @@ class RubyScorer:
             tokenizer = self.tokenizer_for(lang)
             ngram_set = shipped_for(lang, tokenizer)
             if ngram_set is None:
-                texts = reference_texts(pairs(), lang, self.pair_language)
-                ngram_set = corpus_ngram_set(texts, lang, tokenizer)
+                with rereading():  # the texts are read as the set counts them
+                    texts = reference_texts(pairs(), lang, self.pair_language)
+                    ngram_set = corpus_ngram_set(texts, lang, tokenizer)
             out[lang] = self._crystalbleu_for(ngram_set, tokenizer)
         return out
 

@@ -21,6 +21,7 @@ import itertools
 import json
 import logging
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +101,28 @@ def checked_source(pairs: Callable[[], Iterable[Any]]) -> Callable[[], Iterator[
             f"not a {type(pairs).__name__}: it reads them twice when it builds an n-gram set"
         )
     return lambda: checked_pairs(pairs())
+
+
+@contextlib.contextmanager
+def rereading() -> Iterator[None]:
+    """Within it, this thread's reads of pairs log no warnings (unknown keys, invalid
+    UTF-8): a pass over pairs that another pass reads again, such as the one finding their
+    languages before they are scored, so that each file is warned about once, by the pass
+    that scores it. Other threads' reads still warn.
+
+    >>> with rereading():
+    ...     logger.warning("not shown")
+    """
+    thread = threading.get_ident()
+
+    def other_thread(record: logging.LogRecord) -> bool:
+        return record.thread != thread
+
+    logger.addFilter(other_thread)
+    try:
+        yield
+    finally:
+        logger.removeFilter(other_thread)
 
 
 def display_name(path: str | Path) -> str:

@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from .formats import counted
 from .inputs import (
+    STDIN,
     InputError,
     PairInput,
     display_name,
@@ -418,7 +419,8 @@ def read_units(
 
     Raises
     ------
-    InputError : one path is a folder and the other is not, ``unit="line"`` with folders,
+    InputError : one path is a folder and the other is not (or does not exist),
+        ``unit="line"`` with folders,
         or what the reader raises.
     """
     if unit is not None and unit not in UNITS:
@@ -427,6 +429,8 @@ def read_units(
     if any(folders):
         if not all(folders):
             folder, other = (references, candidates) if folders[0] else (candidates, references)
+            if str(other) != STDIN and not Path(other).exists():
+                raise InputError(f"{other}: no such file or folder")
             raise InputError(
                 f"{folder} is a folder but {display_name(other)} is not: give two folders "
                 "(paired file by file) or two files"

@@ -41,6 +41,7 @@ from ..pages.plots import bin_index
 from ..scoring.code import canonical_language
 from ..scoring.metrics import CORPUS_METRICS, METRICS, TIER_METRICS
 from ..scoring.results import CorpusResult, PairResult
+from ..scoring.structure_notes import first_side
 from .systems import SystemSummary, system_summaries
 
 if TYPE_CHECKING:
@@ -100,7 +101,12 @@ def reason_kind(reason: str) -> tuple[str, str]:
     ('parse error', 'candidate')
     >>> reason_kind("reference 2: no statements")
     ('no statements', 'reference')
+    >>> reason_kind("candidate: AST larger than the limit (9 > 4 nodes); reference: parse "
+    ...             "error at line 1, col 5")
+    ('too large', 'candidate')
     """
+    # the first side named is the one that stops the tier; later sides' reasons are theirs
+    reason = first_side(reason)[0]
     match = _SIDE.match(reason)
     side = "pair"
     if match:

@@ -15,6 +15,7 @@ import dataclasses
 
 from .metrics import METRICS, TIER_METRICS
 from .results import PairResult
+from .structure_notes import first_side
 
 __all__ = ["missing_result", "missing_reason"]
 
@@ -32,7 +33,7 @@ def missing_result(empty: PairResult, missing: str) -> PairResult:
     """``empty`` (the pair scored with an empty candidate) as the result of a missing one.
 
     Every metric with a score, and every metric without one whose reason names the
-    candidate alone (``"candidate: empty code"``: the tiers that need a candidate's
+    candidate first (``"candidate: empty code"``: the tiers that need a candidate's
     structure), scores 0.0 with :func:`missing_reason` as its reason. A metric undefined for
     any candidate of the pair (the reference does not parse, no n-gram set, BLEU against a
     source) stays undefined with its reason, as it is for every other system's candidate.
@@ -55,6 +56,12 @@ def missing_result(empty: PairResult, missing: str) -> PairResult:
     (0.0, 'graph', 0.0, 0.0, 0.0, 0.0, None)
     >>> m.reasons["grs"], m.reasons["crystalbleu"]
     ('candidate: missing from out (a missing translation scores 0)', 'no n-gram set')
+    >>> r = dataclasses.replace(r, reasons={
+    ...     "trs": "candidate: empty code; reference: parse error at line 1, col 5"})
+    >>> for part in missing_result(r, "missing from out").reasons["trs"].split("; "):
+    ...     print(part)
+    candidate: missing from out (a missing translation scores 0)
+    reference: parse error at line 1, col 5
     """
     reason = missing_reason(missing)
     scores: dict[str, float | None] = {}
@@ -63,7 +70,8 @@ def missing_result(empty: PairResult, missing: str) -> PairResult:
         value = getattr(empty, metric)
         if value is not None or reasons.get(metric, "").startswith("candidate:"):
             scores[metric] = 0.0
-            reasons[metric] = reason
+            # a reference that fails too still says so (the run's language check counts it)
+            reasons[metric] = reason + first_side(reasons.get(metric, ""))[1]
     tier = empty.tier
     if "ruby" in scores:
         tier = next((t for t, m in TIER_METRICS.items() if scores.get(m) is not None), tier)

@@ -7,9 +7,27 @@ corpus summary and the report count those sides.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-__all__ = ["side_changes", "side_unparsed", "structure_summary"]
+__all__ = ["first_side", "side_changes", "side_unparsed", "structure_summary"]
+
+#: where a reason goes on to another side's own reason
+_NEXT_SIDE = re.compile(r"; (?=(?:candidate|reference(?: \d+)?|source): )")
+
+
+def first_side(reason: str) -> tuple[str, str]:
+    """A reason cut where it goes on to another side: the first side's reason (the one
+    that stops the tier) and the rest (``""`` or ``"; "`` and the other sides' own
+    reasons, which say that those sides fail too).
+
+    >>> first_side("candidate: empty code; reference: parse error at line 1, col 5")
+    ('candidate: empty code', '; reference: parse error at line 1, col 5')
+    >>> first_side('candidate: repaired (appended "}"); 1 statement unparsed, kept as text')
+    ('candidate: repaired (appended "}"); 1 statement unparsed, kept as text', '')
+    """
+    parts = _NEXT_SIDE.split(reason, maxsplit=1)
+    return parts[0], reason[len(parts[0]):]
 
 
 def side_changes(reasons: dict[str, str]) -> tuple[set[str], set[str]]:

@@ -120,7 +120,9 @@ class Tier(ABC):
             try:
                 self.check(candidate)
             except NotApplicable as exc:
-                return self._not_applicable(f"candidate: {exc}", references, explain)
+                return self._not_applicable(
+                    self._candidate_reason(str(exc), references), references, explain
+                )
             evidence = None
             if explain:
                 rep = self.represent(candidate)
@@ -177,18 +179,27 @@ class Tier(ABC):
         return TierScore(best, reference=best_index, evidence=evidence_out, note=note)
 
     def _candidate_reason(self, reason: str, references: Sequence[Code]) -> str:
-        """Why the tier does not apply to a candidate it cannot represent: ``both: ...`` when
-        the one reference fails too for a reason of the same kind (see
-        :func:`both_sides_reason`), else ``candidate: ...``. With several references the
-        candidate's reason is given alone (the tier fails whatever the references are)."""
-        if len(references) == 1:
+        """Why the tier does not apply to a candidate it cannot represent, naming each side
+        that fails: ``both: ...`` when the one reference fails too for a reason of the same
+        kind (see :func:`both_sides_reason`), else ``candidate: ...`` followed by each
+        failing reference's own reason (``candidate: empty code; reference: parse error at
+        line 1, col 5``). Every side's own failure is said, whatever the other sides do:
+        the run's language check counts the references that do not parse from it."""
+        failures: list[tuple[int, str]] = []
+        for i, ref in enumerate(references):
             try:
-                self.check(references[0])  # the build's outcome and reason, often cheaper
+                self.check(ref)  # the build's outcome and reason, often cheaper
             except NotApplicable as exc:
-                both = both_sides_reason(str(exc), reason, self.reference_side)
-                if both is not None:
-                    return both
-        return f"candidate: {reason}"
+                failures.append((i, str(exc)))
+        if len(failures) == len(references) and all(why == reason for _, why in failures):
+            return f"both: {reason}"  # one text on every side (an exact match fails whole)
+        if len(references) == 1 and failures:
+            both = both_sides_reason(failures[0][1], reason, self.reference_side)
+            if both is not None:
+                return both
+        count = len(references)
+        return "; ".join([f"candidate: {reason}"] + [
+            f"{self._side(i, count)}: {why}" for i, why in failures])
 
     def _side(self, index: int, count: int) -> str:
         """How reasons name reference ``index`` of ``count`` (numbered when several)."""
