@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from ..scoring.crosslang import NOT_COMPARABLE
 from ..scoring.metrics import METRIC_TABLE, REASON_KEYS
+from ..scoring.missing import missing_of
 from ..scoring.results import CorpusResult, PairResult, mean_of
 from ..scoring.structure_notes import structure_summary
 
@@ -124,9 +125,12 @@ def write_table(
     rows = []
     for pair in corpus.pairs:
         # against a source, BLEU & co. are n/a on every row: the summary says so once
+        # a missing candidate's zeros share one reason: it leads, once, before the others
+        missing = missing_of(pair)
         why = "; ".join(
-            f"{k}: {v}" for k, v in sorted(pair.reasons.items())
-            if k != "ruby" and v != NOT_COMPARABLE
+            ([missing] if missing is not None else [])
+            + [f"{k}: {v}" for k, v in sorted(pair.reasons.items())
+               if k != "ruby" and v != NOT_COMPARABLE and v != missing]
         )
         if len(why) > max_reason:
             why = why[: max_reason - 1] + "…"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..scoring.chance import chance_level
 from ..scoring.metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
+from ..scoring.missing import MISSING_SCORES_0, missing_of
 from ..scoring.results import mean_of
 from ..scoring.structure_notes import structure_summary
 from ..version import __version__
@@ -23,6 +24,9 @@ from .pair_page import render_pair_sections
 from .plots import Mark, Point, density_svg, histogram_svg, log_scale_wanted, scatter_svg
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
     from .views import CorpusView, WorstView
 
 __all__ = ["DISAGREEMENTS", "HIST_BINS", "render_report"]
@@ -167,9 +171,9 @@ def _systems_section(rep: CorpusView) -> str:
     )
 
 
-def _extra_cells(rep: CorpusView, w: WorstView) -> str:
-    """The worst pair's system and label cells, in :attr:`CorpusView.extra_fields` order."""
-    return "".join(f"<td>{_esc(_json_text(w.extra.get(f)))}</td>" for f in rep.extra_fields)
+def _extra_cells(rep: CorpusView, extra: Mapping[str, Any]) -> str:
+    """A pair's system and label cells, in :attr:`CorpusView.extra_fields` order."""
+    return "".join(f"<td>{_esc(_json_text(extra.get(f)))}</td>" for f in rep.extra_fields)
 
 
 def _json_text(value: object) -> str:
@@ -257,10 +261,18 @@ def _reasons_section(rep: CorpusView) -> str:
         "pairs where that tier is n/a for this kind of reason. Sides: pairs with such a reason "
         "on the candidate, the reference, both (one text on both sides), or the pair as a "
         "whole (a limit on the pair, an unreadable pair).</p>\n"
+        + (_MISSING_NOTE if any(g.kind == "missing translation" for g in rep.reasons) else "")
         + f"<table><tr><th>kind</th><th>pairs</th>{header}<th>sides</th><th>example</th></tr>"
         + "".join(rows)
         + "</table>\n</section>\n"
     )
+
+
+_MISSING_NOTE = (
+    '<p class="note" id="missing-note">A <b>missing translation</b> (a file the references '
+    "have and a system's folder lacks) scores 0 on every tier rather than being left out; "
+    "its tier columns count the tiers scored 0 for want of a candidate.</p>\n"
+)
 
 
 def _scatter_section(rep: CorpusView) -> str:
@@ -292,20 +304,24 @@ def _scatter_section(rep: CorpusView) -> str:
         f'<span class="swatch sw-{t}"></span>{_esc(_TIER_LABELS[t])}' for t in TIER_METRICS
     )
     texts = list(rep.disagreement_pairs) + [None] * len(rep.disagreements)
+    extras = list(rep.disagreement_extra) + [{}] * len(rep.disagreements)
     against = _against(rep)
     rows = "".join(
-        f"<tr><td>{pair_id_html(p.id, scroll=True)}</td>{score_cell(p.ruby)}"
+        f"<tr><td>{pair_id_html(p.id, scroll=True)}</td>{_extra_cells(rep, extra)}"
+        f"{score_cell(p.ruby)}"
         f"<td>{_esc(p.tier or '')}</td>{score_cell(p.bleu)}{score_cell(p.crystalbleu)}"
         f"{score_cell(None if p.ruby is None or p.bleu is None else p.ruby - p.bleu)}"
         + _text_cells(pair.reference if pair else None, pair.candidate if pair else None,
-                      against=against, columns=8)
-        for p, pair in zip(rep.disagreements, texts, strict=False)
+                      against=against, columns=8 + len(rep.extra_fields))
+        for p, pair, extra in zip(rep.disagreements, texts, extras, strict=False)
     )
     table = ""
     if rows:
         table = (
             f"<h3>Largest disagreements between RUBY and BLEU ({len(rep.disagreements)})</h3>\n"
-            '<table id="disagreements"><tr><th>pair</th><th>RUBY</th><th>tier</th>'
+            '<table id="disagreements"><tr><th>pair</th>'
+            + "".join(f"<th>{_esc(f)}</th>" for f in rep.extra_fields)
+            + "<th>RUBY</th><th>tier</th>"
             f"<th>BLEU</th><th>CrystalBLEU</th><th>RUBY \u2212 BLEU</th>"
             f"<th>{against}</th><th>candidate</th></tr>{rows}</table>\n"
             f'<p class="note">{explain_hint(rep.explain_command)}</p>\n'
@@ -329,13 +345,15 @@ def _worst_section(rep: CorpusView) -> str:
     against = _against(rep)
     for w in rep.worst:
         # the texts are in full in the pair's own section below: the table links there
+        r = w.result
+        missing = missing_of(r)
         overview.append(
             f'<tr><td class="num">{w.rank}</td><td><a href="#worst-{w.rank}">'
-            f"{pair_id_html(w.result.id, scroll=True)}</a></td>{_extra_cells(rep, w)}"
-            f"{score_cell(getattr(w.result, rep.worst_by or 'ruby'))}"
-            f"{_text_cells(w.reference, w.candidate, anchor=f'worst-{w.rank}')}</tr>"
+            f"{pair_id_html(r.id, scroll=True)}</a></td>{_extra_cells(rep, w.extra)}"
+            f"{score_cell(getattr(r, rep.worst_by or 'ruby'))}"
+            f"{_text_cells(w.reference, w.candidate, anchor=f'worst-{w.rank}', missing=missing)}"
+            "</tr>"
         )
-        r = w.result
         scores = " · ".join(
             f"{LABELS[m]} {format_score(getattr(r, m))}"
             for m in METRICS
@@ -343,6 +361,8 @@ def _worst_section(rep: CorpusView) -> str:
         )
         tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
         tags = "".join(f" · {f} {_json_text(w.extra.get(f))}" for f in rep.extra_fields)
+        if missing is not None:  # said before the zeros it explains
+            tags += f" · {missing}"
         summary = (
             f"#{w.rank} · pair {pair_id_html(r.id)}{_esc(tags)} · <b>{_esc(by)} "
             f"{format_score(getattr(r, rep.worst_by or 'ruby'))}</b>{_esc(tier)} · {_esc(scores)}"
@@ -397,18 +417,24 @@ def _worst_body(rep: CorpusView, w: WorstView) -> str:
 
 def _text_cells(reference: str | list[str] | None, candidate: str | None, *,
                 anchor: str | None = None, against: str = "reference",
-                columns: int = 0) -> str:
-    """Two table cells: the reference(s) and the candidate. A text that fits a cell
-    (:data:`CELL_CHARS` characters on one line) is shown there; a longer one (a whole
+                columns: int = 0, missing: str | None = None) -> str:
+    """Two table cells: the reference(s) and the candidate (``missing``: the reason there is
+    none: the cell says where it is missing rather than show an empty text). A text that
+    fits a cell (:data:`CELL_CHARS` characters on one line) is shown there; a longer one (a whole
     program) is shown in full, never cut: the cells give its size and either link to
     ``anchor`` (where the page shows it) or, with ``columns``, a row follows spanning the
     table, with both texts side by side in a ``<details>`` (collapsed, expandable)."""
     if isinstance(reference, list):
         reference = "\n\n".join(reference)
+    if missing is not None:
+        candidate = None  # its "" is no text of the system's: the cell says where it is missing
     texts = (reference, candidate)
+    candidate_cell = (f'<td class="snip note missing">({_esc(_missing_from(missing))})</td>'
+                      if missing is not None else None)
     if all(text is None or _fits(text) for text in texts):
-        return "".join(_snippet_cell(text) for text in texts) + ("</tr>" if columns else "")
-    cells = "".join(_size_cell(text, anchor) for text in texts)
+        return (_snippet_cell(reference) + (candidate_cell or _snippet_cell(candidate))
+                + ("</tr>" if columns else ""))
+    cells = _size_cell(reference, anchor) + (candidate_cell or _size_cell(candidate, anchor))
     if not columns:
         return cells
     sizes = " and ".join(_lines(text) for text in texts if text is not None)
@@ -448,11 +474,19 @@ def _snippet_cell(text: str | None) -> str:
     return f'<td class="snip"><code>{_esc(text)}</code></td>'
 
 
+def _missing_from(reason: str) -> str:
+    """``"missing from DIR"`` of a missing candidate's reason."""
+    return reason.removeprefix("candidate: ").removesuffix(MISSING_SCORES_0)
+
+
 def _plain_pair(w: WorstView, against: str = "reference") -> str:
-    """A pair without its explanation: its reasons and its text, escaped."""
-    reasons = "".join(
+    """A pair without its explanation: its reasons and its text, escaped (a missing
+    candidate is said to be missing, not shown as an empty text)."""
+    missing = missing_of(w.result)
+    reasons = "".join(  # a missing candidate's reason is the note: said once, not per metric
         f"<li>{_esc(LABELS.get(k, k))}: {_esc(v)}</li>"
         for k, v in sorted(w.result.reasons.items())
+        if v != missing
     )
     out = f'<p class="note">{_esc(w.note or "")}</p>'
     if reasons:
@@ -465,9 +499,11 @@ def _plain_pair(w: WorstView, against: str = "reference") -> str:
             f'<pre class="src">{_esc(ref)}</pre></div>'
             for i, ref in enumerate(refs)
         )
+        candidate = (f'<pre class="src">{_esc(w.candidate)}</pre>' if missing is None else
+                     f'<p class="note missing">{_esc(_missing_from(missing))}</p>')
         out += (
             f'<div class="cols">{panels}<div class="panel"><h3>Candidate</h3>'
-            f'<pre class="src">{_esc(w.candidate)}</pre></div></div>'
+            f"{candidate}</div></div>"
         )
     return out
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import heapq
 import logging
 import os
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -40,8 +39,9 @@ from ..pages.page_parts import GRID_BINS, MAX_POINTS
 from ..pages.plots import bin_index
 from ..scoring.code import canonical_language
 from ..scoring.metrics import CORPUS_METRICS, METRICS, TIER_METRICS
+from ..scoring.missing import missing_of
 from ..scoring.results import CorpusResult, PairResult
-from ..scoring.structure_notes import first_side
+from .reasons import reason_kind
 from .systems import SystemSummary, system_summaries
 
 if TYPE_CHECKING:
@@ -67,55 +67,6 @@ logger = logging.getLogger(__name__)
 
 #: What the reasons section groups: the structural tiers, then problems with a whole pair.
 _REASON_METRICS = tuple(TIER_METRICS.values())
-
-# Reason texts -> kinds, first match wins. The texts come from graphs.parse and the tiers.
-_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("empty code", re.compile(r"empty code")),
-    (
-        "parse error",
-        re.compile(r"parse error|missing .* at line|unmatched '|is never closed|no clean parse"),
-    ),
-    ("too large", re.compile(r"larger than the limit|longer than the limit|token edits between")),
-    ("no statements", re.compile(r"no statements")),
-    ("no language", re.compile(r"no language given")),
-)
-_SIDE = re.compile(r"^(candidate|reference(?: \d+)?|both): ")
-
-
-def reason_kind(reason: str) -> tuple[str, str]:
-    """The kind of a "not applicable" reason and the side it is on.
-
-    Parameters
-    ----------
-    reason : a pair's reason text, as in :attr:`PairResult.reasons`.
-
-    Returns
-    -------
-    ``(kind, side)``: kind is ``"parse error"``, ``"empty code"``, ``"too large"``,
-    ``"no statements"``, ``"no language"`` or ``"other"``; side is ``"candidate"``,
-    ``"reference"``, ``"both"`` or ``"pair"`` (a limit on the pair, not on one side).
-
-    Examples
-    --------
-    >>> reason_kind("candidate: parse error at line 3, col 14")
-    ('parse error', 'candidate')
-    >>> reason_kind("reference 2: no statements")
-    ('no statements', 'reference')
-    >>> reason_kind("candidate: AST larger than the limit (9 > 4 nodes); reference: parse "
-    ...             "error at line 1, col 5")
-    ('too large', 'candidate')
-    """
-    # the first side named is the one that stops the tier; later sides' reasons are theirs
-    reason = first_side(reason)[0]
-    match = _SIDE.match(reason)
-    side = "pair"
-    if match:
-        side = "reference" if match.group(1).startswith("reference") else match.group(1)
-    for kind, pattern in _KINDS:
-        if pattern.search(reason):
-            return kind, side
-    return "other", side
-
 
 # -- the report's records ---------------------------------------------------------------------
 
@@ -231,6 +182,9 @@ class CorpusReport:
     language : the scorer's language.
     disagreement_pairs : the inputs (texts) of ``disagreements``, in the same order (``None``
         where the text was not given).
+    disagreement_indices : the 0-based input positions of ``disagreements``, in order.
+    disagreement_extra : the system and label of each of ``disagreements`` (as
+        :attr:`WorstPair.extra`; empty without systems).
     systems : one :class:`~ruby_metric.reports.systems.SystemSummary` per system, side by
         side on the page (empty for one system).
     system_field : the field that named the systems.
@@ -253,6 +207,8 @@ class CorpusReport:
     title: str = "RUBY corpus report"
     language: str | None = None
     disagreement_pairs: tuple[PairInput | None, ...] = ()
+    disagreement_indices: tuple[int, ...] = ()
+    disagreement_extra: tuple[dict[str, Any], ...] = ()
     systems: tuple[SystemSummary, ...] = ()
     system_field: str | None = None
     extra_fields: tuple[str, ...] = ()
@@ -438,10 +394,11 @@ class ReportBuilder:
             sides = {(kind, "pair")}
         else:
             sides: set[tuple[str, str]] = set()
+            missing = missing_of(result)  # its tiers score 0 for want of a candidate: counted
             for metric in _REASON_METRICS:
                 reason = reasons.get(metric)
                 if (reason is None or reason == "not requested"
-                        or getattr(result, metric, None) is not None):
+                        or (getattr(result, metric, None) is not None and reason != missing)):
                     continue  # a tier that applied (its reason says what was repaired)
                 kind, side = reason_kind(reason)
                 found.setdefault(kind, (metric, reason))
@@ -519,7 +476,10 @@ class ReportBuilder:
             )
         worst = []
         for item in self.worst_pairs():
-            if explain is not None and item.candidate is not None:
+            missing = missing_of(item.result)
+            if missing is not None:  # nothing to explain: that of "" would read as the pair's
+                item = replace(item, note=missing)
+            elif explain is not None and item.candidate is not None:
                 try:
                     item = replace(item, explanation=explain(item))
                 except (TypeError, ValueError) as exc:
@@ -556,6 +516,7 @@ class ReportBuilder:
             title=title or "RUBY corpus report",
             language=language,
             disagreement_pairs=tuple(g[3] for g in gaps),
+            disagreement_indices=tuple(-g[1] for g in gaps),
             source_language=source_language,
             explain_command=explain_command,
         )
@@ -639,6 +600,7 @@ def report_stream(
     return replace(
         rep,
         worst=tuple(replace(w, extra=systems.extras(w.index)) for w in rep.worst),
+        disagreement_extra=tuple(systems.extras(i) for i in rep.disagreement_indices),
         systems=system_summaries(systems, corpus, scoring_metric(scorer)) if split else (),
         system_field=systems.system_field,
         extra_fields=tuple(systems.extra_fields),

@@ -17,7 +17,11 @@ from .metrics import METRICS, TIER_METRICS
 from .results import PairResult
 from .structure_notes import first_side
 
-__all__ = ["missing_result", "missing_reason"]
+__all__ = ["MISSING_SCORES_0", "missing_of", "missing_result", "missing_reason"]
+
+#: How every reason of a missing candidate's result ends: what tells a missing translation's
+#: zeros from scored ones wherever only the result is at hand (a report, a table row).
+MISSING_SCORES_0 = " (a missing translation scores 0)"
 
 
 def missing_reason(missing: str) -> str:
@@ -26,7 +30,37 @@ def missing_reason(missing: str) -> str:
     >>> missing_reason("missing from systems/coder-s")
     'candidate: missing from systems/coder-s (a missing translation scores 0)'
     """
-    return f"candidate: {missing} (a missing translation scores 0)"
+    return f"candidate: {missing}{MISSING_SCORES_0}"
+
+
+def missing_of(result: PairResult) -> str | None:
+    """The reason a missing candidate's result carries (:func:`missing_result`), ``None`` for
+    the result of a candidate that was there.
+
+    Parameters
+    ----------
+    result : any pair's result.
+
+    Returns
+    -------
+    str | None : the reason (``"candidate: missing from out (a missing translation scores
+    0)"``), or ``None``.
+
+    >>> missing_of(PairResult(id="a", ruby=0.0, tier="graph", grs=0.0,
+    ...                       reasons={"grs": missing_reason("missing from out")}))
+    'candidate: missing from out (a missing translation scores 0)'
+    >>> missing_of(PairResult(id="a", reasons={"grs": "candidate: empty code"})) is None
+    True
+    >>> missing_of(PairResult(id="a", reasons={"trs": missing_reason("missing from out")
+    ...                                        + "; reference: parse error at line 1, col 5"}))
+    'candidate: missing from out (a missing translation scores 0)'
+    """
+    # a reference that fails too adds its own part after the missing reason
+    firsts = (first_side(r)[0] for r in result.reasons.values())
+    return next(
+        (r for r in firsts if r.startswith("candidate: ") and r.endswith(MISSING_SCORES_0)),
+        None,
+    )
 
 
 def missing_result(empty: PairResult, missing: str) -> PairResult:
