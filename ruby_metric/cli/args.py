@@ -458,6 +458,11 @@ def pair_input(
     else:
         pairs, total = _pair_source(args)
         name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
+        added = 0 if systems is None else sum(r.pair.missing is not None for r in systems.rows)
+        if added:
+            # the JSONL's pairs, with each system's missing translations where its rows are
+            read, pairs = pairs, lambda: systems.with_missing(read())
+            total = None if total is None else total + added
     strict = getattr(args, "strict", False)
     # One pass before scoring (JSONL parsing is cheap next to scoring): fail before any output
     # when nothing can be read, or, with --strict, when anything cannot.
