@@ -4,6 +4,7 @@ JSONL does not raise a system's mean."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import shutil
@@ -146,3 +147,13 @@ def test_meta_commands_compare_on_every_id_and_correlate_leaves_the_missing_out(
     data = json.loads(out)
     # the missing translation has no verdict to correlate with: 14 judged pairs
     assert data["pairs"] == 14 and data["systems"]["coder-m"]["pairs"] == 4
+
+
+def test_systems_from_standard_input_are_read_once(capsys, monkeypatch, without_mean_floor):
+    # standard input cannot be read twice: the systems' rows are the pairs scored
+    text = without_mean_floor.read_text()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "score", "--jsonl", "-", "--lang", "python",
+                         "--system-field", "model", "-b")
+    assert code == 0, err
+    assert out.splitlines() == ["coder-l\t0.6627", "coder-m\t0.6499", "coder-s\t0.9252"]

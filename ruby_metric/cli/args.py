@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..io.formats import counted
 from ..io.inputs import (
+    STDIN,
     InputError,
     PairInput,
     display_name,
@@ -453,6 +454,13 @@ def pair_input(
         if not args.lang:
             raise InputError("--lang is required with REFS and HYPS (e.g. --lang java)")
         read = [row.pair for row in systems.rows]
+        pairs, total = (lambda: iter(read)), len(read)
+        name = systems.name
+    elif systems is not None and args.jsonl == STDIN:
+        # standard input was read once, for the systems: their rows' pairs are its pairs
+        read = [row.pair for row in systems.rows]
+        if not _has_language(args, read):
+            _no_language(systems.name, {})
         pairs, total = (lambda: iter(read)), len(read)
         name = systems.name
     else:
