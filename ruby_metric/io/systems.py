@@ -38,9 +38,11 @@ __all__ = [
     "read_aligned_systems",
     "check_label",
     "check_group",
+    "fill_missing",
+    "shown_names",
 ]
 
-#: How many missing (system, id) a warning names before it says "and N more".
+#: How many names (files, labels, system/id) a message gives before it says "and N more".
 _NAMED = 5
 
 
@@ -278,14 +280,14 @@ def fill_missing(systems: SystemsInput, *, strict: bool = False) -> SystemsInput
     named = [f"{system}/{pair_id}" for system, ids in lacking.items() for pair_id in ids]
     text = (f"{systems.name}: {counted(len(named), 'id')} another system has "
             f"{'is' if len(named) == 1 else 'are'} missing from a system "
-            f"({field}/id: {_shown(named)})")
+            f"({field}/id: {shown_names(named)})")
     disagree = natural_sorted(
         pair_id for pair_id in {i for ids in lacking.values() for i in ids}
         if len({r.pair.reference for r in by_id[pair_id] if r.pair.problem is None}) > 1
     )
     if disagree:
         text += (f"; the systems' rows of {counted(len(disagree), 'id')} disagree on the "
-                 f"reference ({_shown(disagree)}): the first row's is used")
+                 f"reference ({shown_names(disagree)}): the first row's is used")
     if strict:
         raise InputError(f"{text} (--strict: every system needs every id)")
     logger.warning("%s: each scored as a missing translation, 0", text)
@@ -309,7 +311,12 @@ def _missing_row(rows: list[SystemRow], system: str, field: str) -> SystemRow:
     return SystemRow(pair, system, None, donor.group)
 
 
-def _shown(items: Sequence[str]) -> str:
+def shown_names(items: Sequence[str]) -> str:
+    """The first few of ``items`` for a message, and how many more there are.
+
+    >>> shown_names(["a", "b"]), shown_names([str(i) for i in range(7)])
+    ('a, b', '0, 1, 2, 3, 4 and 2 more')
+    """
     more = f" and {len(items) - _NAMED:,} more" if len(items) > _NAMED else ""
     return ", ".join(items[:_NAMED]) + more
 
