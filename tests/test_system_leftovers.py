@@ -151,8 +151,9 @@ def test_resume_with_a_jsonl_of_systems_whose_pairs_are_equal(tmp_path, capsys):
     resumed = [json.loads(line) for line in part.read_text().splitlines()]
     assert sorted(map(json.dumps, resumed)) == sorted(
         json.dumps(json.loads(line)) for line in lines)
+    # m3 lacks t1 and t2: its missing translations (scored 0) are resumed like any pair
     assert [(r["model"], r["id"]) for r in resumed[3:]] == [
-        ("m1", "t1"), ("m2", "t0"), ("m2", "t2"), ("m3", "t0")]
+        ("m1", "t1"), ("m2", "t0"), ("m2", "t2"), ("m3", "t0"), ("m3", "t1"), ("m3", "t2")]
     # a file written without systems cannot be matched by system: refused, left as it is
     plain = tmp_path / "plain.jsonl"
     plain.write_text('{"id": "t0", "ruby": 1.0, "tier": "graph", "reasons": {}}\n')

@@ -74,10 +74,13 @@ def test_reader_matches_by_id_not_position(tmp_path):
     near = [r for r in rows if r["model"] == "near"][:3][::-1]
     data = [r for r in rows if r["model"] != "near"] + near
     got = read_jsonl_systems(_write(tmp_path / "x.jsonl", data), system_field="model")
-    assert got.missing() == {"near": ["t3"]}
+    # the t3 near lacks is its missing translation, after its last row (no id of near
+    # comes after t3)
+    assert got.missing() == {}
+    assert got.rows[11].pair.missing == "missing from the JSONL for model near"
     pairs = [(got.rows[a].pair.id, got.rows[b].pair.id) for a, b in got.shared("good", "near")]
-    assert pairs == [("t0", "t0"), ("t1", "t1"), ("t2", "t2")]
-    assert got.shared("good", "near") == [(0, 10), (1, 9), (2, 8)]
+    assert pairs == [("t0", "t0"), ("t1", "t1"), ("t2", "t2"), ("t3", "t3")]
+    assert got.shared("good", "near") == [(0, 10), (1, 9), (2, 8), (3, 11)]
 
 
 @pytest.mark.parametrize(
@@ -271,9 +274,12 @@ def test_meta_compare_names_missing_ids(capsys, tmp_path, caplog):
         code, out, err = run(capsys, "meta", "compare", "--jsonl", path, "-l", "python", *FAST,
                              "--system-field", "model", "--trials", "99", "--bootstrap", "50")
     assert code == 0, err
-    assert any("bad lacks 1 (t3)" in r.getMessage() for r in caplog.records)
-    assert "bad has no pair for 1 id: t3" in out
-    assert "A = good, B = bad: 3 shared pairs" in out and "A = good, B = near: 4 shared" in out
+    # the id bad lacks is its missing translation (scored 0), so every pair of systems is
+    # compared on all 4 ids
+    assert any("missing from a system (model/id: bad/t3)" in r.getMessage()
+               for r in caplog.records)
+    assert "has no pair for" not in out
+    assert "A = good, B = bad: 4 shared pairs" in out and "A = good, B = near: 4 shared" in out
 
 
 def test_correlate_with_label_field_systems_and_groups(capsys, judged):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..io.formats import counted
 from ..io.inputs import (
+    STDIN,
     InputError,
     PairInput,
     display_name,
@@ -455,9 +456,21 @@ def pair_input(
         read = [row.pair for row in systems.rows]
         pairs, total = (lambda: iter(read)), len(read)
         name = systems.name
+    elif systems is not None and args.jsonl == STDIN:
+        # standard input was read once, for the systems: their rows' pairs are its pairs
+        read = [row.pair for row in systems.rows]
+        if not _has_language(args, read):
+            _no_language(systems.name, {})
+        pairs, total = (lambda: iter(read)), len(read)
+        name = systems.name
     else:
         pairs, total = _pair_source(args)
         name = display_name(args.jsonl) if args.jsonl else f"{args.refs} / {args.hyps}"
+        added = 0 if systems is None else sum(r.pair.missing is not None for r in systems.rows)
+        if added:
+            # the JSONL's pairs, with each system's missing translations where its rows are
+            read, pairs = pairs, lambda: systems.with_missing(read())
+            total = None if total is None else total + added
     strict = getattr(args, "strict", False)
     # One pass before scoring (JSONL parsing is cheap next to scoring): fail before any output
     # when nothing can be read, or, with --strict, when anything cannot.

@@ -57,22 +57,27 @@ def judged_rows(
     system_field: str | None = None,
     group_field: str | None = None,
     warn: bool = True,
+    strict: bool = False,
 ) -> SystemsInput:
     """The rows of a judged JSONL file; every pair must carry its judgment ``field``.
+
+    A system's missing translation (an id another system has: its warning names it) has no
+    judgment to correlate with: it is left out, as an unlabelled folder pair is.
 
     Raises
     ------
     InputError : a pair without its judgment (or with a judgment that is not a number or
-        true/false), and what :func:`~ruby_metric.io.systems.read_jsonl_systems` raises.
+        true/false), and what :func:`~ruby_metric.io.systems.read_jsonl_systems` raises
+        (``strict``: an id a system lacks).
     """
     rows = read_jsonl_systems(
         path, against=against, system_field=system_field, label_field=field,
-        group_field=group_field, warn=warn,
+        group_field=group_field, warn=warn, strict=strict,
     )
     for row in rows.rows:
-        if row.label is None:
+        if row.label is None and row.pair.missing is None:
             raise InputError(f"{display_name(path)}:{row.pair.line}: missing {field!r}")
-    return rows
+    return dataclasses.replace(rows, rows=tuple(r for r in rows.rows if r.label is not None))
 
 
 def _f(value: float | None, digits: int = 4) -> str:
@@ -123,7 +128,7 @@ def _judged_input(args: argparse.Namespace, field: str) -> SystemsInput:
             raise InputError("give either REFS SYSTEM... or --jsonl FILE, not both")
         return judged_rows(
             args.jsonl, field, against=jsonl_side(args), system_field=args.system_field,
-            group_field=args.group_field,
+            group_field=args.group_field, strict=args.strict,
         )
     if not (args.refs and args.systems and args.labels):
         raise InputError("meta correlate reads --jsonl FILE, or REFS SYSTEM... with "

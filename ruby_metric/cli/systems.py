@@ -74,7 +74,7 @@ def systems_input(args: argparse.Namespace) -> SystemsInput | None:
             return None
         return read_jsonl_systems(
             args.jsonl, against=jsonl_side(args), system_field=system, label_field=label,
-            group_field=group, warn=False,
+            group_field=group, warn=False, strict=getattr(args, "strict", False),
         )
     if labels and not label:
         raise InputError(f"--labels {labels}: name the field holding each label with "

@@ -23,24 +23,16 @@ from typing import Any
 from .formats import counted
 from .inputs import InputError, display_name, jsonl_objects
 from .natural_order import natural_sorted
-from .systems import SystemRow, SystemsInput, check_group, check_label
+from .systems import SystemRow, SystemsInput, check_group, check_label, shown_names
 from .units import folder_pairs, pair_folders
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["system_names", "read_folder_systems", "join_labels"]
 
-#: How many unmatched files or labels a message names before it says "and N more".
-_NAMED = 5
-
 #: The group of a pair whose labels name no group field: its id (for folders, the file,
 #: which is the task: every system translates the same files).
 ID_GROUP = "id"
-
-
-def _shown(items: Sequence[str]) -> str:
-    more = f" and {len(items) - _NAMED:,} more" if len(items) > _NAMED else ""
-    return ", ".join(items[:_NAMED]) + more
 
 
 def system_names(paths: Sequence[str | Path]) -> list[str]:
@@ -234,11 +226,11 @@ def join_labels(
         verb = "names" if len(labels) == 1 else "name"
         named = natural_sorted("/".join(filter(None, key)) for key in labels)
         problems.append(f"{counted(len(labels), 'label')} of {name} {verb} no pair "
-                        f"({_shown(named)})")
+                        f"({shown_names(named)})")
     if unlabelled:
         verb = "has" if len(unlabelled) == 1 else "have"
         problems.append(f"{counted(len(unlabelled), 'pair')} of {systems.name} {verb} no label "
-                        f"in {name} ({_shown(unlabelled)})")
+                        f"in {name} ({shown_names(unlabelled)})")
     if problems:
         text = "; ".join(problems) + " (labels are joined to pairs by system and id)"
         if strict:

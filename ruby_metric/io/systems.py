@@ -9,19 +9,27 @@ execution verdict or a grade per candidate (``"passed"``) and the task it solves
 Systems are compared pair by pair *by id*, never by position in the file: in one JSONL
 every pair of a split file must name its ``id``, and one id may appear once per system.
 Line-aligned files have no ids; their pairs are matched by line (id = 0-based line).
+
+An id some systems of a JSONL have and one lacks is that system's missing translation, as a
+file missing from a system's folder is (:mod:`ruby_metric.scoring.missing`): a pair with no
+candidate that scores 0, never left out, so a system is not rewarded for skipping inputs.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .formats import counted
 from .inputs import InputError, PairInput, display_name, iter_jsonl_records, read_aligned
-from .natural_order import natural_sorted
+from .natural_order import natural_key, natural_sorted
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "SystemRow",
@@ -30,7 +38,12 @@ __all__ = [
     "read_aligned_systems",
     "check_label",
     "check_group",
+    "fill_missing",
+    "shown_names",
 ]
+
+#: How many names (files, labels, system/id) a message gives before it says "and N more".
+_NAMED = 5
 
 
 @dataclass(frozen=True)
@@ -93,6 +106,20 @@ class SystemsInput:
         union = set().union(*ids.values()) if ids else set()
         return {s: natural_sorted(union - have) for s, have in ids.items() if union - have}
 
+    def with_missing(self, read: Iterable[PairInput]) -> Iterator[PairInput]:
+        """The pairs of :attr:`rows`: each missing translation's own (``pair.missing``), and
+        for every other row the next pair of ``read`` (the same file read again, say, with
+        the warnings of a first read), so that the i-th pair is the i-th row's.
+
+        >>> rows = SystemsInput((SystemRow(PairInput("a", "x", "y"), "m1"),
+        ...                      SystemRow(PairInput("a", "x", "", missing="gone"), "m2")), "f")
+        >>> [(p.id, p.candidate) for p in rows.with_missing([PairInput("a", "x", "y")])]
+        [('a', 'y'), ('a', '')]
+        """
+        others = iter(read)
+        for row in self.rows:
+            yield row.pair if row.pair.missing is not None else next(others)
+
     @property
     def extra_fields(self) -> list[str]:
         """The columns a result row carries besides its scores: the system and label fields."""
@@ -153,8 +180,12 @@ def read_jsonl_systems(
     label_field: str | None = None,
     group_field: str | None = None,
     warn: bool = True,
+    strict: bool = False,
 ) -> SystemsInput:
     """The pairs of a JSONL file, split into systems by ``system_field`` when given.
+
+    With ``system_field``, an id that some systems have and a system lacks is that system's
+    missing translation (:func:`fill_missing`): every system is scored on every id.
 
     Parameters
     ----------
@@ -166,15 +197,18 @@ def read_jsonl_systems(
         it has the label ``None``.
     group_field : the field naming each pair's group (the task); every pair must have it.
     warn : warn about unknown keys and invalid UTF-8 (these fields are known keys).
+    strict : an id a system lacks is an error, not a missing translation.
 
     Returns
     -------
-    SystemsInput
+    SystemsInput : the rows in file order, with each missing translation placed as
+        :func:`fill_missing` places it.
 
     Raises
     ------
     InputError : a line that is not JSON, a pair without its system, id or group, a label
-        that is not true/false or a number, an id twice in one system, or no pairs at all.
+        that is not true/false or a number, an id twice in one system, no pairs at all, or
+        (``strict``) an id a system lacks.
     """
     fields = [f for f in (system_field, label_field, group_field, "id") if f]
     name = display_name(path)
@@ -215,7 +249,80 @@ def read_jsonl_systems(
         raise InputError(f"{name}: no pairs")
     if label_field and not labelled:
         raise InputError(f"{name}: no line has the field {label_field!r} (--label-field)")
-    return SystemsInput(tuple(rows), name, system_field, label_field, group_field)
+    read = SystemsInput(tuple(rows), name, system_field, label_field, group_field)
+    return fill_missing(read, strict=strict) if system_field else read
+
+
+def fill_missing(systems: SystemsInput, *, strict: bool = False) -> SystemsInput:
+    """``systems`` with a missing translation for every id a system lacks and another has.
+
+    The missing pair has the id, the reference (or source), the language and the group of
+    the first row of that id in input order (the first readable one, if any is), no
+    candidate, no label, and ``missing`` ``"missing from the JSONL for FIELD SYSTEM"`` (it
+    scores 0 on every tier). It goes where a system folder would put it, each system's pairs
+    being in natural order of id there: before the first of its system's rows whose id comes
+    after it in natural order (:func:`~ruby_metric.io.natural_order.natural_key`), or after
+    its system's last row. One warning names how many there are and the first few (and any
+    id whose rows disagree on the reference: the first is used); ``strict`` makes it an
+    :class:`InputError`.
+
+    >>> rows = SystemsInput((SystemRow(PairInput("a", "x", "y"), "m1"),
+    ...                      SystemRow(PairInput("b", "z", "w"), "m1"),
+    ...                      SystemRow(PairInput("b", "z", "v"), "m2")), "f", "model")
+    >>> [(r.system, r.pair.id, r.pair.reference, r.pair.missing)
+    ...  for r in fill_missing(rows).rows]  # doctest: +NORMALIZE_WHITESPACE
+    [('m1', 'a', 'x', None), ('m1', 'b', 'z', None),
+     ('m2', 'a', 'x', 'missing from the JSONL for model m2'), ('m2', 'b', 'z', None)]
+    """
+    lacking = systems.missing()
+    if not lacking:
+        return systems
+    by_id: dict[str, list[SystemRow]] = {}
+    for row in systems.rows:
+        by_id.setdefault(str(row.pair.id), []).append(row)
+    field = systems.system_field or "system"
+    named = [f"{system}/{pair_id}" for system, ids in lacking.items() for pair_id in ids]
+    text = (f"{systems.name}: {counted(len(named), 'id')} another system has "
+            f"{'is' if len(named) == 1 else 'are'} missing from a system "
+            f"({field}/id: {shown_names(named)})")
+    disagree = natural_sorted(
+        pair_id for pair_id in {i for ids in lacking.values() for i in ids}
+        if len({r.pair.reference for r in by_id[pair_id] if r.pair.problem is None}) > 1
+    )
+    if disagree:
+        text += (f"; the systems' rows of {counted(len(disagree), 'id')} disagree on the "
+                 f"reference ({shown_names(disagree)}): the first row's is used")
+    if strict:
+        raise InputError(f"{text} (--strict: every system needs every id)")
+    logger.warning("%s: each scored as a missing translation, 0", text)
+    keyed = [((i, 0, natural_key("")), row) for i, row in enumerate(systems.rows)]
+    for system, ids in lacking.items():
+        own = [(i, natural_key(systems.rows[i].pair.id)) for i in systems.indices(system)]
+        for pair_id in ids:
+            key = natural_key(pair_id)
+            at = next(((i, -1) for i, k in own if k > key), (own[-1][0], 1))
+            keyed.append(((*at, key), _missing_row(by_id[pair_id], system, field)))
+    keyed.sort(key=lambda item: item[0])
+    return dataclasses.replace(systems, rows=tuple(row for _, row in keyed))
+
+
+def _missing_row(rows: list[SystemRow], system: str, field: str) -> SystemRow:
+    """``system``'s missing translation of the id of ``rows`` (other systems' rows, in input
+    order), from the first readable one of them (or the first)."""
+    donor = next((r for r in rows if r.pair.problem is None), rows[0])
+    pair = dataclasses.replace(donor.pair, candidate="", boms=0, line=None,
+                               missing=f"missing from the JSONL for {field} {system}")
+    return SystemRow(pair, system, None, donor.group)
+
+
+def shown_names(items: Sequence[str]) -> str:
+    """The first few of ``items`` for a message, and how many more there are.
+
+    >>> shown_names(["a", "b"]), shown_names([str(i) for i in range(7)])
+    ('a, b', '0, 1, 2, 3, 4 and 2 more')
+    """
+    more = f" and {len(items) - _NAMED:,} more" if len(items) > _NAMED else ""
+    return ", ".join(items[:_NAMED]) + more
 
 
 def read_aligned_systems(references: str | Path, systems: Sequence[str | Path]) -> SystemsInput:
