@@ -97,8 +97,10 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         "--resume",
         action="store_true",
         help="with -f jsonl -o FILE: skip the pairs whose ids FILE already holds (from a run "
-        "that was stopped; with several systems, whose system and id) and append the others; "
-        "a last line cut short is scored again",
+        "that was stopped; with several systems, whose system and id; ids that repeat: by "
+        "position) and append the others; a last line cut short is scored again. Needs the "
+        "options FILE was written with (its last line is scored again to check); the corpus "
+        "line then covers only the pairs scored in this run",
     )
     add_workers(score)
     add_quiet(score)
