@@ -100,3 +100,17 @@ def test_resume_point_keeps_the_keys_in_order_and_the_last_line(tmp_path):
     point = resume_point(path)
     assert point.keys == ('"b"', '"a"') and point.last == last.encode()
     assert point.lines == 2 and point.dropped == 9
+
+
+def test_resume_with_labels_and_repeated_ids_matches_by_position(tmp_path, capsys):
+    # --label-field without --system-field: rows with labels, ids repeating across systems
+    argv = [*PLAIN, "--label-field", "passed"]
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    assert run(capsys, *argv, "-o", full)[0] == 0
+    lines = full.read_text().splitlines(keepends=True)
+    assert [json.loads(x)["id"] for x in lines[:6:5]] == ["count_divisors"] * 2
+    part.write_text("".join(lines[:6]))  # line 6 is coder-m's count_divisors, not coder-l's
+    code, _, err = run(capsys, *argv, "-o", part, "--resume")
+    assert code == 0, err
+    assert part.read_text() == "".join(lines)
+    assert "9 pairs scored in this run only (resumed: 6 pairs already in" in err

@@ -89,8 +89,12 @@ def resumed(
     # equal in every field but their system, which the pair does not carry)
     keys = [resume_key(row.pair.id, row.system if system_field else None)
             for row in systems.rows]
-    done = {id(row.pair) for row, key in zip(systems.rows, keys, strict=True)
-            if key in point.ids}
+    if len(set(keys)) < len(keys):  # labels without systems, ids repeating: by position
+        _check_positions(output, point, keys)
+        done = {id(row.pair) for row in systems.rows[:point.lines]}
+    else:
+        done = {id(row.pair) for row, key in zip(systems.rows, keys, strict=True)
+                if key in point.ids}
     left = dataclasses.replace(
         systems, rows=tuple(row for row in systems.rows if id(row.pair) not in done))
     rows = [row.pair for row in systems.rows]
@@ -99,7 +103,7 @@ def resumed(
                      point, skipped_by_system=dict(by_system))
     if not point.lines:
         return result
-    index = _index_of(output, point, keys)
+    index = point.lines - 1 if len(set(keys)) < len(keys) else _index_of(output, point, keys)
     target = rows[index]
     return dataclasses.replace(result, last=lambda pair: pair is target,
                                last_extras=systems.extras(index))
@@ -121,22 +125,31 @@ def _by_id_or_position(
         last = keys[_index_of(output, point, keys)]
         return dataclasses.replace(result, last=lambda pair: id_key(pair.id) == last)
     # ids repeat: position is what a run writes by, and a pair's JSONL line names its position
+    _check_positions(output, point, keys)
     count = point.lines
+    if None in lines[:count]:
+        raise InputError(f"{output}: the input's ids repeat and its pairs name no line to "
+                         "match them by: pass --system-field NAME, or write to a new file")
+    first = set(lines[:count])
+    last_line = lines[count - 1] if count else None
+    return Resumed(pairs, lambda pair: pair.line in first, count, None, point,
+                   None if last_line is None else (lambda pair: pair.line == last_line))
+
+
+def _check_positions(output: str, point: ResumePoint, keys: list[str]) -> None:
+    """An :class:`InputError` unless ``output``'s lines carry the keys of the input's first
+    pairs in order (how lines are matched to pairs when the input's keys repeat)."""
     repeated = next(key for key, n in Counter(keys).items() if n > 1)
     why = (f"the input's ids repeat (id {repeated} is several pairs'), so --resume matches "
            f"{output}'s lines to the pairs by position")
     hint = "; for the rows of several systems, pass --system-field NAME"
-    if count > len(keys) or None in lines[:count]:
-        raise InputError(f"{output}: {count:,} lines, but {why} and the input has "
+    if point.lines > len(keys):
+        raise InputError(f"{output}: {point.lines:,} lines, but {why} and the input has "
                          f"{len(keys):,} pairs{hint}")
     for number, (written_key, key) in enumerate(zip(point.keys, keys, strict=False), start=1):
         if written_key != key:
             raise InputError(f"{output}:{number}: id {written_key}, but pair {number} of the "
                              f"input has id {key}: {why}{hint}")
-    first = set(lines[:count])
-    last_line = lines[count - 1] if count else None
-    return Resumed(pairs, lambda pair: pair.line in first, count, None, point,
-                   None if last_line is None else (lambda pair: pair.line == last_line))
 
 
 def _index_of(output: str, point: ResumePoint, keys: list[str]) -> int:
