@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,11 +185,13 @@ def check_options(scorer: RubyScorer, resume: Resumed, output: str) -> None:
     if resume.last is None:
         return
     target = resume.last
-    run = scorer.stream(resume.pairs, workers=1, skip=lambda pair: not target(pair))
-    try:
-        produced = [jsonl_line(result, resume.last_extras).encode("utf-8") for result in run]
-    finally:
-        run.close()
+    with _silenced():  # the run itself warns of the same things (an n-gram set built here)
+        run = scorer.stream(resume.pairs, workers=1, skip=lambda pair: not target(pair))
+        try:
+            produced = [jsonl_line(result, resume.last_extras).encode("utf-8")
+                        for result in run]
+        finally:
+            run.close()
     if produced != [resume.point.last]:
         number, pair_id = resume.point.lines, resume.point.keys[-1]
         raise InputError(
@@ -195,3 +199,20 @@ def check_options(scorer: RubyScorer, resume: Resumed, output: str) -> None:
             "the line written there: --resume needs the options the file was written with "
             "(--metrics, --grs-beta, --source-lang, --ngrams...), or write to a new file"
         )
+
+
+@contextmanager
+def _silenced() -> Iterator[None]:
+    """Warnings below ERROR kept off the terminal's handlers for the while (errors pass)."""
+    handlers = logging.getLogger().handlers
+
+    def quiet(record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.ERROR
+
+    for handler in handlers:
+        handler.addFilter(quiet)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(quiet)
