@@ -74,7 +74,8 @@ def test_resume_matches_repeated_ids_by_position(written, tmp_path, capsys):
     assert code == 2 and f'{part}:2: pair "max_index" scores differently' in err
 
 
-def test_resumed_summary_says_it_covers_this_run_only(written, tmp_path, capsys):
+def test_resumed_summary_says_it_covers_this_run_only_then_gives_the_files_ruby(
+        written, tmp_path, capsys):
     full = written["systems"]
     part = tmp_path / "part.jsonl"
     part.write_text("".join(full[:12]))
@@ -90,6 +91,16 @@ def test_resumed_summary_says_it_covers_this_run_only(written, tmp_path, capsys)
             f"skipped, not in these scores), RUBY {this_run:.4f}") in err
     assert (f"ruby-metric: 3 pairs scored in this run only (resumed: 12 pairs already in "
             f"{part} skipped, not in these scores), RUBY {this_run:.4f}") in err
+    # then the whole file's RUBY, read back from its lines: what the whole run gives
+    for model in ("coder-l", "coder-m", "coder-s"):
+        mean = sum(r["ruby"] for r in rows if r["model"] == model) / 5
+        assert (f"ruby-metric: {model}: all of {part}: 5 pairs, RUBY {mean:.4f} (the mean "
+                "of its lines; corpus CrystalBLEU and BLEU need a run of every pair)") in err
+    assert f"coder-s: all of {part}: 5 pairs, RUBY {whole:.4f}" in err
+    mean = sum(r["ruby"] for r in rows) / 15
+    assert f"ruby-metric: all of {part}: 15 pairs, RUBY {mean:.4f}" in err
+    code, _, err = run(capsys, *SYSTEMS, "-o", tmp_path / "again.jsonl")
+    assert f"ruby-metric: 15 pairs, RUBY {mean:.4f}" in err  # the corpus RUBY of a whole run
 
 
 def test_resume_point_keeps_the_keys_in_order_and_the_last_line(tmp_path):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import logging
 import sys
 from collections import Counter
@@ -25,8 +26,9 @@ from ..io.formats import jsonl_line
 from ..io.inputs import InputError, PairInput
 from ..io.resume import ResumePoint, id_key, resume_key, resume_point
 from ..io.systems import SystemsInput
+from .args import pairs_text, score_text
 
-__all__ = ["Resumed", "check_options", "resumed"]
+__all__ = ["Resumed", "check_options", "file_ruby_lines", "resumed"]
 
 
 @dataclass(frozen=True)
@@ -216,3 +218,34 @@ def _silenced() -> Iterator[None]:
     finally:
         for handler in handlers:
             handler.removeFilter(quiet)
+
+
+def file_ruby_lines(output: str, system_field: str | None) -> list[str]:
+    """After a resumed run, the mean RUBY of every line ``output`` holds (each system's, then
+    the whole file's), as lines for stderr: the corpus lines of the run cover only the pairs
+    it scored. RUBY's corpus score is the mean of its pair scores, which the lines hold;
+    corpus BLEU and CrystalBLEU come from summed n-gram counts that they do not.
+
+    >>> file_ruby_lines("no-such-file.jsonl", None)
+    []
+    """
+    try:
+        with open(output, encoding="utf-8") as lines:
+            rows = [json.loads(line) for line in lines if line.strip()]
+    except (OSError, ValueError):
+        return []
+    groups: dict[str, list[Any]] = {}
+    for row in rows:
+        if system_field and system_field in row:
+            groups.setdefault(str(row[system_field]), []).append(row.get("ruby"))
+    groups[""] = [row.get("ruby") for row in rows]
+    out = []
+    for name, values in groups.items():
+        scored = [v for v in values if v is not None]
+        mean = sum(scored) / len(scored) if scored else None
+        part = f" (mean of {len(scored):,} of {len(values):,})" \
+            if scored and len(scored) < len(values) else ""
+        out.append(f"{name + ': ' if name else ''}all of {output}: {pairs_text(len(values))}, "
+                   f"RUBY {score_text(mean)}{part} (the mean of its lines; corpus CrystalBLEU "
+                   "and BLEU need a run of every pair)")
+    return out

@@ -31,7 +31,7 @@ from .args import (
     scorer_from_args,
 )
 from .progress import Progress
-from .resume import Resumed, check_options, resumed
+from .resume import Resumed, check_options, file_ruby_lines, resumed
 from .signals import SignalGuard
 from .systems import (
     add_system_options,
@@ -175,6 +175,10 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
                 f"{corpus_line(summary, note)} | {summary['signature']}",
                 file=sys.stderr,
             )
+        if resume is not None:
+            for line in file_ruby_lines(args.output, systems.system_field if split and
+                                        systems is not None else None):
+                print(f"ruby-metric: {line}", file=sys.stderr)
     return 0
 
 
