@@ -128,7 +128,7 @@ def test_resume_with_folder_systems_and_labels_matches_rows_by_system_and_id(
     code, _, err = run(capsys, *argv, "-o", part, "--resume")
     assert code == 0, err
     assert part.read_text() == full.read_text()
-    assert "2 pairs (resumed: 4 pairs already in" in err
+    assert "2 pairs scored in this run only (resumed: 4 pairs already in" in err
     code, _, err = run(capsys, *argv, "-o", part, "--resume")
     assert code == 0 and part.read_text() == full.read_text()
 

@@ -324,7 +324,7 @@ def test_resume_appends_what_is_missing(tmp_path, capsys):
     assert code == 0, err
     assert part.read_text() == full.read_text()
     assert "dropped an unfinished last line (17 bytes)" in err
-    assert "7 pairs (resumed: 5 pairs already in" in err
+    assert "7 pairs scored in this run only (resumed: 5 pairs already in" in err
     # nothing left: nothing appended
     code, _, err = run(capsys, *argv, "-o", part, "--resume")
     assert code == 0 and part.read_text() == full.read_text()

@@ -7,15 +7,11 @@ first. A signal stops the run between lines, never inside one.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
-from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ..io.formats import FORMATS, PairWriter, with_extra, write
-from ..io.inputs import InputError, PairInput
-from ..io.resume import id_key, resume_key, resume_point
 from ..io.systems import SystemsInput
 from ..meta.pair_scores import scoring_metric
 from ..meta.systems import system_corpora
@@ -35,6 +31,7 @@ from .args import (
     scorer_from_args,
 )
 from .progress import Progress
+from .resume import Resumed, check_options, file_ruby_lines, resumed
 from .signals import SignalGuard
 from .systems import (
     add_system_options,
@@ -100,8 +97,10 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
         "--resume",
         action="store_true",
         help="with -f jsonl -o FILE: skip the pairs whose ids FILE already holds (from a run "
-        "that was stopped; with several systems, whose system and id) and append the others; "
-        "a last line cut short is scored again",
+        "that was stopped; with several systems, whose system and id; ids that repeat: by "
+        "position) and append the others; a last line cut short is scored again. Needs the "
+        "options FILE was written with (its last line is scored again to check); the corpus "
+        "line then covers only the pairs scored in this run",
     )
     add_workers(score)
     add_quiet(score)
@@ -115,11 +114,18 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     pairs, total = pair_input(args, systems)
     check_extra_names(systems)
     split = systems is not None and bool(systems.system_field)
-    skipped, done = 0, None
+    skipped, done, resume = 0, None, None
     if args.resume:
-        pairs, done, skipped, systems = _resumed(args, pairs, systems)
+        resume = resumed(args, pairs, systems)
+        pairs, done, skipped, systems = resume.pairs, resume.done, resume.skipped, resume.systems
         total = None if total is None else max(total - skipped, 0)
     scorer = scorer_from_args(args)
+    if resume is not None:
+        try:
+            check_options(scorer, resume, args.output)
+        except BaseException:
+            scorer.close()
+            raise
     # JSONL and CSV stream one line per pair as it is scored (constant memory, and an
     # interrupted run leaves valid lines); JSON and the table need every pair first.
     streaming = args.format in ("jsonl", "csv") and not args.score_only
@@ -162,16 +168,30 @@ def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
         print(f"ruby-metric: dropped {run.boms} UTF-8 byte-order mark(s)", file=sys.stderr)
     if (streaming or args.output) and not args.quiet:
         # the scores went to a stream or a file: the terminal still gets the corpus line
-        resumed = f" (resumed: {pairs_text(skipped)} already in {args.output} skipped)" \
-            if args.resume else ""
         for name, block in {**blocks, "": corpus}.items():  # each system's, then the whole
             summary = block.summary()
+            note = _resumed_note(resume, name, args.output)
             print(
                 f"ruby-metric: {name + ': ' if name else ''}"
-                f"{corpus_line(summary, '' if name else resumed)} | {summary['signature']}",
+                f"{corpus_line(summary, note)} | {summary['signature']}",
                 file=sys.stderr,
             )
+        if resume is not None:
+            for line in file_ruby_lines(args.output, systems.system_field if split and
+                                        systems is not None else None):
+                print(f"ruby-metric: {line}", file=sys.stderr)
     return 0
+
+
+def _resumed_note(resume: Resumed | None, system: str, output: str) -> str:
+    """What a resumed run's corpus line covers: only the pairs scored in this run (corpus
+    BLEU and CrystalBLEU need n-gram counts that the written lines do not hold, so the whole
+    file's corpus scores cannot be read back from it)."""
+    if resume is None:
+        return ""
+    skipped = resume.skipped_by_system.get(system, 0) if system else resume.skipped
+    return (f" scored in this run only (resumed: {pairs_text(skipped)} already in {output} "
+            "skipped, not in these scores)")
 
 
 def _write_whole(
@@ -200,45 +220,3 @@ def _write_whole(
             write(block, out, "table", metrics)
     else:
         write(corpus, out, args.format, metrics)
-
-
-def _resumed(
-    args: argparse.Namespace,
-    pairs: Callable[[], Iterator[PairInput]],
-    systems: SystemsInput | None,
-) -> tuple[Callable[[], Iterator[PairInput]], Callable[[PairInput], bool], int,
-           SystemsInput | None]:
-    """``--resume``: the pairs, whether a pair is one ``--output`` holds already, how many
-    of the pairs are, and the rows of the pairs left to score (``None`` without systems);
-    an unfinished last line is cut off the file (its pair is scored again).
-
-    Without systems a pair is matched by its id. With systems, each line written carries
-    its system, and a row is matched by (system, id): an id is once per system (the readers
-    refuse a second), so the key names one row. The rows left keep their order, so the
-    system and label each result line carries are its own row's.
-
-    Raises
-    ------
-    InputError : ``--resume`` without ``-f jsonl -o FILE``, FILE is not a JSONL output of
-        ``score``, or (with several systems) a line of it names no system.
-    """
-    if args.format != "jsonl" or args.score_only or not args.output or args.output == "-":
-        raise InputError("--resume needs -f jsonl -o FILE: it appends to the lines FILE holds")
-    field = systems.system_field if systems is not None else None
-    point = resume_point(args.output, system_field=field)
-    if point.dropped and not args.quiet:
-        print(f"ruby-metric: {args.output}: dropped an unfinished last line "
-              f"({point.dropped:,} bytes); its pair is scored again", file=sys.stderr)
-    if systems is None:
-        def written(pair: PairInput) -> bool:
-            return id_key(pair.id) in point.ids
-
-        return pairs, written, sum(1 for pair in pairs() if written(pair)), None
-    # the rows' own pairs, so that a pair is known by its row (two systems' pairs can be
-    # equal in every field but their system, which the pair does not carry)
-    done = {id(row.pair) for row in systems.rows
-            if resume_key(row.pair.id, row.system if field else None) in point.ids}
-    left = dataclasses.replace(
-        systems, rows=tuple(row for row in systems.rows if id(row.pair) not in done))
-    rows = [row.pair for row in systems.rows]
-    return (lambda: iter(rows)), (lambda pair: id(pair) in done), len(done), left

@@ -35,11 +35,17 @@ class ResumePoint:
         :func:`resume_key` of its system and id).
     lines : how many whole lines the file holds.
     dropped : bytes of a last, unfinished line removed from the file (0 if none).
+    keys : the same keys line by line, in the file's order (to match lines to pairs by
+        position when the input's ids repeat).
+    last : the last whole line as written, without its newline (``b""`` if none): what
+        re-scoring its pair with the options of the resuming run must reproduce.
     """
 
     ids: frozenset[str]
     lines: int
     dropped: int
+    keys: tuple[str, ...] = ()
+    last: bytes = b""
 
 
 def id_key(pair_id: Any) -> str:
@@ -68,6 +74,9 @@ def resume_point(path: str | Path, *, system_field: str | None = None) -> Resume
 
     A missing or empty file holds nothing (the run starts from the first pair).
 
+    >>> resume_point("no-such-file.jsonl")
+    ResumePoint(ids=frozenset(), lines=0, dropped=0, keys=(), last=b'')
+
     Parameters
     ----------
     path : the JSONL output of an earlier run.
@@ -89,12 +98,12 @@ def resume_point(path: str | Path, *, system_field: str | None = None) -> Resume
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     whole = data.rfind(b"\n") + 1  # bytes up to the end of the last whole line
-    ids = set()
+    keys: list[str] = []
     lines = data[:whole].split(b"\n")[:-1]
     for number, raw in enumerate(lines, start=1):
         obj = _result(path, number, raw)
         if system_field is None:
-            ids.add(id_key(obj["id"]))
+            keys.append(id_key(obj["id"]))
             continue
         if system_field not in obj:
             raise InputError(
@@ -102,7 +111,7 @@ def resume_point(path: str | Path, *, system_field: str | None = None) -> Resume
                 "the lines to its pairs by system and id, and this line names no system (it "
                 "was written by another run): write to a new file"
             )
-        ids.add(resume_key(obj["id"], obj[system_field]))
+        keys.append(resume_key(obj["id"], obj[system_field]))
     dropped = len(data) - whole
     if dropped and not data[whole:].startswith(b'{"id": '):
         # every line written starts so: anything else is not a line of ours cut short
@@ -115,7 +124,8 @@ def resume_point(path: str | Path, *, system_field: str | None = None) -> Resume
             os.truncate(target, whole)
         except OSError as exc:
             raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    return ResumePoint(frozenset(ids), len(lines), dropped)
+    return ResumePoint(frozenset(keys), len(lines), dropped, tuple(keys),
+                       lines[-1] if lines else b"")
 
 
 def _result(path: str | Path, number: int, raw: bytes) -> dict[str, Any]:
