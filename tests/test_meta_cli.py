@@ -112,7 +112,13 @@ def test_correlate_json_with_binary_judgments(capsys, judged):
 
 def test_correlate_input_errors(capsys, tmp_path, judged):
     code, _, err = run(capsys, "correlate", "--jsonl", judged, "--human-field", "score", *FAST)
-    assert code == 2 and f"{judged}:1: missing 'score'" in err
+    assert code == 2 and f"{judged}: no line has the label field 'score'" in err
+    partly = tmp_path / "partly.jsonl"
+    line = {"reference": "a", "candidate": "b", "h": 1}
+    partly.write_text(json.dumps(line) + "\n" + json.dumps({"reference": "a", "candidate": "c"})
+                      + "\n")
+    code, _, err = run(capsys, "correlate", "--jsonl", partly, "--human-field", "h", *FAST)
+    assert code == 2 and f"{partly}:2: missing 'h'" in err
     bad = tmp_path / "bad.jsonl"
     line = {"reference": "a", "candidate": "b", "h": 1}
     bad.write_text(json.dumps(line) + "\n" + json.dumps({**line, "h": "good"}) + "\n")

@@ -385,12 +385,12 @@ def test_a_label_field_no_line_has_is_an_error_not_null_labels(capsys):
     code, _, err = run(capsys, "score", "--jsonl", BENCHMARK / "pairs.jsonl", "--lang", "python",
                        "--system-field", "model", "--label-field", "pased", "-b")
     assert code == 2
-    assert "pairs.jsonl: no line has the field 'pased' (--label-field)" in err
+    assert "pairs.jsonl: no line has the label field 'pased'" in err
     code, _, err = run(capsys, "score", BENCHMARK / "references", BENCHMARK / "systems" / "coder-l",
                        BENCHMARK / "systems" / "coder-m", "--lang", "python", "--labels",
                        BENCHMARK / "labels.jsonl", "--label-field", "pased", "-b")
     assert code == 2
-    assert ("labels.jsonl: no label has the field 'pased' (--label-field); its fields: id, "
+    assert ("labels.jsonl: no line has the label field 'pased'; its fields: id, "
             "model, passed, task") in err
     code, out, _ = run(capsys, "score", "--jsonl", BENCHMARK / "pairs.jsonl", "--lang", "python",
                        "--system-field", "model", "--label-field", "passed", "-b")

@@ -183,7 +183,7 @@ def join_labels(
         raise InputError(f"{path}: no labels")
     if not any(label_field in obj for _, obj in rows):
         fields = sorted({key for _, obj in rows for key in obj})
-        raise InputError(f"{path}: no label has the field {label_field!r} (--label-field); "
+        raise InputError(f"{path}: no line has the label field {label_field!r}; "
                          f"its fields: {', '.join(fields)}")
     for number, obj in rows:
         where = f"{name}:{number}"

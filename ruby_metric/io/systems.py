@@ -248,7 +248,7 @@ def read_jsonl_systems(
     if not rows:
         raise InputError(f"{name}: no pairs")
     if label_field and not labelled:
-        raise InputError(f"{name}: no line has the field {label_field!r} (--label-field)")
+        raise InputError(f"{name}: no line has the label field {label_field!r}")
     read = SystemsInput(tuple(rows), name, system_field, label_field, group_field)
     return fill_missing(read, strict=strict) if system_field else read
 
