@@ -36,6 +36,7 @@ from .signals import SignalGuard
 from .systems import (
     add_system_options,
     check_extra_names,
+    check_field_names,
     extra_fields,
     row_extras,
     systems_input,
@@ -109,7 +110,7 @@ def add_score_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_score(args: argparse.Namespace, guard: SignalGuard) -> int:
     """Run ``ruby-metric score``; returns the exit status."""
-    check_extra_names(args)
+    check_field_names((args.system_field, args.label_field))
     systems = systems_input(args)
     pairs, total = pair_input(args, systems)
     check_extra_names(systems)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ __all__ = [
     "row_extras",
     "extra_fields",
     "check_extra_names",
+    "check_field_names",
     "warn_missing",
 ]
 
@@ -144,20 +146,21 @@ def row_extras(systems: SystemsInput | None, index: int) -> dict[str, Any]:
     return {} if systems is None else systems.extras(index)
 
 
-def check_extra_names(systems: SystemsInput | None | argparse.Namespace) -> None:
+def check_field_names(names: Iterable[str | None]) -> None:
     """An :class:`InputError` when a system or label field has the name of a result key
-    (``--label-field ruby``): its column would overwrite the score's. Given the command's
-    arguments, it checks the fields they name before any input is read."""
+    (``--label-field ruby``): its column would overwrite the score's. ``None``s are skipped,
+    so ``score`` checks the fields its options name before any input is read."""
     taken = set(PairResult(id=0).to_dict()) | set(PairResult(id=0).to_record())
-    if isinstance(systems, argparse.Namespace):
-        names = [getattr(systems, f, None) for f in ("system_field", "label_field")]
-    else:
-        names = extra_fields(systems)
     for name in filter(None, names):
         if name in taken:
             raise InputError(
                 f"field {name!r} is also a column of the results: name another field"
             )
+
+
+def check_extra_names(systems: SystemsInput | None) -> None:
+    """:func:`check_field_names` of the fields ``systems``' rows carry."""
+    check_field_names(extra_fields(systems))
 
 
 def warn_missing(systems: SystemsInput) -> None:
