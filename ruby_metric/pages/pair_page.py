@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from crystal import token_spans
 
+from ..scoring.crosslang import scored_against
 from ..scoring.evidence import EdgeEdit, NodeMatch, Pdg, dep_name
 from ..scoring.metrics import LABELS
 from ..version import __version__
@@ -199,7 +200,9 @@ def write_html(explanation: PairView, path: str | os.PathLike[str]) -> None:
 
 
 def _header(e: PairView) -> str:
-    meta = [f"language: {e.language or 'none'}", f"tokenizer: {e.tokenizer}"]
+    meta = ([f"language: {e.language or 'none'}", f"tokenizer: {e.tokenizer}"]
+            if e.source_language is None else
+            [scored_against(e.language, e.source_language, one=True)])
     if e.reference_count > 1:
         meta.append(
             f"explained against reference {e.reference_index + 1} of {e.reference_count} "

@@ -46,6 +46,7 @@ __all__ = [
     "mapping_reasons",
     "neutral_report",
     "score_source",
+    "scored_against",
     "signature_fields",
     "structureless",
 ]
@@ -56,6 +57,23 @@ SOURCE_METRICS: tuple[str, ...] = ("ruby", "grs", "trs")
 
 #: Why STS, CrystalBLEU and BLEU are ``None`` when scoring against the source.
 NOT_COMPARABLE = "not comparable across languages (scored against the source)"
+
+
+def scored_against(language: str | None, source_language: str, *, one: bool = False) -> str:
+    """How a page's header says that its candidates (``one``: its candidate) were scored
+    against their sources, not against references (the terminal says it on every metric
+    that is not comparable, and in the signature's ``mode:source``).
+
+    >>> scored_against("python", "java")
+    'candidates in python scored against their sources in java, not a reference: GRS and \
+TRS on language-neutral graphs and trees; STS, CrystalBLEU and BLEU not comparable'
+    >>> scored_against("python", "java", one=True)[:60]
+    'candidate in python scored against its source in java, not a'
+    """
+    who, whose = ("candidate", "its source") if one else ("candidates", "their sources")
+    return (f"{who} in {language or 'its own language'} scored against {whose} in "
+            f"{source_language}, not a reference: GRS and TRS on language-neutral graphs "
+            "and trees; STS, CrystalBLEU and BLEU not comparable")
 
 
 class NeutralCostModel(GRSCostModel):

@@ -1,0 +1,138 @@
+"""The 0.7.0 new-user trial's leftovers: ``meta compare --html`` with two systems of a JSONL
+or two folders, ``explain`` of a missing translation, source mode named in the pages'
+headers, one naming of the neutral locals in every ``explain`` section, and an empty system
+folder."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_helpers import FIXTURES, run, write_folder
+
+BENCH = FIXTURES / "translation_benchmark"
+SOURCE = ("-l", "python", "--source-lang", "java")
+AGAINST = "candidates in python scored against their sources in java, not a reference"
+
+
+@pytest.fixture
+def two_models(tmp_path):
+    """The benchmark's JSONL with two of its three models (coder-l, coder-m)."""
+    lines = (BENCH / "pairs.jsonl").read_text().splitlines(keepends=True)
+    path = tmp_path / "two.jsonl"
+    path.write_text("".join(line for line in lines if '"model": "coder-s"' not in line))
+    return path
+
+
+@pytest.fixture
+def lacking(tmp_path):
+    """sources/ and two model folders, coder-m without max_index.py; and the same as a JSONL
+    (coder-m without a max_index line)."""
+    sources = write_folder(tmp_path, "sources", {
+        p.name: p.read_text() for p in (BENCH / "sources").iterdir()})
+    models = [write_folder(tmp_path, name, {
+        p.name: p.read_text() for p in (BENCH / "systems" / name).iterdir()
+        if not (name == "coder-m" and p.name == "max_index.py")})
+        for name in ("coder-l", "coder-m")]
+    jsonl = tmp_path / "lacking.jsonl"
+    jsonl.write_text("".join(
+        line for line in (BENCH / "pairs.jsonl").read_text().splitlines(keepends=True)
+        if '"model": "coder-s"' not in line
+        and '"id": "max_index", "model": "coder-m"' not in line))
+    return sources, models, jsonl
+
+
+# ------------------------------------------------- 1. meta compare --html, two systems
+
+
+def _cell(page: str, row: str, column: int) -> float:
+    """The exact value (``data-value``) of the ``column``-th score cell of a table row."""
+    cells = re.search(rf'<tr id="{row}">(.*?)</tr>', page).group(1)
+    return float(re.findall(r'data-value="([^"]+)"', cells)[column])
+
+
+def test_compare_html_of_a_jsonl_of_two_systems(two_models, tmp_path, capsys):
+    page = tmp_path / "two.html"
+    args = ("meta", "compare", "--jsonl", two_models, "--system-field", "model", *SOURCE,
+            "--trials", "99", "--bootstrap", "50", "-q", "-f", "json")
+    # before: exit 2, "--html draws one A-vs-B page: ... compare two systems of the JSONL
+    # at a time", for a JSONL of two systems
+    code, out, err = run(capsys, *args, "--html", page)
+    assert code == 0, err
+    html = page.read_text()
+    assert 'id="name-a">coder-l</span>' in html and 'id="name-b">coder-m</span>' in html
+    # the page's numbers are the table's: the same comparison
+    (comparison,) = json.loads(out)["comparisons"]
+    ruby = comparison["metrics"]["ruby"]
+    assert (_cell(html, "cmp-ruby", 0), _cell(html, "cmp-ruby", 1)) == (
+        ruby["score_a"], ruby["score_b"])
+    code, plain, _ = run(capsys, *args)
+    assert json.loads(plain) == json.loads(out)
+    # every pair of the JSONL where RUBY differs, of both models, against the Java source
+    assert html.count('<details class="pair"') == 5
+    assert html.count("<h3>Source (java)</h3>") == 5
+
+
+def test_compare_html_of_two_folders_shows_a_missing_translation(lacking, tmp_path, capsys):
+    sources, (large, medium), _ = lacking
+    page = tmp_path / "folders.html"
+    code, _, err = run(capsys, "meta", "compare", sources, large, medium, *SOURCE,
+                       "--trials", "99", "--bootstrap", "50", "-q", "--html", page)
+    assert code == 0, err
+    html = page.read_text()
+    # the largest difference: coder-m's missing max_index.py (0) against coder-l's
+    first = re.search(r'<details class="pair" id="differ-1">.*?</details>', html,
+                      re.S).group(0)
+    assert '<code class="pid">max_index.py</code>' in first
+    assert (f'<p class="note missing">candidate: missing from {medium} (a missing '
+            "translation scores 0)</p>") in first
+    assert first.count("<pre>") == 2  # the source and coder-l's text; no empty <pre>
+
+
+def test_compare_html_of_three_systems_is_one_error_before_scoring(tmp_path, capsys):
+    page = tmp_path / "three.html"
+    code, _, err = run(capsys, "meta", "compare", "--jsonl", BENCH / "pairs.jsonl",
+                       "--system-field", "model", *SOURCE, "--html", page)
+    assert code == 2 and not page.exists()
+    assert err == (f"ruby-metric: error: --html draws one A-vs-B page: {BENCH / 'pairs.jsonl'} "
+                   "has 3 systems (coder-l, coder-m, coder-s); give two (or leave out --html "
+                   "for every pair's table)\n")
+
+
+# ------------------------------------------------------ 3. source mode in the headers
+
+
+def _header(html: str) -> str:
+    return re.search(r"<header>.*?</header>", html, re.S).group(0)
+
+
+def test_report_header_says_scored_against_sources(tmp_path, capsys):
+    page = tmp_path / "report.html"
+    code, _, err = run(capsys, "report", BENCH / "sources", BENCH / "systems" / "coder-l",
+                       *SOURCE, "-o", page, "-q")
+    assert code == 0, err
+    header = _header(page.read_text())
+    # before: "5 pairs · language: python", as if scored against references
+    assert f"5 pairs · {AGAINST}: GRS and TRS on language-neutral graphs and trees; STS, " \
+           "CrystalBLEU and BLEU not comparable</p>" in header
+    code, _, err = run(capsys, "report", FIXTURES / "java_to_cs" / "references.cs",
+                       FIXTURES / "java_to_cs" / "candidates.cs", "-l", "cs", "-o", page, "-q")
+    header = _header(page.read_text())
+    assert "10 pairs · language: csharp</p>" in header and "source" not in header
+
+
+def test_compare_and_explain_headers_say_scored_against_sources(two_models, tmp_path, capsys):
+    page = tmp_path / "compare.html"
+    code, _, err = run(capsys, "meta", "compare", "--jsonl", two_models, "--system-field",
+                       "model", *SOURCE, "--trials", "9", "--bootstrap", "5", "-q",
+                       "--html", page)
+    assert code == 0, err
+    assert f'<p class="meta" id="against">{AGAINST}:' in _header(page.read_text())
+    pair = tmp_path / "pair.html"
+    code, _, err = run(capsys, "explain", BENCH / "sources" / "max_index.java",
+                       BENCH / "systems" / "coder-m" / "max_index.py", *SOURCE, "--html", pair,
+                       "-q")
+    assert code == 0, err
+    assert ("candidate in python scored against its source in java, not a reference"
+            in _header(pair.read_text()))
