@@ -136,3 +136,53 @@ def test_compare_and_explain_headers_say_scored_against_sources(two_models, tmp_
     assert code == 0, err
     assert ("candidate in python scored against its source in java, not a reference"
             in _header(pair.read_text()))
+
+
+# ------------------------------------------------------ 2. explain a missing translation
+
+
+def test_explain_a_file_missing_from_a_system_folder(lacking, tmp_path, capsys):
+    sources, (_, medium), _ = lacking
+    args = ("explain", "--pair", "max_index.py", sources, medium, *SOURCE)
+    # before: exit 2, "pair max_index.py: no candidate to explain (...)"
+    code, out, err = run(capsys, *args, "-q")
+    assert code == 0, err
+    reason = f"candidate: missing from {medium} (a missing translation scores 0)"
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "RUBY explanation (python, against its source in java): a missing translation "
+        f"(missing from {medium})",
+        f"  RUBY         0.0000  = GRS: {reason}",
+        f"  GRS          0.0000  {reason}",
+        f"  TRS          0.0000  {reason}",
+    ]
+    assert lines[8].startswith("Missing translation: the system wrote no candidate")
+    assert "Graph tier" not in out and "Neutral map" not in out and "Tree tier" not in out
+    # the scores are the pair's in a run, id aside
+    code, out, _ = run(capsys, *args, "-f", "json", "-q")
+    explained = json.loads(out)
+    code, out, _ = run(capsys, "score", sources, medium, *SOURCE, "-f", "json", "-q")
+    (scored,) = [p for p in json.loads(out)["pairs"] if p["id"] == "max_index.py"]
+    assert explained["result"] == scored | {"id": None}
+    assert explained["missing"] == f"missing from {medium}" and explained["candidate"] == ""
+    assert explained["graph"] is None and explained["pdgs"]["candidate"] is None
+
+
+def test_explain_an_id_missing_from_a_system_of_a_jsonl(lacking, tmp_path, capsys):
+    _, _, jsonl = lacking
+    page = tmp_path / "pair.html"
+    # before: exit 2, "no pair with id max_index (4 pairs, ids count_divisors, ...)"
+    code, out, err = run(capsys, "explain", "--pair", "max_index", "--jsonl", jsonl,
+                         "--system-field", "model", "--system", "coder-m", *SOURCE,
+                         "--html", page, "-q")
+    assert code == 0, err
+    assert out.splitlines()[0].endswith(
+        ": a missing translation (missing from the JSONL for model coder-m)")
+    html = page.read_text()
+    assert '<p class="note missing" id="missing">Missing translation:' in html
+    assert "<h3>Source (java)</h3>" in html and "Candidate (python)" not in html
+    assert re.findall(r"<h2>([^<]*)</h2>", html) == ["Scores", "Code"]
+    # the other model's pair of that id is explained as ever
+    code, out, err = run(capsys, "explain", "--pair", "max_index", "--jsonl", jsonl,
+                         "--system-field", "model", "--system", "coder-l", *SOURCE, "-q")
+    assert code == 0 and "missing" not in out.splitlines()[0] and "Graph tier (GRS)" in out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..scoring.evidence import (
@@ -18,6 +18,7 @@ from ..scoring.evidence import (
 )
 from ..scoring.evidence import exact_number as exact
 from ..scoring.metrics import LABELS, TIER_METRICS
+from ..scoring.missing import MISSING_TEXT, missing_reason, missing_result
 from ..scoring.results import PairResult
 
 __all__ = ["Explanation"]
@@ -51,6 +52,9 @@ class Explanation:
         ``(source, candidate)`` :class:`graphs.neutral.NeutralReport` (``None`` for a side
         with no PDG): per label its own text, neutral form and rules, and the words the map
         did not know.
+    missing : where the candidate is missing (``"missing from out/"``) when the pair is a
+        missing translation (:meth:`as_missing`): no text was compared, and every tier that
+        needs a candidate scores 0; ``None`` otherwise.
     """
 
     result: PairResult
@@ -71,6 +75,32 @@ class Explanation:
     notes: dict[str, str] = field(default_factory=dict)
     source_language: str | None = None
     mapping: tuple[Any, Any] | None = field(default=None, repr=False)
+    missing: str | None = None
+
+    def as_missing(self, missing: str) -> Explanation:
+        """This explanation of the pair with an empty candidate, as that of a missing
+        translation (a file missing from a system's folder, an id missing from a system of a
+        JSONL): the scores the pair has in a run (:func:`~ruby_metric.scoring.missing.
+        missing_result`: 0 on every tier that needs a candidate, with the reason), and no
+        evidence, since no text was compared; the reference's (or source's) PDG is kept.
+
+        >>> from ruby_metric import RubyScorer
+        >>> e = RubyScorer("python").explain("x = 1", "").as_missing("missing from out")
+        >>> e.result.ruby, e.result.tier, e.graph, e.missing
+        (0.0, 'graph', None, 'missing from out')
+        """
+        reason = missing_reason(missing)
+        notes = dict(self.notes)
+        for key in ("graph", "tree", "string", "ngrams"):
+            # a tier no candidate of this pair has (BLEU against a source, a reference that
+            # does not parse) keeps its note
+            if notes.get(key, "candidate").startswith("candidate"):
+                notes[key] = reason
+        notes["candidate_pdg"] = reason
+        return replace(self, result=missing_result(self.result, missing), candidate="",
+                       cand_tokens=(), string=None, tree=None, graph=None, ngrams=None,
+                       cand_pdg=None, notes=dict(sorted(notes.items())), mapping=None,
+                       missing=missing)
 
     # -- plain text ---------------------------------------------------------------------------
 
@@ -97,6 +127,8 @@ class Explanation:
         if r.tier is None:
             return "n/a: " + r.reasons.get("ruby", r.reasons.get("input", "not requested"))
         used = LABELS[TIER_METRICS[r.tier]]
+        if self.missing is not None:  # no tier compared anything: each scores 0 for want of it
+            return f"= {used}: {missing_reason(self.missing)}"
         skipped = []
         for tier in TIER_METRICS:  # most structural first
             if tier == r.tier:
@@ -126,7 +158,8 @@ class Explanation:
         if self.reference_count > 1:
             head += f"; reference {self.reference_index + 1} of {self.reference_count}, the one "
             head += "with the best RUBY"
-        out.append(head + ")")
+        out.append(head + ")" + ("" if self.missing is None
+                                 else f": a missing translation ({self.missing})"))
         for name, value, comment in self.tier_lines():
             number = "n/a   " if value is None else f"{value:.4f}"
             if value is None and comment.startswith("n/a: "):
@@ -137,6 +170,9 @@ class Explanation:
                 "  (tier scores are the best over all references; the evidence below "
                 "is against this reference)"
             )
+        if self.missing is not None:
+            out.extend(["", *MISSING_TEXT])
+            return "\n".join(out) + "\n"
         out.extend(self._mapping_text(max_items))
         out.extend(self._graph_text(max_items))
         out.extend(self._tree_text(max_items))
@@ -354,7 +390,7 @@ class Explanation:
             "ngrams": part(self.ngrams),
             "pdgs": {"reference": part(self.ref_pdg), "candidate": part(self.cand_pdg)},
             "notes": dict(sorted(self.notes.items())),
-        } | self._source_dict()
+        } | self._source_dict() | ({} if self.missing is None else {"missing": self.missing})
 
     def _source_dict(self) -> dict[str, Any]:
         """The source-mode keys of :meth:`to_dict` (none for a reference)."""

@@ -31,6 +31,7 @@ from crystal import token_spans
 from ..scoring.crosslang import scored_against
 from ..scoring.evidence import EdgeEdit, NodeMatch, Pdg, dep_name
 from ..scoring.metrics import LABELS
+from ..scoring.missing import MISSING_TEXT
 from ..version import __version__
 from .html_text import coord as _coord
 from .html_text import escape, truncate, write_page
@@ -179,10 +180,8 @@ def render_html(explanation: PairView) -> str:
         "</style>\n</head>\n<body>\n",
         _header(e),
         _bars(e),
-        _code_section(e),
-        _mapping_section(e),
-        _pdg_section(e),
-        _details_section(e),
+        *((_code_section(e), _mapping_section(e), _pdg_section(e), _details_section(e))
+          if e.missing is None else (_missing_section(e),)),
         f"<footer>ruby-metric {_esc(__version__)}</footer>\n",
         "</body>\n</html>\n",
     ]
@@ -297,6 +296,20 @@ def _snippet(title: str, text: str, tokenizer: str, classes: Sequence[str]) -> s
         f'<div class="panel"><h3>{_esc(title)}</h3>'
         f'<div class="code{wrap}"><pre class="gutter" aria-hidden="true">{gutter}</pre>'
         f'<pre class="src">{_highlighted(text, tokenizer, classes)}</pre></div></div>\n'
+    )
+
+
+def _missing_section(e: PairView) -> str:
+    """A missing translation: what it is compared with, and why it scores 0 (no evidence:
+    no text was compared)."""
+    title = "Reference" if e.source_language is None else f"Source ({e.source_language})"
+    return (
+        '<h2>Code</h2>\n<p class="note missing" id="missing">'
+        + " ".join(_esc(line.strip()) for line in MISSING_TEXT)
+        + f" ({_esc(e.missing or '')})</p>\n"
+        + '<div class="cols">\n'
+        + _snippet(title, e.reference, e.tokenizer, _token_classes(e)[0])
+        + "</div>\n"
     )
 
 
