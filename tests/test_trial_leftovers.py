@@ -6,6 +6,7 @@ folder."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 
 import pytest
@@ -186,3 +187,67 @@ def test_explain_an_id_missing_from_a_system_of_a_jsonl(lacking, tmp_path, capsy
     code, out, err = run(capsys, "explain", "--pair", "max_index", "--jsonl", jsonl,
                          "--system-field", "model", "--system", "coder-l", *SOURCE, "-q")
     assert code == 0 and "missing" not in out.splitlines()[0] and "Graph tier (GRS)" in out
+
+
+# ------------------------------------------------------------ 5. an empty system folder
+
+
+@pytest.fixture
+def silent_model(tmp_path):
+    """sources/, coder-l/ and coder-s/ as in the benchmark, and coder-m/ with no file."""
+    sources = write_folder(tmp_path, "sources", {
+        p.name: p.read_text() for p in (BENCH / "sources").iterdir()})
+    models = [write_folder(tmp_path, name, {
+        p.name: p.read_text() for p in (BENCH / "systems" / name).iterdir()})
+        for name in ("coder-l", "coder-s")]
+    (tmp_path / "coder-m").mkdir()
+    return sources, models[0], tmp_path / "coder-m", models[1]
+
+
+def _warnings(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+
+
+def test_a_model_with_no_output_scores_zero_beside_the_others(silent_model, capsys, caplog):
+    sources, large, medium, small = silent_model
+    # before: exit 2, "no pairs for system coder-m: no file of .../coder-m has a
+    # counterpart in .../sources": the other models were not scored either
+    code, out, err = run(capsys, "score", sources, large, medium, small, *SOURCE, "-b")
+    assert code == 0, err
+    assert out == "coder-l\t0.6189\ncoder-m\t0.0000\ncoder-s\t0.6122\n"
+    assert _warnings(caplog) == [
+        f"{medium} has no files: each of the 5 files of {sources} scored as a missing "
+        "translation, 0"]
+    code, out, err = run(capsys, "score", sources, large, medium, *SOURCE, "-f", "json", "-q")
+    pairs = [p for p in json.loads(out)["pairs"] if p["model"] == "coder-m"]
+    # each has the id the other model's file has, and the missing reason
+    assert [(p["id"], p["ruby"], p["reasons"]["grs"]) for p in pairs] == [
+        (f"{task}.py", 0.0, f"candidate: missing from {medium} (a missing translation "
+         "scores 0)")
+        for task in ("count_divisors", "max_index", "mean_floor", "reverse_words",
+                     "sum_numbers")]
+    code, out, err = run(capsys, "meta", "compare", sources, large, medium, *SOURCE,
+                         "--trials", "99", "--bootstrap", "50", "-q", "-f", "json")
+    assert code == 0 and json.loads(out)["systems"]["coder-m"]["ruby"] == 0.0
+
+
+def test_one_empty_folder_alone_and_a_folder_that_pairs_nothing(silent_model, tmp_path,
+                                                                capsys, caplog):
+    sources, _, medium, _ = silent_model
+    # before: a warning naming the five sources, then an error
+    code, out, err = run(capsys, "score", sources, medium, *SOURCE, "-b")
+    assert (code, out) == (0, "0.0000\n") and len(_warnings(caplog)) == 1
+    # files, none of which pairs with a source: a mistake, one error and no warning before
+    caplog.clear()
+    stray = write_folder(tmp_path, "stray", {"count_divisors.txt/x.py": "x = 1\n"})
+    code, _, err = run(capsys, "score", sources, stray, *SOURCE)
+    assert code == 2 and _warnings(caplog) == []
+    assert err == (f"ruby-metric: error: no pairs to score: no file of {stray} has a "
+                   f"counterpart in {sources} (paired by path without extension)\n")
+    code, _, err = run(capsys, "score", sources, medium, stray, *SOURCE)
+    assert code == 2 and err.startswith("ruby-metric: error: system stray: no pairs to score:")
+    # no source at all: nothing to score, whatever the models wrote
+    empty = tmp_path / "no-sources"
+    empty.mkdir()
+    code, _, err = run(capsys, "score", empty, medium, *SOURCE)
+    assert (code, err) == (2, f"ruby-metric: error: no pairs to score: {empty} has no files\n")
