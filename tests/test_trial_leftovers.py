@@ -251,3 +251,33 @@ def test_one_empty_folder_alone_and_a_folder_that_pairs_nothing(silent_model, tm
     empty.mkdir()
     code, _, err = run(capsys, "score", empty, medium, *SOURCE)
     assert (code, err) == (2, f"ruby-metric: error: no pairs to score: {empty} has no files\n")
+
+
+# ------------------------------------------- 4. one naming of neutral locals in explain
+
+
+def test_explain_names_a_local_alike_in_the_map_and_the_graph(capsys):
+    from ruby_metric import RubyScorer
+
+    source = (BENCH / "sources" / "max_index.java").read_text()
+    candidate = (BENCH / "systems" / "coder-m" / "max_index.py").read_text()
+    e = RubyScorer("python", source_language="java").explain_source(source, candidate)
+    # every neutral label the map section shows is a node label of the PDG whose node table
+    # the graph section gives (before: the map's own renaming, n as v246 there, v164 here)
+    for labels, pdg in zip(e.neutral_labels, (e.ref_pdg, e.cand_pdg), strict=True):
+        shown = [x.label for x in labels if x.label is not None]
+        assert sorted(shown) == sorted(node.label for node in pdg.nodes)
+    text = e.to_text(max_items=40)
+    assert "    line 6 'int n = in.nextInt();' -> 'v164 = read_int()'\n" in text
+    assert "  'v164 = read_int()'    (line 6 'int n = in.nextInt();')\n" in text
+    assert "    line 3 'data = sys.stdin.read().split()' -> 'v761 = read_tokens()'\n" in text
+    assert "v246" not in text and "vd79" not in text  # the own PDGs' names, nowhere
+    # the counted loop's parts folded into its range are no node, said so
+    assert "    line 9 'i++' -> (no node)\n" in text
+    labels = e.to_dict()["mapping"]["source"]["labels"]
+    assert {"code": "int n = in.nextInt();", "line": 6, "source": "int v246 = v853.nextInt()",
+            "label": "v164 = read_int()", "rules": ["vocabulary", "declaration", "io:int read"],
+            "unknown": []} in labels
+    html = e.to_html()
+    assert ("<td>6</td><td><code>int n = in.nextInt();</code></td>"
+            "<td><code>v164 = read_int()</code></td>") in html

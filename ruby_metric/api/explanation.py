@@ -52,6 +52,9 @@ class Explanation:
         ``(source, candidate)`` :class:`graphs.neutral.NeutralReport` (``None`` for a side
         with no PDG): per label its own text, neutral form and rules, and the words the map
         did not know.
+    neutral_labels : with ``mapping``, per side its statements and their labels in the
+        neutral PDG (:class:`~ruby_metric.scoring.crosslang.NeutralLabel`: locals named as
+        the graph tier's evidence names them), ``None`` for a side with no PDG.
     missing : where the candidate is missing (``"missing from out/"``) when the pair is a
         missing translation (:meth:`as_missing`): no text was compared, and every tier that
         needs a candidate scores 0; ``None`` otherwise.
@@ -75,6 +78,7 @@ class Explanation:
     notes: dict[str, str] = field(default_factory=dict)
     source_language: str | None = None
     mapping: tuple[Any, Any] | None = field(default=None, repr=False)
+    neutral_labels: tuple[Any, Any] | None = field(default=None, repr=False)
     missing: str | None = None
 
     def as_missing(self, missing: str) -> Explanation:
@@ -100,7 +104,7 @@ class Explanation:
         return replace(self, result=missing_result(self.result, missing), candidate="",
                        cand_tokens=(), string=None, tree=None, graph=None, ngrams=None,
                        cand_pdg=None, notes=dict(sorted(notes.items())), mapping=None,
-                       missing=missing)
+                       neutral_labels=None, missing=missing)
 
     # -- plain text ---------------------------------------------------------------------------
 
@@ -184,8 +188,10 @@ class Explanation:
         """The neutral map per side: what it did not know, its rules, the labels it changed."""
         if self.mapping is None:
             return []
-        out = ["", "Neutral map (labels in one vocabulary before comparing):"]
-        for side, report in zip(("source", "candidate"), self.mapping, strict=True):
+        out = ["", "Neutral map (labels in one vocabulary before comparing; a statement as "
+               "written -> its label in the graph tier's PDG):"]
+        for side, report, labels in zip(("source", "candidate"), self.mapping,
+                                        self.neutral_labels or (None, None), strict=True):
             if report is None:
                 out.append(f"  {side}: no PDG")
                 continue
@@ -195,11 +201,12 @@ class Explanation:
                 out.append(f"    rules: {rules}")
             for idiom in report.idioms:
                 out.append(f"    idiom: {idiom}")
+            # what the map rewrote or dropped; a local's new name alone is no rule
             changed = [
-                f"    {_short(m.source)} -> "
-                + (_short(m.label) if m.label is not None else "(no node)")
-                for m in report.labels
-                if m.label != m.source
+                f"    {_line(x.line)}{_short(x.code)} -> "
+                + (_short(x.label) if x.label is not None else "(no node)")
+                for x in labels or ()
+                if x.rules or x.label is None
             ]
             out.extend(_capped(changed, max_items))
         return out
@@ -397,13 +404,13 @@ class Explanation:
         if self.source_language is None:
             return {}
         sides = ("source", "candidate")
-        return {
-            "source_language": self.source_language,
-            "mapping": {
-                side: None if report is None else json_ready(asdict(report))
-                for side, report in zip(sides, self.mapping or (None, None), strict=True)
-            },
-        }
+        mapping: dict[str, Any] = {}
+        for side, report, labels in zip(sides, self.mapping or (None, None),
+                                        self.neutral_labels or (None, None), strict=True):
+            mapping[side] = None if report is None else json_ready(asdict(report))
+            if mapping[side] is not None and labels is not None:  # named as the graph's
+                mapping[side]["labels"] = [json_ready(asdict(x)) for x in labels]
+        return {"source_language": self.source_language, "mapping": mapping}
 
     def to_html(self) -> str:
         """The self-contained HTML page of :func:`ruby_metric.pages.pair_page.render_html`."""
@@ -419,6 +426,10 @@ def json_ready(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: json_ready(v) for k, v in value.items()}
     return value
+
+
+def _line(line: int | None) -> str:
+    return "" if line is None else f"line {line} "
 
 
 def _short(text: str | None, limit: int = 60) -> str:

@@ -345,26 +345,29 @@ def _mapping_section(e: PairView) -> str:
     if e.mapping is None:
         return ""
     columns = []
-    for side, report in zip(("Source", "Candidate"), e.mapping, strict=True):
+    for side, report, labels in zip(("Source", "Candidate"), e.mapping,
+                                    e.neutral_labels or (None, None), strict=True):
         if report is None:
             columns.append(f"<div><h3>{side}</h3><p>no PDG</p></div>\n")
             continue
         rows = [
-            f"<tr><td>{_code(m.source)}</td><td>{_code(m.label) if m.label else 'no node'}</td>"
-            f"<td>{_esc(', '.join(m.rules))}</td></tr>"
-            for m in report.labels
+            f"<tr><td>{'' if x.line is None else x.line}</td><td>{_code(x.code)}</td>"
+            f"<td>{_code(x.label) if x.label else 'no node'}</td>"
+            f"<td>{_esc(', '.join(x.rules))}</td></tr>"
+            for x in labels or ()
         ]
         columns.append(
             f"<div><h3>{side} ({_esc(report.language)})</h3>"
             f'<p class="legend">{_esc(report.describe())}</p>'
-            "<table><tr><th>own label</th><th>neutral label</th><th>rules</th></tr>"
+            "<table><tr><th>line</th><th>statement</th><th>neutral label</th><th>rules</th></tr>"
             f"{''.join(rows)}</table></div>\n"
         )
     return (
         '<h2 id="mapping">Neutral map</h2>\n<p class="legend">Before comparing, each PDG label '
         "is put into one vocabulary (keywords, operators, declarations without types, "
         "identifier style, common library calls); what the map does not know is compared as "
-        "written.</p>\n"
+        "written. Each statement is shown with its label in the PDG the graph tier compares "
+        "(its locals named as there).</p>\n"
         '<div class="cols">\n' + "".join(columns) + "</div>\n"
     )
 
