@@ -255,7 +255,7 @@ def test_the_language_check_speaks_under_ten_pairs_when_every_reference_fails(ca
     # before: silent under 10 pairs
     assert _language_warnings(caplog, java, java, "python") == [
         "the references of 3 of 3 pairs do not parse cleanly as python (first: pair 0, "
-        "both: parse error at line 1, col 1): is the language right?"]
+        "reference: parse error at line 1, col 1): is the language right?"]
     assert _language_warnings(caplog, java, java, "java") == []
     # two of three: a fragment or two among good code says too little
     assert _language_warnings(caplog, [*java[:2], "x = 1"], java, "python") == []

@@ -281,3 +281,35 @@ def test_explain_names_a_local_alike_in_the_map_and_the_graph(capsys):
     html = e.to_html()
     assert ("<td>6</td><td><code>int n = in.nextInt();</code></td>"
             "<td><code>v164 = read_int()</code></td>") in html
+
+
+# ------------------------------------------- 6. the language check reads the parses
+
+
+def test_each_side_says_whether_it_parsed_not_its_reasons(caplog):
+    from ruby_metric import RubyScorer
+    from ruby_metric.scoring.code import Code
+
+    java = "int f(int x) { return x + 1; }"
+    python = "def f(x):\n    return x + 1\n"
+    assert Code(java, "python").unparsed() == "parse error at line 1, col 1"
+    assert Code("", "python").unparsed() is None  # empty: nothing failed to parse
+    scorer = RubyScorer("python")
+    pair = scorer.pair_scorer
+    # the candidate's empty code stops the tiers first; the reference's failure is its own
+    scored = pair.score_detailed(java, "", 7, "python", None)
+    assert scored.unparsed == {"reference": "parse error at line 1, col 1"}
+    assert scored.result.reasons["grs"] == "candidate: empty code; reference: parse error at " \
+        "line 1, col 1"
+    # no structural tier ran: no parse was made, nothing said
+    lexical = RubyScorer("python", metrics=["sts"]).pair_scorer
+    assert lexical.score_detailed(java, java, 7, "python", None).unparsed == {}
+    # one of two references in another language: GRS applies through the other and no
+    # reason says so; before, the check counted the pairs its reasons named, none here
+    with caplog.at_level(logging.WARNING, logger="ruby_metric"):
+        corpus = scorer.score_corpus([[java, python]] * 3, [python] * 3)
+    assert [p.ruby for p in corpus.pairs] == [1.0] * 3
+    assert corpus.pairs[0].reasons.keys() == {"crystalbleu"}  # no n-gram set: nothing else
+    assert [w for w in _warnings(caplog) if "n-gram" not in w] == [
+        "the references of 3 of 3 pairs do not parse cleanly as python (first: pair 0, "
+        "reference: parse error at line 1, col 1): is the language right?"]
