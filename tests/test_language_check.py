@@ -66,7 +66,7 @@ def test_every_failing_reference_is_counted(caplog):
     # before: the empty candidate's pair was not counted, 3 of 4 stayed silent
     assert warnings == [
         "the references of 4 of 4 pairs do not parse cleanly as java (first: pair 0, "
-        f"candidate: empty code; reference: {PY_FAILS}): is the language right?"
+        f"reference: {PY_FAILS}): is the language right?"
     ]
     _, warnings = _warnings(caplog, [JAVA, *[PY] * 3], cands)
     assert warnings == []  # 3 of 4: under 10 pairs, only all of them say the language
@@ -83,7 +83,7 @@ def test_the_cli_warns_on_a_wrong_lang_for_a_folder(capsys, caplog):
     assert code == 0
     assert out == "0.5025\n"  # the score the run gave before: unchanged
     assert ("the references of 5 of 5 pairs do not parse cleanly as java (first: pair "
-            "count_divisors.py, both: missing identifier at line 1, col 2): is the language "
+            "count_divisors.py, reference: missing identifier at line 1, col 2): is the language "
             "right?") in _logged(caplog)
 
 

@@ -101,7 +101,8 @@ def test_explain_source_shows_the_neutral_map(scorer):
     e = scorer.explain_source(JAVA + " // sum", PY)
     text = e.to_text()
     assert "against its source in java" in text and "Neutral map" in text
-    assert "'int total(int[])' -> 'def total(_)'" in text
+    # the statement as written, and its label in the PDG the graph tier compares
+    assert "line 1 'int total(int[] xs)' -> 'def total(_)'" in text
     d = e.to_dict()
     assert d["source_language"] == "java" and json.loads(json.dumps(d)) == d
     source_labels = [m["source"] for m in d["mapping"]["source"]["labels"]]

@@ -56,7 +56,7 @@ def test_folder_systems_pair_by_path_and_warn_once(bench, caplog):
     with pytest.raises(InputError, match=r"\(c\.py\).*--strict: every file"):
         read_folder_systems(refs, [s1, s2], strict=True)
     empty = write_folder(refs.parent, "s3", {"zzz.py": "1\n"})
-    with pytest.raises(InputError, match="no pairs for system s3"):
+    with pytest.raises(InputError, match="system s3: no pairs to score: no file of"):
         read_folder_systems(refs, [s1, empty])
 
 

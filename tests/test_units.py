@@ -110,7 +110,7 @@ def test_against_sources_folders_pair_by_path_without_extension(tmp_path, capsys
     assert code == 2 and "a/Sum.java and a/Sum.txt both pair with 'a/Sum'" in err
 
 
-def test_folder_errors_are_one_line(tmp_path, capsys):
+def test_folder_errors_are_one_line(tmp_path, capsys, caplog):
     folder = _tree(tmp_path / "f", {"A.java": JAVA_SUM})
     file = tmp_path / "A.java"
     file.write_text(JAVA_SUM)
@@ -119,8 +119,17 @@ def test_folder_errors_are_one_line(tmp_path, capsys):
                                  "give two folders (paired file by file) or two files\n")
     empty = tmp_path / "empty"
     empty.mkdir()
-    code, _, err = run(capsys, "score", folder, empty, "-l", "java")
-    assert code == 2 and "no pairs to score: no file of" in err
+    # a folder with no file is a model that wrote nothing: its pairs are missing, 0
+    caplog.clear()
+    code, out, err = run(capsys, "score", folder, empty, "-l", "java", "-b")
+    assert (code, out) == (0, "0.0000\n")
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{empty} has no files: each of the 1 file of {folder} scored as a missing "
+        "translation, 0"]
+    stray = _tree(tmp_path / "stray", {"A.txt": JAVA_SUM})
+    code, _, err = run(capsys, "score", folder, stray, "-l", "java")
+    assert code == 2 and err == (f"ruby-metric: error: no pairs to score: no file of {stray} "
+                                 f"has a counterpart in {folder} (paired by path)\n")
     code, _, err = run(capsys, "explain", folder, folder, "-l", "java")
     assert code == 2 and "pass --pair ID" in err
 

@@ -244,8 +244,8 @@ def test_a_run_whose_references_do_not_parse_warns_of_the_language(caplog):
     assert messages["python"] == [
         # every C# reference fails as Python, whatever its candidate does (an empty or
         # differently failing candidate used to hide two of them: "8 of 10")
-        "the references of 10 of 10 pairs do not parse cleanly as python (first: pair 0, both: "
-        "parse error at line 1, col 1): is the language right?"
+        "the references of 10 of 10 pairs do not parse cleanly as python (first: pair 0, "
+        "reference: parse error at line 1, col 1): is the language right?"
     ]
     # C# methods read as Java: fewer than half have a statement Java cannot parse
     assert messages["java"] == []
@@ -255,8 +255,8 @@ def test_a_run_whose_references_do_not_parse_warns_of_the_language(caplog):
         RubyScorer("python", metrics=metrics).score_corpus(refs[:9], hyps[:9])
     # under 10 pairs a majority says too little, but all of them failing is a wrong language
     assert [r.getMessage() for r in caplog.records] == [
-        "the references of 9 of 9 pairs do not parse cleanly as python (first: pair 0, both: "
-        "parse error at line 1, col 1): is the language right?"
+        "the references of 9 of 9 pairs do not parse cleanly as python (first: pair 0, "
+        "reference: parse error at line 1, col 1): is the language right?"
     ]
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="ruby_metric"):

@@ -29,7 +29,12 @@ import crystal
 from crystal import NgramSet
 
 from ..scoring.code import Code, NotApplicable
-from ..scoring.crosslang import NOT_COMPARABLE, NeutralGraphTier, neutral_report
+from ..scoring.crosslang import (
+    NOT_COMPARABLE,
+    NeutralGraphTier,
+    neutral_labels,
+    neutral_report,
+)
 from ..scoring.evidence import (
     AstEdit,
     EdgeEdit,
@@ -170,10 +175,11 @@ def assemble_explanation(
         ref_pdg = _pdg_or_note(graph_tier, ref, "reference_pdg", notes)
         cand_pdg = _pdg_or_note(graph_tier, candidate, "candidate_pdg", notes)
 
-    mapping = None
+    mapping = labels = None
     if source_language is not None:
         assert isinstance(graph_tier, NeutralGraphTier)  # scored against a source
         mapping = (neutral_report(graph_tier, ref), neutral_report(graph_tier, candidate))
+        labels = (neutral_labels(graph_tier, ref), neutral_labels(graph_tier, candidate))
 
     ngrams = None
     if source_language is not None:
@@ -202,6 +208,7 @@ def assemble_explanation(
         notes=notes,
         source_language=source_language,
         mapping=mapping,
+        neutral_labels=labels,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..scoring.evidence import (
@@ -18,6 +18,7 @@ from ..scoring.evidence import (
 )
 from ..scoring.evidence import exact_number as exact
 from ..scoring.metrics import LABELS, TIER_METRICS
+from ..scoring.missing import MISSING_TEXT, missing_reason, missing_result
 from ..scoring.results import PairResult
 
 __all__ = ["Explanation"]
@@ -51,6 +52,12 @@ class Explanation:
         ``(source, candidate)`` :class:`graphs.neutral.NeutralReport` (``None`` for a side
         with no PDG): per label its own text, neutral form and rules, and the words the map
         did not know.
+    neutral_labels : with ``mapping``, per side its statements and their labels in the
+        neutral PDG (:class:`~ruby_metric.scoring.crosslang.NeutralLabel`: locals named as
+        the graph tier's evidence names them), ``None`` for a side with no PDG.
+    missing : where the candidate is missing (``"missing from out/"``) when the pair is a
+        missing translation (:meth:`as_missing`): no text was compared, and every tier that
+        needs a candidate scores 0; ``None`` otherwise.
     """
 
     result: PairResult
@@ -71,6 +78,33 @@ class Explanation:
     notes: dict[str, str] = field(default_factory=dict)
     source_language: str | None = None
     mapping: tuple[Any, Any] | None = field(default=None, repr=False)
+    neutral_labels: tuple[Any, Any] | None = field(default=None, repr=False)
+    missing: str | None = None
+
+    def as_missing(self, missing: str) -> Explanation:
+        """This explanation of the pair with an empty candidate, as that of a missing
+        translation (a file missing from a system's folder, an id missing from a system of a
+        JSONL): the scores the pair has in a run (:func:`~ruby_metric.scoring.missing.
+        missing_result`: 0 on every tier that needs a candidate, with the reason), and no
+        evidence, since no text was compared; the reference's (or source's) PDG is kept.
+
+        >>> from ruby_metric import RubyScorer
+        >>> e = RubyScorer("python").explain("x = 1", "").as_missing("missing from out")
+        >>> e.result.ruby, e.result.tier, e.graph, e.missing
+        (0.0, 'graph', None, 'missing from out')
+        """
+        reason = missing_reason(missing)
+        notes = dict(self.notes)
+        for key in ("graph", "tree", "string", "ngrams"):
+            # a tier no candidate of this pair has (BLEU against a source, a reference that
+            # does not parse) keeps its note
+            if notes.get(key, "candidate").startswith("candidate"):
+                notes[key] = reason
+        notes["candidate_pdg"] = reason
+        return replace(self, result=missing_result(self.result, missing), candidate="",
+                       cand_tokens=(), string=None, tree=None, graph=None, ngrams=None,
+                       cand_pdg=None, notes=dict(sorted(notes.items())), mapping=None,
+                       neutral_labels=None, missing=missing)
 
     # -- plain text ---------------------------------------------------------------------------
 
@@ -97,6 +131,8 @@ class Explanation:
         if r.tier is None:
             return "n/a: " + r.reasons.get("ruby", r.reasons.get("input", "not requested"))
         used = LABELS[TIER_METRICS[r.tier]]
+        if self.missing is not None:  # no tier compared anything: each scores 0 for want of it
+            return f"= {used}: {missing_reason(self.missing)}"
         skipped = []
         for tier in TIER_METRICS:  # most structural first
             if tier == r.tier:
@@ -126,7 +162,8 @@ class Explanation:
         if self.reference_count > 1:
             head += f"; reference {self.reference_index + 1} of {self.reference_count}, the one "
             head += "with the best RUBY"
-        out.append(head + ")")
+        out.append(head + ")" + ("" if self.missing is None
+                                 else f": a missing translation ({self.missing})"))
         for name, value, comment in self.tier_lines():
             number = "n/a   " if value is None else f"{value:.4f}"
             if value is None and comment.startswith("n/a: "):
@@ -137,6 +174,9 @@ class Explanation:
                 "  (tier scores are the best over all references; the evidence below "
                 "is against this reference)"
             )
+        if self.missing is not None:
+            out.extend(["", *MISSING_TEXT])
+            return "\n".join(out) + "\n"
         out.extend(self._mapping_text(max_items))
         out.extend(self._graph_text(max_items))
         out.extend(self._tree_text(max_items))
@@ -148,8 +188,10 @@ class Explanation:
         """The neutral map per side: what it did not know, its rules, the labels it changed."""
         if self.mapping is None:
             return []
-        out = ["", "Neutral map (labels in one vocabulary before comparing):"]
-        for side, report in zip(("source", "candidate"), self.mapping, strict=True):
+        out = ["", "Neutral map (labels in one vocabulary before comparing; a statement as "
+               "written -> its label in the graph tier's PDG):"]
+        for side, report, labels in zip(("source", "candidate"), self.mapping,
+                                        self.neutral_labels or (None, None), strict=True):
             if report is None:
                 out.append(f"  {side}: no PDG")
                 continue
@@ -159,11 +201,12 @@ class Explanation:
                 out.append(f"    rules: {rules}")
             for idiom in report.idioms:
                 out.append(f"    idiom: {idiom}")
+            # what the map rewrote or dropped; a local's new name alone is no rule
             changed = [
-                f"    {_short(m.source)} -> "
-                + (_short(m.label) if m.label is not None else "(no node)")
-                for m in report.labels
-                if m.label != m.source
+                f"    {_line(x.line)}{_short(x.code)} -> "
+                + (_short(x.label) if x.label is not None else "(no node)")
+                for x in labels or ()
+                if x.rules or x.label is None
             ]
             out.extend(_capped(changed, max_items))
         return out
@@ -354,20 +397,20 @@ class Explanation:
             "ngrams": part(self.ngrams),
             "pdgs": {"reference": part(self.ref_pdg), "candidate": part(self.cand_pdg)},
             "notes": dict(sorted(self.notes.items())),
-        } | self._source_dict()
+        } | self._source_dict() | ({} if self.missing is None else {"missing": self.missing})
 
     def _source_dict(self) -> dict[str, Any]:
         """The source-mode keys of :meth:`to_dict` (none for a reference)."""
         if self.source_language is None:
             return {}
         sides = ("source", "candidate")
-        return {
-            "source_language": self.source_language,
-            "mapping": {
-                side: None if report is None else json_ready(asdict(report))
-                for side, report in zip(sides, self.mapping or (None, None), strict=True)
-            },
-        }
+        mapping: dict[str, Any] = {}
+        for side, report, labels in zip(sides, self.mapping or (None, None),
+                                        self.neutral_labels or (None, None), strict=True):
+            mapping[side] = None if report is None else json_ready(asdict(report))
+            if mapping[side] is not None and labels is not None:  # named as the graph's
+                mapping[side]["labels"] = [json_ready(asdict(x)) for x in labels]
+        return {"source_language": self.source_language, "mapping": mapping}
 
     def to_html(self) -> str:
         """The self-contained HTML page of :func:`ruby_metric.pages.pair_page.render_html`."""
@@ -383,6 +426,10 @@ def json_ready(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: json_ready(v) for k, v in value.items()}
     return value
+
+
+def _line(line: int | None) -> str:
+    return "" if line is None else f"line {line} "
 
 
 def _short(text: str | None, limit: int = 60) -> str:

@@ -26,7 +26,6 @@ from ..scoring.code import canonical_language
 from ..scoring.missing import missing_result
 from ..scoring.pair_scorer import UNKNOWN_LANGUAGE, PairScorer, Scored
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
-from ..scoring.structure_notes import side_unparsed
 from .heartbeat import Watch, pair_chars
 from .pool import WorkerPool
 from .worker import load_payload
@@ -112,15 +111,14 @@ class ScoreStream:
             for scored in self._gen:
                 result = scored.result
                 self._acc.add(result, scored.crystalbleu_stats, scored.bleu_stats)
-                if result.reasons:
-                    for side, seen in self._unparsed.items():
-                        unparsed = side_unparsed(result.reasons, side)
-                        if unparsed is not None:
-                            seen[0] += 1
-                            seen[1] = seen[1] or (result.id, unparsed)
-                    if "input" in result.reasons:
-                        first_unread = first_unread or (result.id, result.reasons["input"])
-                        self._unread += 1
+                for side, seen in self._unparsed.items():
+                    unparsed = scored.unparsed.get(side)  # from the side's parse, not reasons
+                    if unparsed is not None:
+                        seen[0] += 1
+                        seen[1] = seen[1] or (result.id, f"{side}: {unparsed}")
+                if "input" in result.reasons:
+                    first_unread = first_unread or (result.id, result.reasons["input"])
+                    self._unread += 1
                 yield result
         finally:
             self._gen.close()  # an interrupted run stops its workers now

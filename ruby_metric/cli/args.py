@@ -110,7 +110,7 @@ def output_file(
             with _opened_for_writing(path, "a" if append else "w") as handle:
                 yield handle
             return
-        _check_writable(path)
+        check_writable(path)
         buffer = io.StringIO()
         yield buffer
         with _opened_for_writing(path) as handle:
@@ -162,8 +162,9 @@ def _opened_for_writing(path: str, mode: str = "w") -> TextIO:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
-def _check_writable(path: str) -> None:
-    """An :class:`InputError` now when ``path`` could not be opened for writing later."""
+def check_writable(path: str) -> None:
+    """An :class:`InputError` now when ``path`` could not be opened for writing later
+    (without creating it: a run that fails later leaves no empty file behind)."""
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{path}: cannot write (Is a directory)")

@@ -21,6 +21,7 @@ from ..io.inputs import (
     read_text,
     split_lines,
 )
+from ..io.systems import read_jsonl_systems
 from ..io.units import read_units
 from ..pages.html_text import write_page
 from .args import (
@@ -108,9 +109,10 @@ def add_explain_parser(sub: Any) -> argparse.ArgumentParser:
     return explain
 
 
-def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[PairInput]]:
-    """The reference, candidate and language of pair ``--pair`` of a corpus, and the
-    corpus's pairs (read once: standard input cannot be read again)."""
+def _corpus_pair(args: argparse.Namespace) -> tuple[PairInput, list[PairInput]]:
+    """Pair ``--pair`` of a corpus (a missing translation too: a file a system's folder
+    lacks, an id a system of the JSONL lacks), and the corpus's pairs (read once: standard
+    input cannot be read again)."""
     if args.ref_text is not None or args.hyp_text is not None:
         raise InputError("--pair takes corpus files, not --ref-text/--hyp-text")
     if (args.system_field is None) != (args.system is None):
@@ -119,14 +121,18 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[P
     if args.jsonl:
         if args.ref or args.hyp:
             raise InputError("give either REFS HYPS or --jsonl FILE with --pair, not both")
-        fields = [args.system_field] if args.system_field else []
-        records = list(iter_jsonl_records(args.jsonl, fields=fields, against=jsonl_side(args)))
-        pairs = [pair for pair, _ in records]
-        searched = [pair for pair, extra in records
-                    if not fields or str(extra.get(args.system_field)) == args.system]
         name = display_name(args.jsonl)
-        if fields and not searched:
-            raise InputError(f"{name}: no pair has {args.system_field} {args.system!r}")
+        if args.system_field:
+            # as score reads it: an id the system lacks is its missing translation
+            systems = read_jsonl_systems(args.jsonl, against=jsonl_side(args),
+                                         system_field=args.system_field, warn=False)
+            pairs = [row.pair for row in systems.rows]
+            searched = [row.pair for row in systems.rows if row.system == args.system]
+            if not searched:
+                raise InputError(f"{name}: no pair has {args.system_field} {args.system!r}")
+        else:
+            pairs = searched = [pair for pair, _ in iter_jsonl_records(
+                args.jsonl, against=jsonl_side(args))]
     else:
         if args.system_field:
             raise InputError("--system-field and --system pick among the pairs of --jsonl FILE")
@@ -148,10 +154,7 @@ def _corpus_pair(args: argparse.Namespace) -> tuple[Any, str, str | None, list[P
         pair = found[0]
         if pair.problem is not None:
             raise InputError(f"pair {args.pair}: {pair.problem}")
-        if pair.missing is not None:
-            raise InputError(f"pair {args.pair}: no candidate to explain ({pair.missing}): "
-                             "a missing translation scores 0 on every tier")
-        return pair.reference, pair.candidate, pair.language, pairs
+        return pair, pairs
     count = len(searched)
     ids = [str(pair.id) for pair in searched[:4]]  # the first few, to name them
     # every id is the pair's 0-based position
@@ -219,9 +222,11 @@ def run_explain(args: argparse.Namespace) -> int:
 
     language = args.lang
     corpus: list[PairInput] | None = None
+    missing: str | None = None
     if args.pair is not None:
-        reference, candidate, language, corpus = _corpus_pair(args)
-        language = language or args.lang  # a pair's own language wins, as when scored
+        pair, corpus = _corpus_pair(args)
+        reference, candidate, missing = pair.reference, pair.candidate, pair.missing
+        language = pair.language or args.lang  # a pair's own language wins, as when scored
     elif args.jsonl:
         raise InputError("--jsonl is for --pair N (explain one pair of a corpus)")
     elif args.system_field or args.system:
@@ -247,6 +252,8 @@ def run_explain(args: argparse.Namespace) -> int:
             scorer = scorer.with_language(scorer.language, ngrams=ngram_set)
     explain = scorer.explain_source if args.source_lang else scorer.explain
     explanation: Explanation = explain(reference, candidate)
+    if missing is not None:  # scored as in a run: 0 for want of a candidate, not as "" is
+        explanation = explanation.as_missing(missing)
     if args.format == "json":
         report = json.dumps(explanation.to_dict(), ensure_ascii=False, allow_nan=False, indent=2)
         report += "\n"

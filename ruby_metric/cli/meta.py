@@ -182,9 +182,9 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
         "systems",
         nargs="*",
         metavar="SYSTEM",
-        help="each system's outputs, line-aligned with REFS (two: A vs B, with --html; more: "
-        "every pair, p-values adjusted for the number of comparisons), or a folder of its "
-        "files when REFS is a folder (paired by relative path, named by the folder)",
+        help="each system's outputs, line-aligned with REFS (two: A vs B; more: every pair, "
+        "p-values adjusted for the number of comparisons), or a folder of its files when REFS "
+        "is a folder (paired by relative path, named by the folder)",
     )
     comp.add_argument(
         "--jsonl",
@@ -207,7 +207,8 @@ def add_meta_parser(subparsers: Any) -> argparse.ArgumentParser:
     comp.add_argument(
         "--html",
         metavar="FILE",
-        help="also write an HTML page: A vs B per pair, the tests, the pairs that differ most",
+        help="also write an HTML page: A vs B per pair, the tests, the pairs that differ most "
+        "(two systems: two files, two folders, or a JSONL of two systems)",
     )
     comp.add_argument(
         "--top",

@@ -2,8 +2,10 @@
 systems tested on the ids both have, p-values adjusted for the number of comparisons.
 
 :mod:`ruby_metric.cli.meta` hands the command here (:func:`run_many`) when the systems come
-from one JSONL split by ``--system-field`` or as three or more line-aligned files; two
-line-aligned files keep the A-vs-B table (and ``--html`` page) of :mod:`~ruby_metric.cli.meta`.
+from one JSONL split by ``--system-field``, as folders, or as three or more line-aligned
+files; two line-aligned files keep the A-vs-B table of :mod:`~ruby_metric.cli.meta`. With
+``--html`` and two systems (of a JSONL, or two folders) the A-vs-B page is drawn from the
+same comparison as the table, on the ids both systems have.
 """
 
 from __future__ import annotations
@@ -12,23 +14,27 @@ import argparse
 import json
 import logging
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import crystal
 
 from ..io.formats import counted
 from ..io.inputs import InputError
-from ..io.systems import SystemsInput
+from ..io.systems import SystemsInput, shown_names
 from ..meta.pair_scores import scoring_metric
 from ..meta.sample_size import small_sample_warning
 from ..meta.significance import ComparisonReport
-from ..meta.systems import MultiComparison, compare_many
+from ..meta.systems import MultiComparison, compare_many, subset_corpus
 from ..pages.compare_page import not_applicable_notes, p_value_text
+from ..reports.compare import compare_page
 from ..reports.systems import system_summaries
 from ..scoring.metrics import label
 from ..scoring.results import CorpusResult
-from .args import output_file, scorer_from_args
+from .args import check_writable, output_file, scorer_from_args
 from .systems import systems_input, warn_missing
+
+if TYPE_CHECKING:
+    from ..api.scorer import RubyScorer
 
 logger = logging.getLogger(__name__)
 
@@ -94,12 +100,16 @@ def run_many(args: argparse.Namespace) -> int:
     InputError : no ``--system-field`` with ``--jsonl``, fewer than two systems, two systems
         with no id in common, or what reading the input raises.
     """
-    if getattr(args, "html", None):
-        raise InputError(
-            "--html draws one A-vs-B page: give REFS and two line-aligned files, or compare "
-            "two systems of the JSONL at a time"
-        )
+    html = getattr(args, "html", None)
+    if html:
+        check_writable(html)  # now, not after scoring every system
     systems = _systems(args)
+    if html and len(systems.systems) != 2:
+        raise InputError(
+            f"--html draws one A-vs-B page: {systems.name} has "
+            f"{counted(len(systems.systems), 'system')} ({shown_names(systems.systems)}); "
+            "give two (or leave out --html for every pair's table)"
+        )
     if args.jsonl or not Path(args.refs).is_dir():
         # (system folders: the files a folder lacks were named when it was paired with REFS)
         warn_missing(systems)
@@ -118,9 +128,40 @@ def run_many(args: argparse.Namespace) -> int:
     finally:
         scorer.close()
     warn_small_samples([(f"{c.a} vs {c.b}", c.report) for c in many.comparisons])
+    if html:
+        _write_page(html, systems, corpus, many, scorer, args.top)
     with output_file(args.output, whole=True) as out:
         write_many(many, systems, corpus, scoring, args, out)
     return 0
+
+
+def _write_page(
+    path: str,
+    systems: SystemsInput,
+    corpus: CorpusResult,
+    many: MultiComparison,
+    scorer: RubyScorer,
+    top: int,
+) -> None:
+    """The A-vs-B page of two systems (``--html``): the comparison the table shows, on the
+    ids both systems have, with each pair's source or reference and both candidates (a
+    missing translation shown as missing)."""
+    (comparison,) = many.comparisons
+    shared = systems.shared(comparison.a, comparison.b)
+    scoring = scoring_metric(scorer)
+    rows = [[x for x, _ in shared], [y for _, y in shared]]
+    page = compare_page(
+        comparison.report,
+        *(subset_corpus(corpus, side, scoring) for side in rows),
+        [systems.rows[x].pair.reference for x in rows[0]],
+        *([systems.rows[i].pair.candidate for i in side] for side in rows),
+        names=(comparison.a, comparison.b), top=top, language=scorer.language,
+        source_language=scorer.source_language,
+    )
+    try:
+        page.write_html(path)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
 def write_many(

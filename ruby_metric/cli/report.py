@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..io.inputs import InputError
@@ -25,6 +23,7 @@ from .args import (
     add_scorer_options,
     add_source_language,
     add_workers,
+    check_writable,
     corpus_line,
     explain_command,
     int_at_least,
@@ -101,7 +100,7 @@ def run_report(args: argparse.Namespace, guard: SignalGuard | None = None) -> in
     systems = systems_input(args)
     pairs, total = pair_input(args, systems)
     # Fail on an unwritable output now, not after scoring the whole corpus.
-    _check_writable(args.output)
+    check_writable(args.output)
     scorer = scorer_from_args(args)
     progress = Progress(total, enabled=False if args.quiet else None)
     try:
@@ -155,7 +154,7 @@ def compare_with_html(
     """
     from ..reports.compare import compare_report
 
-    _check_writable(args.html)
+    check_writable(args.html)
     progress = Progress(2 * len(references), enabled=False if args.quiet else None)
     try:
         page = compare_report(
@@ -179,16 +178,3 @@ def compare_with_html(
     except OSError as exc:
         raise InputError(f"{args.html}: cannot write ({exc.strerror or exc})") from None
     return page.comparison
-
-
-def _check_writable(path: str) -> None:
-    # Without creating the file: a run that fails later leaves no empty page behind.
-    target = Path(path)
-    if target.is_dir():
-        raise InputError(f"{path}: cannot write (is a folder)")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"{path}: cannot write (no folder {folder})")
-    if not os.access(target if target.exists() else folder, os.W_OK):
-        raise InputError(f"{path}: cannot write (permission denied)")
-

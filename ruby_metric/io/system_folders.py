@@ -24,7 +24,7 @@ from .formats import counted
 from .inputs import InputError, display_name, jsonl_objects
 from .natural_order import natural_sorted
 from .systems import SystemRow, SystemsInput, check_group, check_label, shown_names
-from .units import folder_pairs, pair_folders
+from .units import check_paired, folder_pairs, pair_folders
 
 logger = logging.getLogger(__name__)
 
@@ -94,8 +94,10 @@ def read_folder_systems(
 
     Raises
     ------
-    InputError : a path that is not a folder, a system with no file paired, a system given
-        twice, or (``strict``) a file without a counterpart.
+    InputError : a path that is not a folder, a system whose files none pairs with a
+        reference (a system with no file at all is a missing translation per reference, in
+        the one warning), no reference, a system given twice, or (``strict``) a file without
+        a counterpart.
 
     >>> import tempfile, pathlib
     >>> root = pathlib.Path(tempfile.mkdtemp())
@@ -109,12 +111,10 @@ def read_folder_systems(
     several = len(names) > 1
     pairings = [pair_folders(references, path, by_stem=by_stem) for path in systems]
     for path, name, pairing in zip(systems, names, pairings, strict=True):
-        if not pairing.matched:
-            raise InputError(
-                f"no pairs for system {name}: no file of {path} has a counterpart in "
-                f"{references}" + (" (paired by path without extension)" if by_stem
-                                   else " (paired by path)")
-            )
+        try:
+            check_paired(pairing, references, path, by_stem=by_stem)
+        except InputError as exc:
+            raise InputError(f"system {name}: {exc}") from None
     unmatched = [m for path, pairing in zip(systems, pairings, strict=True)
                  if (m := pairing.unmatched_message(references, path, fates=not strict))]
     if unmatched:

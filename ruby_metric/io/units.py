@@ -38,6 +38,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "FolderPairing",
+    "check_paired",
     "folder_pairs",
     "matched_pairs",
     "pair_folders",
@@ -78,11 +79,22 @@ class FolderPairing:
     only_candidates: tuple[str, ...]
     unanswered: tuple[tuple[str, str, Path], ...] = ()
 
+    @property
+    def no_candidates(self) -> bool:
+        """Whether the candidates' folder has no file at all (a model that wrote nothing),
+        as against files none of which pairs with a reference (a pairing mistake)."""
+        return not self.matched and not self.only_candidates
+
     def unmatched_message(
         self, references: str | Path, candidates: str | Path, *, fates: bool = True
     ) -> str | None:
         """One sentence naming the files without a counterpart (a few of each side) and
         (``fates``) what becomes of them, or ``None`` when every file has one."""
+        if self.no_candidates and self.only_references:
+            count = counted(len(self.only_references), "file")
+            return (f"{candidates} has no files: " + (
+                f"each of the {count} of {references} scored as a missing translation, 0"
+                if fates else f"the {count} of {references} have no counterpart there"))
         parts = []
         for files, folder, other, fate in (
             (self.only_references, references, candidates,
@@ -221,8 +233,10 @@ def read_folders(
 
     Raises
     ------
-    InputError : a path is not a folder, no file pairs with another, or (``strict``) some
-        file has no counterpart.
+    InputError : a path is not a folder, ``references`` has no file, ``candidates`` has
+        files and none pairs with a reference (:func:`check_paired`; with no file at all,
+        each reference is a missing translation, with one warning), or (``strict``) some file
+        has no counterpart.
 
     Examples
     --------
@@ -233,13 +247,25 @@ def read_folders(
     ['Main.py', 'util/Strings.py']
     """
     pairing = pair_folders(references, candidates, by_stem=by_stem)
+    check_paired(pairing, references, candidates, by_stem=by_stem)
     warn_unmatched(pairing, references, candidates, strict=strict)
-    if not pairing.matched:
+    return folder_pairs(pairing, candidates, language=language)
+
+
+def check_paired(
+    pairing: FolderPairing, references: str | Path, candidates: str | Path, *, by_stem: bool
+) -> None:
+    """An :class:`InputError` when nothing can be scored: ``references`` has no file, or
+    ``candidates`` has files and none pairs with a reference (a pairing mistake: another
+    extension, another layout). A candidates' folder with no file at all is no error: it is
+    a model that wrote nothing, each of its pairs a missing translation (0)."""
+    if not pairing.matched and not pairing.only_references:
+        raise InputError(f"no pairs to score: {references} has no files")
+    if not pairing.matched and not pairing.no_candidates:
         raise InputError(
-            f"no pairs to score: no file of {references} has a counterpart in {candidates}"
+            f"no pairs to score: no file of {candidates} has a counterpart in {references}"
             + (" (paired by path without extension)" if by_stem else " (paired by path)")
         )
-    return folder_pairs(pairing, candidates, language=language)
 
 
 def warn_unmatched(

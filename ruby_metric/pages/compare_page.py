@@ -9,13 +9,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..scoring.crosslang import scored_against
 from ..scoring.metrics import LABELS
+from ..scoring.missing import missing_of
 from ..version import __version__
 from .html_text import escape
 from .page_parts import GRID_BINS, MAX_POINTS, format_score, page_head, pair_id_html, score_cell
 from .plots import Point, bin_index, density_svg, scatter_svg
 
 if TYPE_CHECKING:
+    from ..scoring.results import PairResult
     from .views import CompareView
 
 __all__ = ["render_compare", "p_value_text", "not_applicable_notes"]
@@ -99,6 +102,8 @@ def render_compare(page: CompareView) -> str:
         f"{c.pairs:,} pairs · {c.trials:,} randomization trials · {c.bootstrap:,} bootstrap "
         f"resamples · seed {c.seed}"
     )
+    against = (f"language: {page.language or 'per pair'}" if page.source_language is None
+               else scored_against(page.language, page.source_language))
     toc = (
         '<a href="#significance">Significance</a><a href="#scatter">A vs B per pair</a>'
         '<a href="#differing">Pairs that differ most</a>'
@@ -109,6 +114,7 @@ def render_compare(page: CompareView) -> str:
             f"<header>\n<h1>{_esc(page.title)}</h1>\n",
             f'<p class="meta">A = <span class="sys-a" id="name-a">{_esc(a_name)}</span> · '
             f'B = <span class="sys-b" id="name-b">{_esc(b_name)}</span></p>\n',
+            f'<p class="meta" id="against">{_esc(against)}</p>\n',
             f'<p class="meta">{_esc(meta)}</p>\n<nav class="toc">{toc}</nav>\n</header>\n',
             _significance_section(page),
             _scatter_section(page),
@@ -227,14 +233,27 @@ def _differing_section(page: CompareView) -> str:
         )
         tiers = f"RUBY tier: A {d.result_a.tier or 'n/a'}, B {d.result_b.tier or 'n/a'}"
         refs = d.reference if isinstance(d.reference, str) else "\n\n".join(d.reference)
+        against = ("Reference" if page.source_language is None
+                   else f"Source ({page.source_language})")
         items.append(
             f'<details class="pair" id="differ-{d.rank}"><summary>{summary}</summary>'
             '<div class="pair-body"><table class="summary"><tr><th>metric</th><th>A</th>'
             f'<th>B</th></tr>{score_rows}</table><p class="note">{_esc(tiers)}</p>'
             '<div class="cols3">'
-            f'<div class="panel"><h3>Reference</h3><pre>{_esc(refs)}</pre></div>'
-            f'<div class="panel"><h3 class="sys-a">A</h3><pre>{_esc(d.candidate_a)}</pre></div>'
-            f'<div class="panel"><h3 class="sys-b">B</h3><pre>{_esc(d.candidate_b)}</pre></div>'
+            f'<div class="panel"><h3>{_esc(against)}</h3><pre>{_esc(refs)}</pre></div>'
+            f'<div class="panel"><h3 class="sys-a">A</h3>{_candidate(d.candidate_a, d.result_a)}'
+            "</div>"
+            f'<div class="panel"><h3 class="sys-b">B</h3>{_candidate(d.candidate_b, d.result_b)}'
+            "</div>"
             "</div></div></details>\n"
         )
     return head + "".join(items) + "</section>\n"
+
+
+def _candidate(text: str, result: PairResult) -> str:
+    """A system's output in its panel; a missing translation says so (its ``""`` is no
+    text the system wrote, and the reason is why it scores 0)."""
+    missing = missing_of(result)
+    if missing is None:
+        return f"<pre>{_esc(text)}</pre>"
+    return f'<p class="note missing">{_esc(missing)}</p>'

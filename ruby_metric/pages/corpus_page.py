@@ -13,6 +13,7 @@ import shlex
 from typing import TYPE_CHECKING
 
 from ..scoring.chance import chance_level
+from ..scoring.crosslang import scored_against
 from ..scoring.metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
 from ..scoring.missing import MISSING_SCORES_0, missing_of
 from ..scoring.results import mean_of
@@ -64,7 +65,8 @@ def render_report(rep: CorpusView) -> str:
     """The HTML page of a :class:`~ruby_metric.pages.views.CorpusView` (pure: equal reports,
     equal bytes)."""
     summary = rep.corpus.summary()
-    meta = [f"{summary['pairs']:,} pairs", f"language: {rep.language or 'per pair'}"]
+    meta = [f"{summary['pairs']:,} pairs", f"language: {rep.language or 'per pair'}"
+            if rep.source_language is None else scored_against(rep.language, rep.source_language)]
     sections = [("summary", "Summary")]
     if rep.systems:
         sections.append(("systems", "Systems"))

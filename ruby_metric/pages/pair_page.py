@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING
 
 from crystal import token_spans
 
+from ..scoring.crosslang import scored_against
 from ..scoring.evidence import EdgeEdit, NodeMatch, Pdg, dep_name
 from ..scoring.metrics import LABELS
+from ..scoring.missing import MISSING_TEXT
 from ..version import __version__
 from .html_text import coord as _coord
 from .html_text import escape, truncate, write_page
@@ -178,10 +180,8 @@ def render_html(explanation: PairView) -> str:
         "</style>\n</head>\n<body>\n",
         _header(e),
         _bars(e),
-        _code_section(e),
-        _mapping_section(e),
-        _pdg_section(e),
-        _details_section(e),
+        *((_code_section(e), _mapping_section(e), _pdg_section(e), _details_section(e))
+          if e.missing is None else (_missing_section(e),)),
         f"<footer>ruby-metric {_esc(__version__)}</footer>\n",
         "</body>\n</html>\n",
     ]
@@ -199,7 +199,9 @@ def write_html(explanation: PairView, path: str | os.PathLike[str]) -> None:
 
 
 def _header(e: PairView) -> str:
-    meta = [f"language: {e.language or 'none'}", f"tokenizer: {e.tokenizer}"]
+    meta = ([f"language: {e.language or 'none'}", f"tokenizer: {e.tokenizer}"]
+            if e.source_language is None else
+            [scored_against(e.language, e.source_language, one=True)])
     if e.reference_count > 1:
         meta.append(
             f"explained against reference {e.reference_index + 1} of {e.reference_count} "
@@ -297,6 +299,20 @@ def _snippet(title: str, text: str, tokenizer: str, classes: Sequence[str]) -> s
     )
 
 
+def _missing_section(e: PairView) -> str:
+    """A missing translation: what it is compared with, and why it scores 0 (no evidence:
+    no text was compared)."""
+    title = "Reference" if e.source_language is None else f"Source ({e.source_language})"
+    return (
+        '<h2>Code</h2>\n<p class="note missing" id="missing">'
+        + " ".join(_esc(line.strip()) for line in MISSING_TEXT)
+        + f" ({_esc(e.missing or '')})</p>\n"
+        + '<div class="cols">\n'
+        + _snippet(title, e.reference, e.tokenizer, _token_classes(e)[0])
+        + "</div>\n"
+    )
+
+
 def _code_section(e: PairView) -> str:
     ref_cls, cand_cls = _token_classes(e)
     if e.string is not None:
@@ -329,26 +345,29 @@ def _mapping_section(e: PairView) -> str:
     if e.mapping is None:
         return ""
     columns = []
-    for side, report in zip(("Source", "Candidate"), e.mapping, strict=True):
+    for side, report, labels in zip(("Source", "Candidate"), e.mapping,
+                                    e.neutral_labels or (None, None), strict=True):
         if report is None:
             columns.append(f"<div><h3>{side}</h3><p>no PDG</p></div>\n")
             continue
         rows = [
-            f"<tr><td>{_code(m.source)}</td><td>{_code(m.label) if m.label else 'no node'}</td>"
-            f"<td>{_esc(', '.join(m.rules))}</td></tr>"
-            for m in report.labels
+            f"<tr><td>{'' if x.line is None else x.line}</td><td>{_code(x.code)}</td>"
+            f"<td>{_code(x.label) if x.label else 'no node'}</td>"
+            f"<td>{_esc(', '.join(x.rules))}</td></tr>"
+            for x in labels or ()
         ]
         columns.append(
             f"<div><h3>{side} ({_esc(report.language)})</h3>"
             f'<p class="legend">{_esc(report.describe())}</p>'
-            "<table><tr><th>own label</th><th>neutral label</th><th>rules</th></tr>"
+            "<table><tr><th>line</th><th>statement</th><th>neutral label</th><th>rules</th></tr>"
             f"{''.join(rows)}</table></div>\n"
         )
     return (
         '<h2 id="mapping">Neutral map</h2>\n<p class="legend">Before comparing, each PDG label '
         "is put into one vocabulary (keywords, operators, declarations without types, "
         "identifier style, common library calls); what the map does not know is compared as "
-        "written.</p>\n"
+        "written. Each statement is shown with its label in the PDG the graph tier compares "
+        "(its locals named as there).</p>\n"
         '<div class="cols">\n' + "".join(columns) + "</div>\n"
     )
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..api.scorer import Reference, RubyScorer
     from ..meta.significance import ComparisonReport
 
-__all__ = ["ComparePage", "DifferingPair", "compare_report"]
+__all__ = ["ComparePage", "DifferingPair", "compare_page", "compare_report"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,10 @@ class ComparePage:
     names : how the page names the systems (e.g. their file names).
     differing : the pairs where the systems differ most, largest first.
     differ_by : the metric ``differing`` is ranked by.
+    title : the page's title.
+    language : the candidates' language (``None``: each pair's own).
+    source_language : the sources' language when the candidates were scored against their
+        sources (the header says so, the pairs show the source), else ``None``.
     """
 
     comparison: ComparisonReport
@@ -76,6 +80,8 @@ class ComparePage:
     differing: tuple[DifferingPair, ...]
     differ_by: str | None
     title: str = "System comparison"
+    language: str | None = None
+    source_language: str | None = None
 
     def to_html(self) -> str:
         """The self-contained HTML page (byte-identical for equal input)."""
@@ -190,6 +196,58 @@ def compare_report(
         seed=seed,
         confidence=confidence,
     )
+    return compare_page(
+        comparison, corpus_a, corpus_b, references, system_a, system_b, names=names,
+        top=top, differ_by=differ_by, language=scorer.language,
+        source_language=scorer.source_language,
+    )
+
+
+def compare_page(
+    comparison: ComparisonReport,
+    corpus_a: CorpusResult,
+    corpus_b: CorpusResult,
+    references: Sequence[Reference],
+    system_a: Sequence[str],
+    system_b: Sequence[str],
+    *,
+    names: tuple[str, str] = ("A", "B"),
+    top: int = 20,
+    differ_by: str | None = None,
+    language: str | None = None,
+    source_language: str | None = None,
+) -> ComparePage:
+    """The page of two systems already scored and tested: the ``top`` pairs whose
+    ``differ_by`` differs most picked, largest first (ties: the earlier pair).
+
+    Parameters
+    ----------
+    comparison : the tests of ``corpus_a`` against ``corpus_b``.
+    corpus_a, corpus_b : each system's results, with their pairs, aligned with each other
+        and with ``references``, ``system_a`` and ``system_b`` (the texts shown).
+    names, top : as for :func:`compare_report`.
+    differ_by : rank the pairs by this metric of the comparison (default RUBY, else its
+        first metric).
+    language, source_language : as in :class:`ComparePage`.
+
+    Returns
+    -------
+    ComparePage
+
+    Examples
+    --------
+    >>> from ruby_metric import RubyScorer
+    >>> from ruby_metric.meta import compare_results
+    >>> scorer = RubyScorer("java", metrics=["ruby"])
+    >>> a = scorer.score_corpus(["f(a);"], ["g(b);"])
+    >>> b = scorer.score_corpus(["f(a);"], ["f(a);"])
+    >>> page = compare_page(compare_results(a, b, trials=9, bootstrap=5), a, b, ["f(a);"],
+    ...                     ["g(b);"], ["f(a);"], top=1)
+    >>> page.differing[0].candidate_a, page.language
+    ('g(b);', None)
+    """
+    if differ_by is None:
+        differ_by = "ruby" if "ruby" in comparison.metrics else next(iter(comparison.metrics))
     gaps: list[tuple[float, int]] = []
     for i, (ra, rb) in enumerate(zip(corpus_a.pairs, corpus_b.pairs, strict=True)):
         a, b = getattr(ra, differ_by), getattr(rb, differ_by)
@@ -220,4 +278,6 @@ def compare_report(
         names=names,
         differing=differing,
         differ_by=differ_by,
+        language=language,
+        source_language=source_language,
     )

@@ -149,6 +149,34 @@ class Code:
 
         return self._once("program", build)  # type: ignore[return-value]
 
+    def unparsed(self) -> str | None:
+        """Why this text does not parse as code in its language: the parse error when
+        neither repair nor error containment gives it a structure, or what containment kept
+        as text when a statement or header is among it; ``None`` when it parses (as given
+        or repaired), is blank (an empty side fails nothing), has only stray closers kept
+        as text (a fragment of a function ends with its ``}``), or no parse was tried (no
+        language, over a size limit). What the run's language check counts, per side.
+
+        >>> Code("int f() { int x = ; return 1; }", "java").unparsed()
+        '1 statement unparsed, kept as text (line 1, col 17)'
+        >>> Code("def f(x):\\n    return x +\\n", "python").unparsed()
+        'parse error at line 2, col 5'
+        >>> [Code(t, "java").unparsed() for t in ("int f() { return 1;", "return 1;\\n}", "")]
+        [None, None, None]
+        """
+        if not self.text.strip():
+            return None
+        try:
+            structure = self.structure
+        except NotApplicable:
+            return None
+        if structure.clean is not None:
+            return None
+        contained = structure.contained
+        if contained is None:
+            return structure.original.error or "no parse"
+        return contained.describe() if contained.unparsed else None
+
     def note(self, graph: bool = True) -> str | None:
         """What repair or containment did to this text, and what was left out of it as
         never run (for reasons), ``None`` if nothing.

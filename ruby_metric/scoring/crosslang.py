@@ -40,12 +40,15 @@ __all__ = [
     "SOURCE_METRICS",
     "NeutralCostModel",
     "NeutralGraphTier",
+    "NeutralLabel",
     "NeutralTreeTier",
     "SourceScore",
     "label_mappings",
     "mapping_reasons",
+    "neutral_labels",
     "neutral_report",
     "score_source",
+    "scored_against",
     "signature_fields",
     "structureless",
 ]
@@ -56,6 +59,23 @@ SOURCE_METRICS: tuple[str, ...] = ("ruby", "grs", "trs")
 
 #: Why STS, CrystalBLEU and BLEU are ``None`` when scoring against the source.
 NOT_COMPARABLE = "not comparable across languages (scored against the source)"
+
+
+def scored_against(language: str | None, source_language: str, *, one: bool = False) -> str:
+    """How a page's header says that its candidates (``one``: its candidate) were scored
+    against their sources, not against references (the terminal says it on every metric
+    that is not comparable, and in the signature's ``mode:source``).
+
+    >>> scored_against("python", "java")
+    'candidates in python scored against their sources in java, not a reference: GRS and \
+TRS on language-neutral graphs and trees; STS, CrystalBLEU and BLEU not comparable'
+    >>> scored_against("python", "java", one=True)[:60]
+    'candidate in python scored against its source in java, not a'
+    """
+    who, whose = ("candidate", "its source") if one else ("candidates", "their sources")
+    return (f"{who} in {language or 'its own language'} scored against {whose} in "
+            f"{source_language}, not a reference: GRS and TRS on language-neutral graphs "
+            "and trees; STS, CrystalBLEU and BLEU not comparable")
 
 
 class NeutralCostModel(GRSCostModel):
@@ -268,6 +288,79 @@ def neutral_report(tier: NeutralGraphTier, code: Code) -> Any:
         return tier.represent(code).graph["neutral_report"]
     except NotApplicable:
         return None
+
+
+@dataclass(frozen=True)
+class NeutralLabel:
+    """One statement of a side and the neutral map's label for it, named as GRS compares it.
+
+    The neutral map renames locals again once its idioms are applied (after the neutral label
+    of their first definition, :func:`graphs.neutral.neutral_pdg`), so a local has one name in
+    the neutral PDG and another in its language's own PDG, and the map's per-label report
+    (:class:`graphs.neutral.NeutralReport`) names it as the own PDG does. What ``explain``
+    shows of the map is this instead: each statement as written, and its label in the
+    neutral PDG whose node table and edges the explanation gives.
+
+    Attributes
+    ----------
+    code : the statement as written, on one line (its own label when it has no text).
+    line : its line (``None``: a node the map added, or one without a line).
+    source : its label in its language's own PDG (that PDG's names for locals).
+    label : its label in the neutral PDG, ``None`` when it is no node there (a declaration
+        without initializer, a reader's construction, a counted loop's update folded into
+        its ``range``).
+    rules : what the map applied to it.
+    unknown : the names it calls that the map does not know, as left in ``label``.
+    """
+
+    code: str
+    line: int | None
+    source: str
+    label: str | None
+    rules: tuple[str, ...] = ()
+    unknown: tuple[str, ...] = ()
+
+
+def neutral_labels(tier: NeutralGraphTier, code: Code) -> tuple[NeutralLabel, ...] | None:
+    """Per statement of ``code``'s own PDG (in node order), its :class:`NeutralLabel`, then
+    the nodes the map added (a pipeline's loop); ``None`` when the side has no PDG.
+
+    A statement is found in the neutral PDG by its own label (``source_label`` there), the
+    first unclaimed node with it for labels that repeat.
+
+    >>> from ruby_metric.scoring.code import Limits
+    >>> java = "int f(int n) { int s = 0; s += n; return s; }"
+    >>> [(x.code, x.label) for x in neutral_labels(NeutralGraphTier(Limits()),
+    ...                                            Code(java, "java"))][2:4]
+    [('int s = 0;', 'vd9d = 0'), ('s += n;', 'vd9d += v0')]
+    """
+    try:
+        graph = tier.represent(code)
+    except NotApplicable:
+        return None
+    plain = code.representation("graph", lambda c: GraphTier.build(tier, c))  # cached
+    report = graph.graph["neutral_report"]
+    nodes: dict[str, list[dict[str, Any]]] = {}
+    added = []
+    for _, data in graph.nodes(data=True):
+        if data.get("source_label") is None:
+            added.append(data)
+        else:
+            nodes.setdefault(str(data["source_label"]), []).append(data)
+    out = []
+    for (_, data), mapped in zip(plain.nodes(data=True), report.labels, strict=True):
+        kept = nodes.get(mapped.source)
+        node = kept.pop(0) if kept else None
+        label = None if node is None else str(node["label"])
+        out.append(NeutralLabel(
+            " ".join(str(data.get("text") or mapped.source).split()), data.get("line"),
+            mapped.source, label,
+            mapped.rules if node is None else tuple(node.get("rules", ())),
+            # an idiom may have rewritten an unknown call (in.nextInt() is read_int())
+            tuple(w for w in mapped.unknown if label is not None and w in label)))
+    out.extend(NeutralLabel(" ".join(str(d.get("text") or "").split()), d.get("line"), "",
+                            str(d["label"]), tuple(d.get("rules", ()))) for d in added)
+    return tuple(out)
 
 
 def mapping_reasons(source_report: Any, candidate_report: Any) -> tuple[str, ...]:

@@ -17,11 +17,20 @@ from .metrics import METRICS, TIER_METRICS
 from .results import PairResult
 from .structure_notes import first_side
 
-__all__ = ["MISSING_SCORES_0", "missing_of", "missing_result", "missing_reason"]
+__all__ = ["MISSING_SCORES_0", "MISSING_TEXT", "missing_of", "missing_result", "missing_reason"]
 
 #: How every reason of a missing candidate's result ends: what tells a missing translation's
 #: zeros from scored ones wherever only the result is at hand (a report, a table row).
 MISSING_SCORES_0 = " (a missing translation scores 0)"
+
+#: What ``explain`` says of a missing translation instead of evidence, line by line.
+MISSING_TEXT = (
+    "Missing translation: the system wrote no candidate for this input, so there is no text",
+    "  to compare and no evidence to show. It is the system's failed translation: every tier",
+    "  that needs a candidate scores 0 (a metric undefined for any candidate of this pair",
+    "  stays undefined), and the pair stays in the system's mean: left out, a system that",
+    "  skips its hard inputs would beat one that tries them.",
+)
 
 
 def missing_reason(missing: str) -> str:

@@ -11,7 +11,7 @@ arrives empty.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import crystal
@@ -51,6 +51,10 @@ class Scored:
     crystalbleu_stats: Any
     bleu_stats: Any
     outcomes: dict[str, TierScore] | None = None
+    #: per side that does not parse as code (``"reference"`` for any of several, or
+    #: ``"source"``; ``"candidate"``), why (:meth:`Code.unparsed`), when a structural tier
+    #: ran: what the run's language check counts, read from the parses, not from reasons
+    unparsed: dict[str, str] = field(default_factory=dict)
 
 
 def pair_references(reference: Any, candidate: Any) -> list[str]:
@@ -234,7 +238,14 @@ class PairScorer:
             reasons=reasons,
             mode="reference" if config.source_language is None else "source",
         )
-        return Scored(result, cb_stats, bleu_stats, outcomes if explain else None)
+        unparsed: dict[str, str] = {}
+        if outcomes.keys() & {"graph", "tree"}:  # the sides were parsed: say which failed
+            side = "reference" if config.source_language is None else "source"
+            for name, code in [*((side, ref) for ref in refs), ("candidate", cand)]:
+                why = None if name in unparsed else code.unparsed()
+                if why is not None:
+                    unparsed[name] = why
+        return Scored(result, cb_stats, bleu_stats, outcomes if explain else None, unparsed)
 
     def _note_source(self, reasons: dict[str, str], source: Code, cand: Code) -> None:
         """Scored against a source: the lexical metrics are not comparable, and GRS's reason

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["first_side", "side_changes", "side_unparsed", "structure_summary"]
+__all__ = ["first_side", "side_changes", "structure_summary"]
 
 #: where a reason goes on to another side's own reason
 _NEXT_SIDE = re.compile(r"; (?=(?:candidate|reference(?: \d+)?|source): )")
@@ -81,42 +81,6 @@ def _steps(reason: str) -> Iterator[tuple[str, str]]:
         else:
             what = part
         yield side, what
-
-
-def side_unparsed(reasons: dict[str, str], side: str = "reference") -> str | None:
-    """The reason (the tier's whole text) in which a pair's reasons say that ``side`` (a
-    reference, one of several, the source, or the candidate; ``both`` counts for each) did
-    not parse as code: the tree tier could not parse it, or one of its statements or
-    headers is kept as text. ``None`` when nothing of the kind is said.
-    References and sources are meant to be good code, so many of these in a run usually
-    mean the wrong language; so do many candidates that do not parse. Stray closers kept
-    as text and repairs do not count: a fragment of a function (HumanEval's canonical
-    solutions) ends with its function's ``}``, and a cut-off reference is still its
-    language. An empty side did not fail to parse: it is not counted.
-
-    >>> side_unparsed({"trs": "reference: parse error at line 1, col 16"})
-    'reference: parse error at line 1, col 16'
-    >>> side_unparsed({"grs": "reference: 1 statement unparsed, kept as text (x)"})
-    'reference: 1 statement unparsed, kept as text (x)'
-    >>> side_unparsed({"trs": "reference: 1 unmatched '}' kept as text (line 3, col 1)"})
-    >>> side_unparsed({"trs": "candidate: parse error at line 1, col 3"})
-    >>> side_unparsed({"trs": "candidate: parse error at line 1, col 3"}, "candidate")
-    'candidate: parse error at line 1, col 3'
-    >>> side_unparsed({"trs": "both: parse error at line 1, col 3"}, "source")
-    'both: parse error at line 1, col 3'
-    >>> side_unparsed({"grs": "reference: no statements"})
-    """
-    for metric in ("trs", "grs"):
-        for named, what in _steps(reasons.get(metric, "")):
-            if named not in ("both", side):
-                continue
-            # a parse failure names where it is (a size limit or "no statements" does not)
-            failed = metric == "trs" and " at line " in what and "kept as text" not in what \
-                and not what.startswith("repaired")
-            if failed or "unparsed, kept as text" in what:
-                # the whole reason: a part cut at "; " may cut a parenthesis in two
-                return reasons[metric]
-    return None
 
 
 def structure_summary(counts: dict[str, dict[str, int]]) -> str:
