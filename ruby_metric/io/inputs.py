@@ -54,8 +54,9 @@ class InputError(ValueError):
 class PairInput:
     """One pair as read from a file. ``problem`` is set when the pair itself is malformed;
     ``missing`` when it has no candidate at all (a reference whose file is missing from a
-    system's folder, ``"missing from systems/coder-s"``): a missing translation is a failed
-    one, scored 0 (:func:`ruby_metric.scoring.missing.missing_result`), never left out."""
+    system's folder, ``"missing from systems/coder-s"``, or a JSONL line whose ``candidate``
+    is ``null``): a missing translation is a failed one, scored 0
+    (:func:`ruby_metric.scoring.missing.missing_result`), never left out."""
 
     id: Any
     reference: Any
@@ -248,7 +249,8 @@ def iter_jsonl(
     (or a ``language`` no grammar is registered for) becomes a :class:`PairInput` with a
     ``problem``, so one bad pair is reported without losing the others. Blank lines are
     skipped (they are not pairs); a missing ``id`` defaults to the pair's 0-based position
-    in the file, as for line-aligned files.
+    in the file, as for line-aligned files. A ``"candidate": null`` is a model that gave
+    no output: a missing translation (``missing`` set, scored 0), not a malformed pair.
 
     Keys other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) are ignored with one
     warning when the read ends, naming each with the line where it first appears and the
@@ -447,8 +449,13 @@ def _pair_from_object(
     ):
         problems.append(f"'{against}' must be a string or a non-empty list of strings")
     candidate = obj.get("candidate")
+    missing = None
     if "candidate" not in obj:
         problems.append("missing 'candidate'")
+    elif candidate is None:
+        # a model that gave no output (a failed call, a refusal) wrote a failed translation:
+        # scored 0 like a missing file, never left out of the model's mean
+        missing, candidate = f"null at {where}", ""
     elif not isinstance(candidate, str):
         problems.append("'candidate' must be a string")
     language = obj.get("language")
@@ -470,4 +477,5 @@ def _pair_from_object(
             reference = [text for text, _ in stripped]
             ref_boms = sum(n for _, n in stripped)
         boms += cand_boms + ref_boms
-    return PairInput(pair_id, reference, candidate, language, problem, boms, line=number)
+    return PairInput(pair_id, reference, candidate, language, problem, boms, line=number,
+                     missing=missing if problem is None else None)
