@@ -470,9 +470,9 @@ def typed_divisions(labels: Mapping[int, str], kinds: Mapping[int, str], languag
 
     Examples
     --------
-    >>> typed_divisions({0: "double v1", 1: "return v1 / 2 + 7 / 2"},
+    >>> typed_divisions({0: "int v1", 1: "return v1 / 2.0 + 7 / v1"},
     ...                 {0: "param", 1: "return"}, "java")
-    {1: ('return v1 / 2 + 7 // 2', ('division:true', 'division:integer'))}
+    {1: ('return v1 / 2.0 + 7 // v1', ('division:true', 'division:integer'))}
     """
     if language not in TYPED_LANGUAGES:
         return {}
@@ -482,7 +482,7 @@ def typed_divisions(labels: Mapping[int, str], kinds: Mapping[int, str], languag
         label = labels[n]
         if "/" not in label:
             continue
-        toks = split_label(label)
+        toks = _numbers(split_label(label))
         rules: list[str] = []
         for i, t in enumerate(toks):
             if t not in ("/", "/=") or i == 0:
@@ -504,6 +504,26 @@ def typed_divisions(labels: Mapping[int, str], kinds: Mapping[int, str], languag
     return out
 
 
+def _numbers(toks: list[str]) -> list[str]:
+    """Label tokens with each number one token (the label splitter cuts ``2.0`` into
+    ``2 . 0`` and ``1.5e-3`` into ``1 . 5e - 3``)."""
+    out: list[str] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if t[:1].isdigit() and i + 2 < n and toks[i + 1] == "." and toks[i + 2][:1].isdigit():
+            t = t + "." + toks[i + 2]
+            i += 2
+        if t[:1].isdigit() and t[-1] in "eE" and i + 2 < n and toks[i + 1] in ("-", "+") \
+                and toks[i + 2][:1].isdigit():
+            t = t + toks[i + 1] + toks[i + 2]
+            i += 2
+        out.append(t)
+        i += 1
+    return out
+
+
 def _environment(labels: Mapping[int, str], kinds: Mapping[int, str]
                  ) -> dict[str, Numeric | None]:
     """Each declared name's type; a name declared twice with different types (two
@@ -512,7 +532,7 @@ def _environment(labels: Mapping[int, str], kinds: Mapping[int, str]
     for n in sorted(labels):
         for name, words, dims, init in declarations(labels[n], kinds.get(n, "")):
             if any(w.lower() in _IMPLICIT for w in words):
-                typed = expression_type(init, env) if init else None
+                typed = expression_type(_numbers(init), env) if init else None
             else:
                 typed = declared(words, dims)
             env[name] = typed if name not in env or env[name] == typed else None
