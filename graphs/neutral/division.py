@@ -565,7 +565,7 @@ def true_quotients(toks: list[str]) -> list[str]:
                 (not out or out[-1] not in _MEMBER):
             close = matching(toks, i + 1)
             inner = toks[i + 2:close]
-            if inner and not inner[0][:1] in "\"'" and (
+            if inner and inner[0][:1] not in "\"'" and (
                     close + 1 < n and toks[close + 1] == "/" or out and out[-1] == "/"):
                 out.extend(true_quotients(inner) if len(inner) > 1 else inner)
                 i = close + 1

@@ -1,0 +1,204 @@
+"""Integer and true division in the neutral vocabulary (graphs.neutral.division): Python's
+``//`` and ``/`` are two operators, the C family's ``/`` is one or the other by its operands'
+types, JavaScript's ``Math.floor(a / b)`` is the integer one; PDG labels and trees agree."""
+
+from __future__ import annotations
+
+import pytest
+
+import graphs
+from graphs.neutral import neutral_label, neutral_pdg
+from graphs.neutral.division import (
+    Numeric,
+    call,
+    declared,
+    literal,
+    quotient,
+    true_quotients,
+    typed_divisions,
+)
+from graphs.neutral.trees import typed_tree_divisions
+from ruby_metric import RubyScorer
+
+PY_FLOOR = "def f(a, b):\n    c = a // b\n    return c + 1"
+PY_TRUE = "def f(a, b):\n    c = a / b\n    return c + 1"
+
+
+def _both(source_language: str, language: str, source: str, right: str, wrong: str
+          ) -> tuple[float, float, float, float]:
+    scorer = RubyScorer(language=language, source_language=source_language)
+    r, w = scorer.score_source(source, right), scorer.score_source(source, wrong)
+    return r.grs, w.grs, r.trs, w.trs
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def test_declared_literal_and_call_types():
+    assert declared(["int"]) == Numeric("int")
+    assert declared(["long", "double"]) == Numeric("float")  # `long double` is floating
+    assert declared(["vector", "int"]) == Numeric("int", 1)
+    assert declared(["double"], 1) == Numeric("float", 1)
+    assert declared(["String"]) is None and declared(["Map", "int"]) is None
+    assert [literal(x) for x in ("2", "0x1F", "10L", "'a'")] == [Numeric("int")] * 4
+    assert [literal(x) for x in ("2.0", "2f", "1e3", "2m", "1.")] == [Numeric("float")] * 5
+    assert literal('"2"') is None
+    assert call("size", None, []) == Numeric("int")
+    assert call("floor", None, [Numeric("int")]) == Numeric("float")  # Math.floor: double
+    assert call("max", None, [Numeric("int"), Numeric("float")]) == Numeric("float")
+    assert call("get", Numeric("int", 1), [Numeric("int")]) == Numeric("int")
+    assert call("foo", None, []) is None
+
+
+def test_quotient_reading():
+    i, f = Numeric("int"), Numeric("float")
+    assert (quotient(i, i), quotient(i, f), quotient(f, None), quotient(i, None),
+            quotient(None, None)) == ("integer", "true", "true", "unknown", "unknown")
+
+
+@pytest.mark.parametrize(("language", "labels", "expected"), [
+    # parameters, literals, `.length`, arrays, casts, `/=`
+    ("java", {0: ("param", "int v0"), 1: ("param", "double[] v1"),
+              2: ("return", "return v0 / 2 + v1[0] / v0")},
+     {2: ("return v0 // 2 + v1[0] / v0", ("division:integer", "division:true"))}),
+    ("java", {0: ("param", "int v0"), 1: ("declaration", "double v2 = (double) v0 / 3")},
+     {1: ("double v2 = (double) v0 / 3", ("division:true",))}),
+    ("java", {0: ("param", "double v0"), 1: ("declaration", "int v2 = (int) v0 / 3")},
+     {1: ("int v2 = (int) v0 // 3", ("division:integer",))}),
+    ("java", {0: ("param", "int[] v0"), 1: ("statement", "v5 /= v0.length")},
+     {1: ("v5 //= v0.length", ("division:unknown",))}),
+    ("java", {0: ("param", "int[] v0"), 1: ("declaration", "int v5 = 7"),
+              2: ("statement", "v5 /= v0.length")},
+     {2: ("v5 //= v0.length", ("division:integer",))}),
+    # a product's type: int * int is int, with a double it is double
+    ("java", {0: ("param", "int v0"), 1: ("param", "double v1"),
+              2: ("return", "return v0 * v0 / 2"), 3: ("return", "return v0 * v1 / 2")},
+     {2: ("return v0 * v0 // 2", ("division:integer",)),
+      3: ("return v0 * v1 / 2", ("division:true",))}),
+    # a number split by the label's tokens is one literal; Math.sqrt is a double
+    ("cpp", {0: ("param", "int v0"), 1: ("return", "return v0 / 2.5 + sqrt(v0) / 2")},
+     {1: ("return v0 / 2.5 + sqrt(v0) / 2", ("division:true",))}),
+    # C#'s `var` takes its initializer's type; a List<int>'s Count is an int
+    ("csharp", {0: ("param", "List<int> v0"), 1: ("declaration", "var v1 = v0.Count * 1.5"),
+                2: ("return", "return v1 / 2")},
+     {2: ("return v1 / 2", ("division:true",))}),
+    # C's array declarator and a call the rules do not know (unknown: integer division)
+    ("c", {0: ("param", "int v0[10]"), 1: ("return", "return v0[1] / foo(v0)")},
+     {1: ("return v0[1] // foo(v0)", ("division:unknown",))}),
+    # Python and JavaScript write which division they mean: nothing to type
+    ("python", {0: ("param", "v0"), 1: ("return", "return v0 / 2")}, {}),
+    ("javascript", {0: ("param", "v0"), 1: ("return", "return v0 / 2")}, {}),
+])
+def test_typed_divisions_of_labels(language, labels, expected):
+    kinds = {n: kind for n, (kind, _) in labels.items()}
+    texts = {n: label for n, (_, label) in labels.items()}
+    assert typed_divisions(texts, kinds, language) == expected
+
+
+def test_neutral_labels_of_the_two_quotients():
+    assert neutral_label("return v0 // v1", "return", "python").label == "return v0 // v1"
+    assert neutral_label("v0 //= 2", "statement", "python").label == "v0 //= 2"
+    assert neutral_label("return int(v0 / v1)", "return", "python").label == \
+        "return v0 // v1"
+    assert neutral_label("return Math.floor(v0 / v1)", "return", "javascript").label == \
+        "return v0 // v1"
+    assert neutral_label("return Math.trunc(v0 / v1)", "return", "javascript").label == \
+        "return v0 // v1"
+    assert neutral_label("return v0 / v1", "return", "javascript").label == "return v0 / v1"
+    assert true_quotients(["v0", "/", "float", "(", "v1", ")"]) == ["v0", "/", "v1"]
+    assert true_quotients(["float", "(", "v1", ")", "+", "v0"]) == \
+        ["float", "(", "v1", ")", "+", "v0"]
+
+
+def test_the_pdg_names_the_rule():
+    java = graphs.build_pdg("double f(int a, double d) { return a / 2 + d / 2; }", "java")
+    _, report = neutral_pdg(java)
+    rules = dict(report.rules)
+    assert (rules["division:integer"], rules["division:true"]) == (1, 1)
+    ret = next(m for m in report.labels if m.source.startswith("return"))
+    assert ret.label == "return v0 // 2 + v1 / 2"
+
+
+def test_the_tree_reads_division_as_the_labels_do():
+    tree = graphs.normalized_ast(graphs.parse(
+        "double f(int a, double d, int[] xs) { int c = a / 2; c /= xs.length; "
+        "return (double) a / c + d / a + xs[0] / c; }", "java"))
+    got = sorted(typed_tree_divisions(tree, "java").values())
+    assert got == [("assignment_expression://=", "division:integer"),
+                   ("binary_expression:/", "division:true"),
+                   ("binary_expression:/", "division:true"),
+                   ("binary_expression://", "division:integer"),
+                   ("binary_expression://", "division:integer")]
+    cpp = graphs.normalized_ast(graphs.parse(
+        "float f(std::vector<int> v, float h) { auto n = v.size(); return n / 2 + h / n; }",
+        "cpp"))
+    assert sorted(typed_tree_divisions(cpp, "cpp").values()) == [
+        ("binary_expression:/", "division:true"),
+        ("binary_expression://", "division:integer")]
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def test_java_int_division_is_python_floor_division():
+    java = "int f(int a, int b) { int c = a / b; return c + 1; }"
+    g_right, g_wrong, t_right, t_wrong = _both("java", "python", java, PY_FLOOR, PY_TRUE)
+    assert g_right == 1.0 > g_wrong
+    assert t_right == 1.0 > t_wrong
+
+
+def test_java_double_division_is_python_true_division():
+    java = "double f(double a, double b) { double c = a / b; return c + 1; }"
+    g_right, g_wrong, t_right, t_wrong = _both("java", "python", java, PY_TRUE, PY_FLOOR)
+    assert g_right == 1.0 > g_wrong
+    assert t_right == 1.0 > t_wrong
+
+
+def test_javascript_needs_math_floor_for_a_java_int_division():
+    java = "int f(int a, int b) { int c = a / b; return c + 1; }"
+    floor = "function f(a, b) {\n  const c = Math.floor(a / b);\n  return c + 1;\n}"
+    plain = "function f(a, b) {\n  const c = a / b;\n  return c + 1;\n}"
+    g_right, g_wrong, _, _ = _both("java", "javascript", java, floor, plain)
+    assert g_right == 1.0 > g_wrong
+
+
+def test_cpp_size_division_and_compound_division():
+    cpp = ("#include <vector>\nint f(std::vector<int> v) { int c = v.size() / 2; "
+           "c /= v[0]; return c; }")
+    right = "def f(v):\n    c = len(v) // 2\n    c //= v[0]\n    return c"
+    wrong = "def f(v):\n    c = len(v) / 2\n    c /= v[0]\n    return c"
+    g_right, g_wrong, t_right, t_wrong = _both("cpp", "python", cpp, right, wrong)
+    assert g_right == 1.0 > g_wrong
+    assert t_right > t_wrong
+
+
+def test_csharp_var_with_a_double_literal_is_true_division():
+    cs = "class A { double F(double[] d) { var m = d.Length / 2.0; return m; } }"
+    right = "def f(d):\n    m = len(d) / 2.0\n    return m"
+    wrong = "def f(d):\n    m = len(d) // 2.0\n    return m"
+    g_right, g_wrong, t_right, t_wrong = _both("csharp", "python", cs, right, wrong)
+    assert g_right == 1.0 > g_wrong
+    assert t_right > t_wrong
+
+
+def test_a_cast_to_double_asks_for_true_division():
+    java = "double f(int a, int b) { double c = (double) a / b; return c + 1; }"
+    g_right, g_wrong, t_right, t_wrong = _both("java", "python", java, PY_TRUE, PY_FLOOR)
+    assert g_right == 1.0 > g_wrong
+    assert t_right > t_wrong
+
+
+def test_unknown_types_keep_integer_division():
+    java = "int f(Foo a, Foo b) { int c = a.x / b.y; return c + 1; }"
+    right = "def f(a, b):\n    c = a.x // b.y\n    return c + 1"
+    wrong = "def f(a, b):\n    c = a.x / b.y\n    return c + 1"
+    g_right, g_wrong, t_right, t_wrong = _both("java", "python", java, right, wrong)
+    assert g_right == 1.0 > g_wrong
+    assert t_right == 1.0 > t_wrong
+
+
+def test_explain_names_the_division_rule():
+    scorer = RubyScorer(language="python", source_language="java")
+    text = scorer.explain_source("int f(int a, int b) { int c = a / b; return c + 1; }",
+                                 PY_FLOOR).to_text()
+    assert "division:integer x1" in text
