@@ -105,6 +105,10 @@ def test_neutral_labels_of_the_two_quotients():
     assert neutral_label("return Math.trunc(v0 / v1)", "return", "javascript").label == \
         "return v0 // v1"
     assert neutral_label("return v0 / v1", "return", "javascript").label == "return v0 / v1"
+    assert neutral_label("return (v0 / v1) | 0", "return", "javascript").label == \
+        "return v0 // v1"
+    assert neutral_label("return ~~(v0 / v1)", "return", "javascript").label == \
+        "return v0 // v1"
     assert true_quotients(["v0", "/", "float", "(", "v1", ")"]) == ["v0", "/", "v1"]
     assert true_quotients(["float", "(", "v1", ")", "+", "v0"]) == \
         ["float", "(", "v1", ")", "+", "v0"]

@@ -524,7 +524,8 @@ CALLS: tuple[dict[str, Any], ...] = (
     # graphs.neutral.division), not as a floor call the other languages never make
     _row("integer division", "$0 // $1",
          python=("math.floor($0 / $1)", "int($0 / $1)"),
-         javascript=("Math.floor($0 / $1)", "Math.trunc($0 / $1)", "parseInt($0 / $1)")),
+         javascript=("Math.floor($0 / $1)", "Math.trunc($0 / $1)", "parseInt($0 / $1)",
+                     "($0 / $1) | 0", "~~($0 / $1)")),
     _row("ceiling", "ceil($0)",
          python="math.ceil($0)",
          java="Math.ceil($0)",
