@@ -109,6 +109,11 @@ def test_neutral_labels_of_the_two_quotients():
         "return v0 // v1"
     assert neutral_label("return ~~(v0 / v1)", "return", "javascript").label == \
         "return v0 // v1"
+    # folded as each language's PDG folds `x = x / y`
+    assert neutral_label("v0 = Math.floor(v0 / v1)", "statement", "javascript").label == \
+        "v0 //= v1"
+    assert neutral_label("v0 = Math.floor(v0 / v1) + 1", "statement", "javascript").label == \
+        "v0 = v0 // v1 + 1"
     assert true_quotients(["v0", "/", "float", "(", "v1", ")"]) == ["v0", "/", "v1"]
     assert true_quotients(["float", "(", "v1", ")", "+", "v0"]) == \
         ["float", "(", "v1", ")", "+", "v0"]
@@ -162,6 +167,15 @@ def test_javascript_needs_math_floor_for_a_java_int_division():
     java = "int f(int a, int b) { int c = a / b; return c + 1; }"
     floor = "function f(a, b) {\n  const c = Math.floor(a / b);\n  return c + 1;\n}"
     plain = "function f(a, b) {\n  const c = a / b;\n  return c + 1;\n}"
+    g_right, g_wrong, _, _ = _both("java", "javascript", java, floor, plain)
+    assert g_right == 1.0 > g_wrong
+
+
+def test_javascript_floor_into_the_variable_is_a_compound_integer_division():
+    java = "int f(int x, int base) { while (x > 0) { x = x / base; } return x; }"
+    floor = ("function f(x, base) {\n  while (x > 0) {\n    x = Math.floor(x / base);\n"
+             "  }\n  return x;\n}")
+    plain = "function f(x, base) {\n  while (x > 0) {\n    x = x / base;\n  }\n  return x;\n}"
     g_right, g_wrong, _, _ = _both("java", "javascript", java, floor, plain)
     assert g_right == 1.0 > g_wrong
 

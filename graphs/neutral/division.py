@@ -49,6 +49,7 @@ __all__ = [
     "Numeric",
     "arithmetic",
     "call",
+    "compound_quotient",
     "declared",
     "element",
     "literal",
@@ -579,3 +580,19 @@ def true_quotients(toks: list[str]) -> list[str]:
         out.append(t)
         i += 1
     return out
+
+
+def compound_quotient(toks: list[str]) -> list[str]:
+    """``x = x // y`` is ``x //= y`` when ``y`` is one operand: each language's PDG writes
+    ``x = x / y`` as ``x /= y``, but an integer division the call table made
+    (JavaScript's ``x = Math.floor(x / y)``, Python's ``x = int(x / y)``) comes after it.
+
+    >>> compound_quotient(["v0", "=", "v0", "//", "v1"])
+    ['v0', '//=', 'v1']
+    >>> compound_quotient(["v0", "=", "v0", "//", "v1", "+", "1"])
+    ['v0', '=', 'v0', '//', 'v1', '+', '1']
+    """
+    if len(toks) < 5 or toks[1] != "=" or toks[3] != "//" or toks[0] != toks[2] or \
+            not is_word(toks[0]) or _right_end(toks, 4) != len(toks):
+        return toks
+    return [toks[0], "//=", *toks[4:]]

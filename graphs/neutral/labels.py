@@ -17,7 +17,8 @@ it: locals already ``v0``, ``v3fa``, whitespace canonical) in this order:
 7. the call table (:class:`~graphs.neutral.CallTable`);
 8. casts ``(double) x`` are ``float(x)``, constructor calls lose ``new``;
 9. a true quotient needs no conversion: ``float(a) / b`` and ``1.0 * a / b`` are ``a / b``
-   (the neutral ``/`` is true division, ``//`` integer division).
+   (the neutral ``/`` is true division, ``//`` integer division); ``x = x // y`` is
+   ``x //= y``, as each PDG writes ``x = x / y``.
 
 Each label comes with what was used and which words the map did not know
 (:class:`LabelMapping`).
@@ -32,7 +33,7 @@ from functools import lru_cache
 
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable, prepare_tokens
-from graphs.neutral.division import true_quotients
+from graphs.neutral.division import compound_quotient, true_quotients
 from graphs.neutral.tokens import (
     NOT_OPERANDS,
     is_local,
@@ -159,6 +160,11 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
     if quotients != toks:
         toks = quotients
         rules.append("true quotient")
+    if "//" in toks:
+        folded = compound_quotient(toks)
+        if folded != toks:
+            toks = folded
+            rules.append("compound quotient")
     tidy = _without_zero_offsets(toks)
     if tidy != toks:
         toks = tidy
