@@ -78,6 +78,9 @@ def test_quotient_reading():
     # a number split by the label's tokens is one literal; Math.sqrt is a double
     ("cpp", {0: ("param", "int v0"), 1: ("return", "return v0 / 2.5 + sqrt(v0) / 2")},
      {1: ("return v0 / 2.5 + sqrt(v0) / 2", ("division:true",))}),
+    # `1.` is a floating literal, even when the label's tokens cut it from its dot
+    ("java", {0: ("param", "int v0"), 1: ("return", "return Math.pow(v0, 1. / 3)")},
+     {1: ("return Math.pow(v0, 1. / 3)", ("division:true",))}),
     # C#'s `var` takes its initializer's type; a List<int>'s Count is an int
     ("csharp", {0: ("param", "List<int> v0"), 1: ("declaration", "var v1 = v0.Count * 1.5"),
                 2: ("return", "return v1 / 2")},
@@ -138,6 +141,12 @@ def test_the_tree_reads_division_as_the_labels_do():
                    ("binary_expression:/", "division:true"),
                    ("binary_expression://", "division:integer"),
                    ("binary_expression://", "division:integer")]
+    qualified = graphs.normalized_ast(graphs.parse(
+        "float f(const std::vector<float>& v, const int n) { return v[0] / n + n / 2; }",
+        "cpp"))
+    assert sorted(typed_tree_divisions(qualified, "cpp").values()) == [
+        ("binary_expression:/", "division:true"),
+        ("binary_expression://", "division:integer")]
     cpp = graphs.normalized_ast(graphs.parse(
         "float f(std::vector<int> v, float h) { auto n = v.size(); return n / 2 + h / n; }",
         "cpp"))

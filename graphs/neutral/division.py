@@ -516,6 +516,10 @@ def _numbers(toks: list[str]) -> list[str]:
         if t[:1].isdigit() and i + 2 < n and toks[i + 1] == "." and toks[i + 2][:1].isdigit():
             t = t + "." + toks[i + 2]
             i += 2
+        elif t.isdigit() and i + 1 < n and toks[i + 1] == "." and (
+                i + 2 == n or not is_word(toks[i + 2])):
+            t = t + "."  # `1. / 3`: no member follows a number
+            i += 1
         if t[:1].isdigit() and t[-1] in "eE" and i + 2 < n and toks[i + 1] in ("-", "+") \
                 and toks[i + 2][:1].isdigit():
             t = t + toks[i + 1] + toks[i + 2]

@@ -238,10 +238,13 @@ def _tree_declarations(tree: Tree, labels: list[str]
         if kind not in _DECLARING and kind not in _DECLARING_LOOPS:
             continue
         children = kids[d]
-        if not children or kinds[children[0]] not in _TYPE_KINDS:
+        # the type comes first, after any qualifier or modifier (`const`, `final`)
+        at = next((k for k, c in enumerate(children) if kinds[c] in _TYPE_KINDS), None)
+        if at is None:
             continue
-        words, dims = _type_leaves(tree, labels, children[0])
-        declarators = children[1:2] if kind in _DECLARING_LOOPS else children[1:]
+        words, dims = _type_leaves(tree, labels, children[at])
+        declarators = children[at + 1:at + 2] if kind in _DECLARING_LOOPS else \
+            children[at + 1:]
         for c in declarators:
             if kinds[c] != "identifier" and kinds[c] not in _DECLARATORS:
                 continue
