@@ -375,7 +375,7 @@ def mutations(scorer: Scorer, limit: int | None, seed: int) -> list[dict[str, An
 def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str]]]:
     """Per error kind, the edits ``(start, end, replacement)`` it could make in ``code``."""
     sites: dict[str, list[tuple[int, int, str]]] = {
-        "integer division lost": [], "loop bound off by one": [],
+        "integer division lost": [], "true division lost": [], "loop bound off by one": [],
         "boundary comparison": [], "index off by one": []}
     if language == "python":
         sites["integer division lost"] = [(m.start(), m.end(), "/")
@@ -392,6 +392,8 @@ def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str
                 if close is not None and "/" in code[m.end():close]:
                     sites["integer division lost"].append(
                         (m.start(), close + 1, code[m.end():close]))
+        if language in ("java", "cpp"):
+            sites["true division lost"] = _conversions_to_float(code)
         for m in re.finditer(r"\bfor\s*\(([^;()]*);([^;]*);", code):
             for k in re.finditer(r"(?<![<>=!])([<>])(=?)(?![<>=])", m.group(2)):
                 at = m.start(2) + k.start()
@@ -409,6 +411,55 @@ def _error_sites(code: str, language: str) -> dict[str, list[tuple[int, int, str
     sites["index off by one"] += [(m.end(1), m.end(1), " - 1")
                                   for m in re.finditer(r"\w\[([A-Za-z_]\w*)\]", code)]
     return sites
+
+
+#: a conversion to floating written to make a quotient true: a cast (Java's and C's
+#: ``(double) a``, C++'s ``double(a)``) or a product with one (``1.0 * a``)
+_TO_FLOAT = re.compile(r"\((?:double|float)\)\s*|\b(?:double|float)(?=\()|\b1\.0\s*\*\s*")
+
+
+def _conversions_to_float(code: str) -> list[tuple[int, int, str]]:
+    """The mirror of a lost integer division, into languages with integer types: a true
+    division that the solution asks for with a conversion to floating (``(double) a / b``,
+    ``a / (double) b``, ``1.0 * a / b``) loses the conversion, as a translation of
+    Python's ``a / b`` into a plain ``a / b`` on ints does. Each edit deletes the
+    conversion (a functional cast ``double(a)`` keeps its parentheses)."""
+    out = []
+    for m in _TO_FLOAT.finditer(code):
+        end = _operand_end(code, m.end())
+        after = code[end:].lstrip() if end is not None else ""
+        before = code[:m.start()].rstrip()
+        divides = after[:1] == "/" and after[1:2] not in ("/", "=", "*")
+        divided = before[-1:] == "/" and before[-2:-1] not in ("/", "*")
+        if divides or divided:
+            out.append((m.start(), m.end(), ""))
+    return out
+
+
+def _operand_end(code: str, i: int) -> int | None:
+    """Where the operand starting at ``i`` ends: a bracketed group or a name, then any
+    ``.name``, call or index."""
+    m = re.compile(r"\s*").match(code, i)
+    j = m.end() if m else i
+    if code[j:j + 1] == "(":
+        close = _closing(code, j)
+        if close is None:
+            return None
+        j = close + 1
+    else:
+        name = re.compile(r"[\w.]+").match(code, j)
+        if name is None:
+            return None
+        j = name.end()
+    while j < len(code) and code[j] in "([":
+        close = _closing(code, j) if code[j] == "(" else code.find("]", j)
+        if close is None or close < 0:
+            return None
+        j = close + 1
+        dotted = re.compile(r"\.[\w.]+").match(code, j)
+        if dotted:
+            j = dotted.end()
+    return j
 
 
 def _closing(code: str, open_at: int) -> int | None:

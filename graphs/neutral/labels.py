@@ -15,7 +15,10 @@ it: locals already ``v0``, ``v3fa``, whitespace canonical) in this order:
    ``for x in xs``;
 6. Python's ``a if c else b`` is ``c ? a : b``;
 7. the call table (:class:`~graphs.neutral.CallTable`);
-8. casts ``(double) x`` are ``float(x)``, constructor calls lose ``new``.
+8. casts ``(double) x`` are ``float(x)``, constructor calls lose ``new``;
+9. a true quotient needs no conversion: ``float(a) / b`` and ``1.0 * a / b`` are ``a / b``
+   (the neutral ``/`` is true division, ``//`` integer division); ``x = x // y`` is
+   ``x //= y``, as each PDG writes ``x = x / y``.
 
 Each label comes with what was used and which words the map did not know
 (:class:`LabelMapping`).
@@ -30,6 +33,7 @@ from functools import lru_cache
 
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable, prepare_tokens
+from graphs.neutral.division import compound_quotient, true_quotients
 from graphs.neutral.tokens import (
     NOT_OPERANDS,
     is_local,
@@ -70,7 +74,10 @@ class LabelMapping:
         graph (a declaration without initializer).
     rules : what was applied, in order: ``"keyword"``, ``"identifier"``, ``"literal"``,
         ``"generic"``, ``"signature"``, ``"declaration"``, ``"foreach"``, ``"header"``,
-        ``"conditional"``, ``"cast"``, ``"call:<kind>"`` (a call table entry).
+        ``"conditional"``, ``"cast"``, ``"true quotient"``, ``"call:<kind>"`` (a call table
+        entry); :func:`graphs.neutral.neutral_pdg` adds ``"division:integer"``,
+        ``"division:true"`` and ``"division:unknown"`` (read as integer) for the C family's
+        ``/`` by type.
     unknown : names called that no table knows (library calls the map cannot translate;
         the program's own functions are told apart by :func:`graphs.neutral.neutral_pdg`),
         in order of appearance.
@@ -149,6 +156,15 @@ def _neutral_label(label: str, kind: str, language: str, table: CallTable) -> La
         if cast != toks:
             toks = cast
             rules.append("cast")
+    quotients = true_quotients(toks)
+    if quotients != toks:
+        toks = quotients
+        rules.append("true quotient")
+    if "//" in toks:
+        folded = compound_quotient(toks)
+        if folded != toks:
+            toks = folded
+            rules.append("compound quotient")
     tidy = _without_zero_offsets(toks)
     if tidy != toks:
         toks = tidy

@@ -4,7 +4,9 @@ vocabulary, and the few structural idioms that differ between languages made one
 :func:`neutral_pdg` keeps the graph's control and data structure as it is, except:
 
 - **labels** are neutral (:func:`graphs.neutral.neutral_label`): no types, one spelling of
-  keywords, operators, literals, identifiers and the common library calls;
+  keywords, operators, literals, identifiers and the common library calls; a C-family
+  ``/`` is integer division ``//`` or true division ``/`` by its operands' declared types
+  (:mod:`graphs.neutral.division`);
 - **a declaration without initializer** is no node (it declares a name, which Python and
   JavaScript do not write; C++ containers and strings keep their default value);
 - **a counted loop** ``for (int i = a; i < b; i++)`` is ``for i in range(a, b)``, as
@@ -32,6 +34,7 @@ import networkx as nx
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import CallTable
 from graphs.neutral.copies import propagate_copies
+from graphs.neutral.division import typed_divisions
 from graphs.neutral.indexed import enumerate_loops, indexed_loops
 from graphs.neutral.io import io_model
 from graphs.neutral.labels import LabelMapping, neutral_label
@@ -120,8 +123,13 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
         raise ValueError("the graph has no language: pass language=")
     table = table or CallTable.default()
     kinds = {n: d.get("kind", "statement") for n, d in graph.nodes(data=True)}
-    mappings = {n: neutral_label(str(d.get("label", "")), kinds[n], language, table)
-                for n, d in graph.nodes(data=True)}
+    sources = {n: str(d.get("label", "")) for n, d in graph.nodes(data=True)}
+    mappings = {n: neutral_label(sources[n], kinds[n], language, table) for n in sources}
+    # the C family's `/` is integer or true division by its operands' declared types,
+    # which only the whole graph knows (the map of one label has no types to read)
+    for n, (typed, rules) in typed_divisions(sources, kinds, language).items():
+        m = neutral_label(typed, kinds[n], language, table)
+        mappings[n] = LabelMapping(sources[n], m.label, (*rules, *m.rules), m.unknown)
     labels = {n: m.label for n, m in mappings.items()}
     edges = [(u, v, dict(d)) for u, v, d in graph.edges(data=True)]
     idioms: list[str] = []
@@ -134,8 +142,7 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
             idioms.append("counted loop -> range")
     kept = [n for n in sorted(graph.nodes) if n not in removed]
     edges = [(u, v, d) for u, v, d in edges if u not in removed and v not in removed]
-    io = io_model(kept, labels, kinds, {n: str(d.get("label", ""))
-                                        for n, d in graph.nodes(data=True)}, edges, language)
+    io = io_model(kept, labels, kinds, sources, edges, language)
     plumbing = set(kept) - set(io.order)
     kept, edges = io.order, io.edges
     idioms.extend(io.idioms)

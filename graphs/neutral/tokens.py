@@ -260,7 +260,8 @@ def render_tokens(toks: Sequence[str]) -> str:
 # after these a `-` or `+` is a sign, not an operator
 _OPERAND_ENDS_NOT = frozenset({"(", "[", "{", ",", "=", ":", "?", "return", "and", "or", "not",
                                "<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%",
-                               "+=", "-=", "*=", "/=", "in", "=>", "if", "while", "case"})
+                               "+=", "-=", "*=", "/=", "//", "//=", "in", "=>", "if",
+                               "while", "case"})
 
 
 _SPACED_KEYWORDS = frozenset({"if", "while", "for", "return", "and", "or", "not", "in",

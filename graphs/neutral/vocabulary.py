@@ -65,7 +65,9 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 4
+VERSION = 5
+# 5: integer division `//` and true division `/` are two operators (Python's `//` no longer
+#    reads as `/`; the C family's `/` by the operands' types: graphs.neutral.division)
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -93,10 +95,11 @@ KEYWORDS: dict[str, dict[str, str]] = {
     "c": {**_C_FAMILY, **_NULLS},
     "javascript": {**_C_FAMILY, **_NULLS, "this": "self", "throw": "raise", "===": "==",
                    "!==": "!="},
-    # Python is the neutral language's model: its floor division is the other languages'
-    # integer division, `is None` their `== null`; an `elif` is the `if` of an `else if`
+    # Python is the neutral language's model: its `//` is the neutral integer division and
+    # its `/` the true one (as it writes them: graphs.neutral.division reads the C family's
+    # `/` by type), `is None` their `== null`; an `elif` is the `if` of an `else if`
     # (the PDG hangs it on the false branch, as the other languages' nested `if`)
-    "python": {**_NULLS, "elif": "if", "//": "/", "is": "==", "//=": "/="},
+    "python": {**_NULLS, "elif": "if", "is": "=="},
 }
 
 DROPPED_AFTER_CALLS = frozenset({"new"})
@@ -516,11 +519,13 @@ CALLS: tuple[dict[str, Any], ...] = (
          javascript="Math.floor($0)"),
     # the floor of a quotient is the language's spelling of integer division: JavaScript has
     # no integer type, so `Math.floor(a / b)` is what Java's `a / b` on ints and Python's
-    # `a // b` write; the map reads all of them as the neutral `/` (Python's `//` is `/`,
-    # see KEYWORDS), not as a floor call the other languages never make
-    _row("integer division", "$0 / $1",
+    # `a // b` write; the map reads all of them as the neutral integer division `//`
+    # (Python's own spelling; the C family's `/` by the operands' types, see
+    # graphs.neutral.division), not as a floor call the other languages never make
+    _row("integer division", "$0 // $1",
          python=("math.floor($0 / $1)", "int($0 / $1)"),
-         javascript=("Math.floor($0 / $1)", "Math.trunc($0 / $1)", "parseInt($0 / $1)")),
+         javascript=("Math.floor($0 / $1)", "Math.trunc($0 / $1)", "parseInt($0 / $1)",
+                     "($0 / $1) | 0", "~~($0 / $1)")),
     _row("ceiling", "ceil($0)",
          python="math.ceil($0)",
          java="Math.ceil($0)",
