@@ -167,7 +167,7 @@ def test_a_list_read_at_a_loop_index_is_an_array_not_a_stream():
             "for i in range(n):\n    s += a[i] * a[i]\nprint(s)\n")
     got = labels(code, "python")
     assert "read_int()" not in " ".join(got)
-    assert got[1].endswith("= list(input().split().map(int))")
+    assert got[1].endswith("= read_list(int)")  # one read of a list, not token reads
 
 
 def test_a_slice_of_the_token_list_is_not_one_token():

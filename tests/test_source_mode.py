@@ -60,7 +60,7 @@ def test_a_reference_scorer_is_unchanged_by_the_mode():
 
 def test_signature_names_the_mode_the_source_and_both_grammars(scorer):
     signature = scorer.signature()
-    assert "|mode:source|srclang:java|map:neutral4-" in signature
+    assert "|mode:source|srclang:java|map:neutral5-" in signature
     assert "grammar:tree-sitter-java-" in signature and "+tree-sitter-python-" in signature
     table = CallTable.default().with_entries(
         CallEntry("frobnicate", "frob($0)", {"java": "$0.frobnicate()", "python": "frob($0)"})

@@ -52,6 +52,14 @@ from dataclasses import dataclass, field
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import prepare_tokens
 from graphs.neutral.io_edges import edges_without, function_bodies, loop_members, split_edges
+from graphs.neutral.io_lists import (
+    LIST_READS,
+    comprehension_reads,
+    line_list_at,
+    list_read_kind,
+    list_store,
+    stale_reads,
+)
 from graphs.neutral.io_tokens import (
     IO_WORDS,
     READS,
@@ -89,6 +97,7 @@ _IO = vocabulary.IO
 _EFFECT = "effect"
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
 _TOKEN_READS = frozenset({READS[k][0] for k in ("int", "float", "token")})
+_AGAIN = {kind: split_label(text) for kind, text in _IO["again"].items()}
 
 
 @dataclass
@@ -179,6 +188,8 @@ class _Model:
         self.program_names = {function_name(self.toks[f]) for f in self.functions}
         self.added: dict[int, int] = {}
         self.counters: set[str] = set()  # indexes of token lists read in place
+        self.stale: set[int] = set()  # nodes reading a token stream at a used position
+        self.node: int | None = None  # the node being rewritten
 
     # ------------------------------------------------------------------ driver
 
@@ -309,6 +320,7 @@ class _Model:
                         self.iterators[it] = kind
                         self.dropped.add(m)
                 self._drop_counters(name)
+                self._find_stale(name)
 
     def _read_in_order(self, name: str, uses: list[int]) -> bool:
         """Whether a list is read as a stream: each element once, at a distinct constant
@@ -325,16 +337,36 @@ class _Model:
                 if len(inner) == 1 and inner[0].isdigit():
                     constants.append(inner[0])
                     continue
+                if self._comprehension_index(toks, inner, name):
+                    continue
                 counter = inner[0] if inner[1:] in ([], ["++"]) and inner else None
                 if counter is None or not is_local(counter) or not self._is_counter(
                         counter, name):
                     return False
         return len(constants) == len(set(constants))
 
+    def _comprehension_index(self, toks: list[str], inner: list[str], name: str) -> bool:
+        """``data[i]``, ``data[1 + i]`` or ``data[idx + i]`` in a comprehension over ``i in
+        range(...)`` (``idx`` a counter): the next elements of the stream, read in order."""
+        var = inner[0] if len(inner) == 1 else inner[-1] if len(inner) == 3 and inner[
+            1] == "+" else None
+        if var is None or find_sequence(toks, ["for", var, "in", "range", "("]) < 0:
+            return False
+        base = inner[0] if len(inner) == 3 else "0"
+        return base.isdigit() or is_local(base) and self._is_counter(base, name)
+
     def _is_counter(self, c: str, name: str) -> bool:
         nodes = [m for m in self.order if c in self.toks[m]]
         return all(counter_step(self.toks[m], c) or indexes_only(self.toks[m], c, name)
                    for m in nodes)
+
+    def _find_stale(self, name: str) -> None:
+        """The reads of the stream ``name`` at a counter that has not stepped since the
+        previous read through it (a forgotten ``idx += 1``): the same token again."""
+        loops = loop_members(self.order, self.kinds, self.edges)
+        for c in {toks[k + 2] for toks in self.toks.values() for k in range(len(toks) - 2)
+                  if toks[k] == name and toks[k + 1] == "[" and is_local(toks[k + 2])}:
+            self.stale |= stale_reads(self.order, self.toks, name, c, loops)
 
     def _drop_counters(self, name: str) -> None:
         """An index that only walks a token list (``i = 0``, ``i += 1``, ``data[i++]``)
@@ -401,6 +433,7 @@ class _Model:
         toks = self.toks[n]
         if self.kinds[n] in ("function", "entry", "param"):
             return
+        self.node = n
         new, rules = self._reads(toks)
         new, printed = self._prints(new)
         rules += printed
@@ -419,6 +452,12 @@ class _Model:
         """``toks`` with every read the model knows in its neutral form, and the rules."""
         out: list[str] = []
         rules: list[str] = []
+        for k in reversed(range(len(toks) - 2)):  # input = sys.stdin.readline: input()
+            if toks[k] in self.line_aliases and toks[k + 1:k + 3] == ["(", ")"] and not (
+                    k and toks[k - 1] in (".", "?.")):
+                self.resolved.add(toks[k])
+                toks = [*toks[:k], *READS["line"], *toks[k + 3:]]
+                rules.append("io:line read")
         i = 0
         n = len(toks)
         while i < n:
@@ -435,7 +474,9 @@ class _Model:
                 continue
             out.append(t)
             i += 1
-        return converted(out, rules)
+        out, rules = converted(out, rules)
+        out, lists = comprehension_reads(out)
+        return out, rules + ["io:list comprehension -> list read"] * lists
 
     def _read_at(self, toks: list[str], i: int) -> tuple[int, list[str], str] | None:
         """A read starting at ``i``: (its end, its neutral tokens, the rule's name)."""
@@ -452,10 +493,24 @@ class _Model:
                 if kind is not None:
                     self.counters.update(x for x in toks[start + 1:end - 1] if is_local(x))
                     return end, READS[kind], "io:token list by index"
+        if nxt == "(" and t in ("list", "input"):
+            line = line_list_at(toks, i)
+            if line is not None:
+                return line[0], LIST_READS[line[1]], "io:line tokens -> list read"
         if t in self.lists and nxt == "[":
             close = matching(toks, i + 1)
             kind = self.lists[t]
+            if self.node in self.stale and kind in _AGAIN and toks[i + 2:close] \
+                    and is_local(toks[i + 2]) and toks[i + 3:close] in ([], ["++"]):
+                return close + 1, _AGAIN[kind], "io:same token again"
             return close + 1, READS[kind], "io:token list by index"
+        if t == "next" and toks[i + 1:i + 4] == ["(", "iter", "("]:
+            close = matching(toks, i + 3)
+            kind = list_kind(toks[i + 4:close])
+            if kind in _AGAIN and toks[close + 1:close + 2] == [")"]:
+                # an iterator the PDG folded into its one use: its next token
+                self.resolved.add("next")
+                return close + 2, READS[kind], "io:token list by next()"
         if t == "next" and nxt == "(" and i + 3 < n and toks[i + 2] in self.iterators \
                 and toks[i + 3] == ")":
             self.resolved.add("next")
@@ -535,6 +590,7 @@ class _Model:
             self.edges = split_edges(self.edges, n, ids, self.toks)
         self.order = order
         self.added = added
+        self._list_loops()
         for node, origin in sorted(added.items()):
             self._reaching(node, origin)
         for node in [n for n in self.order if n in self.rules and n not in added]:
@@ -605,6 +661,58 @@ class _Model:
             order.append(n)
         self.order = order
 
+    def _list_loops(self) -> None:
+        """A counted loop whose one statement stores a token read into the next element of
+        an array or list (``a[i] = sc.nextInt()``, ``list.add(sc.nextInt())``, ``cin >>
+        a[i]``, ``for (auto &x : a) cin >> x``) is one read of a list of tokens, ``a =
+        read_list(int)``, as Python's ``a = list(map(int, input().split()))`` is; the
+        array's allocation just before it (``new int[n]``, ``new ArrayList<>()``) is
+        plumbing. The count is the input's: the loop's bound is no input of the read."""
+        kept = [n for n in self.order if n not in self.dropped]
+        loops = loop_members(kept, self.kinds, self.edges)
+        parents: dict[int, list[tuple[int, dict]]] = {}
+        for u, v, d in self.edges:
+            if d.get("type") == "control" and u != v:
+                parents.setdefault(v, []).append((u, d))
+        for loop, inside in loops.items():
+            body = [m for m in kept if m in inside and m != loop]
+            if len(body) != 1 or self.kinds[body[0]] not in ("statement", "declaration"):
+                continue
+            store = body[0]
+            by_ref = self.language == "cpp" and "&" in (self.source.get(loop) or "")
+            got = list_store(self.toks[loop], self.toks[store], by_ref)
+            if got is None:
+                continue
+            name, kind, appends = got
+            if kind == "token" and self.language == "cpp":
+                kind = self._declared([name])
+            k = kept.index(loop)
+            alloc = kept[k - 1] if k else None
+            if alloc is not None and (
+                    assignment(self.toks[alloc])[0] != name
+                    or [p for p, _d in parents.get(alloc, [])]
+                    != [p for p, _d in parents.get(loop, [])]
+                    or does_io(self.toks[alloc])
+                    or appends and assignment(self.toks[alloc])[1] != ["[", "]"]):
+                alloc = None
+            if appends and alloc is None:
+                continue
+            label = [name, "=", *LIST_READS[kind]]
+            self.toks[store] = label
+            self.labels[store] = render_tokens(label)
+            self.rules[store] = ["io:read loop -> list read"]
+            self.idioms.append("counted read loop -> list read")
+            gone = {loop} if alloc is None else {loop, alloc}
+            self._drop(loop, "read loop")
+            if alloc is not None:
+                self._drop(alloc, "list allocation")
+            edges = [(u, v, d) for u, v, d in self.edges if v != store]
+            edges += [(p, store, dict(d)) for p, d in parents.get(loop, [])]
+            edges += [(store, v, dict(d)) for u, v, d in self.edges
+                      if u == alloc and v not in gone and v != store
+                      and d.get("type") != "control"]
+            self.edges = [(u, v, d) for u, v, d in edges if not (u == v == store)]
+
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]
         if self.language in ("c", "cpp"):
@@ -628,7 +736,7 @@ class _Model:
         targets = split_at(lhs, ",")
         if len(targets) < 2:
             return None
-        kind = list_kind(rhs)
+        kind = list_read_kind(rhs) or list_kind(rhs)
         if kind is None or kind == "line":
             return None
         return "io:split line", [(t, kind) for t in targets]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from graphs.neutral import vocabulary
 from graphs.neutral.tokens import (
+    is_local,
     is_word,
     matching,
     opening,
@@ -253,12 +254,15 @@ def only_indexed(toks: list[str], name: str) -> bool:
 
 def counter_step(toks: list[str], c: str) -> bool:
     """Whether ``toks`` only sets or steps the counter ``c`` (``c = 0``, ``c += 1``,
-    ``c++``).
+    ``c++``, or past a list read at once: ``c += n``).
 
     >>> counter_step(["v1", "+=", "1"], "v1"), counter_step(["v1", "+=", "v2"], "v1")
-    (True, False)
+    (True, True)
+    >>> counter_step(["v1", "=", "v2"], "v1")
+    False
     """
-    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and toks[2].isdigit()) \
+    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and (
+        toks[2].isdigit() or toks[1] == "+=" and is_local(toks[2]) and toks[2] != c)) \
         or toks in ([c, "++"], ["++", c])
 
 

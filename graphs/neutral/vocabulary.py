@@ -65,7 +65,10 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
-VERSION = 4
+#: 5: the I/O model reads lists of tokens (``read_list(int)``), tells a token stream read
+#: again at the same position (``last_token()``) from a fresh read, and drops Python's
+#: run-time set-up: the labels of whole programs that read input changed.
+VERSION = 5
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -564,6 +567,12 @@ CALLS: tuple[dict[str, Any], ...] = (
 #: prints. ``plumbing methods``: a reader's or writer's calls with no statement (close,
 #: flush). ``plumbing``: per language, whole statements with no statement in the model
 #: (the standard streams' set-up), as folded token prefixes of the language's own label.
+#: ``int list``/``float list``/``token list`` are reads of a list of tokens (a line's
+#: tokens mapped by a conversion, a counted loop storing one token read per element).
+#: ``again``: a token stream read at a position it already read (``data[i]`` twice with
+#: no step of ``i`` between): the token read before, not a fresh read. The run-time
+#: set-up of a Python program (recursion limit, thread stack size, digit limit) is
+#: plumbing too: it changes no value the program computes.
 #: ``converters``: what a conversion applied to a token makes of it (the words of
 #: ``int``, ``Integer.parseInt``, ``int.Parse``, ``Number``, ...). ``scanf``: the type a
 #: ``scanf`` conversion reads. ``declared``: the type words of a declaration that decide
@@ -577,7 +586,11 @@ IO: dict[str, Any] = {
                "python": ("sys.stdout",), "c": ("stdout",), "cpp": ("stdout", "cout"),
                "javascript": ("process.stdout",)},
     "reads": {"int": "read_int()", "float": "read_float()", "token": "read_token()",
-              "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()"},
+              "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()",
+              "int list": "read_list(int)", "float list": "read_list(float)",
+              "token list": "read_list(str)"},
+    "again": {"int": "int(last_token())", "float": "float(last_token())",
+              "token": "last_token()"},
     "reader methods": {
         "next_int": "int", "next_long": "int", "next_short": "int", "next_byte": "int",
         "next_big_integer": "int", "next_double": "float", "next_float": "float",
@@ -596,7 +609,9 @@ IO: dict[str, Any] = {
         "c": ("fflush (", "setvbuf ("),
         "java": ("system . out . flush (",),
         "csharp": ("console . out . flush (",),
-        "python": ("sys . stdout . flush (", "import sys", "from sys import"),
+        "python": ("sys . stdout . flush (", "import sys", "from sys import",
+                   "sys . setrecursionlimit (", "sys . set_int_max_str_digits (",
+                   "threading . stack_size (", "import threading"),
         "javascript": (),
     },
     "converters": {

@@ -246,12 +246,12 @@ def label_mappings(graph: Any) -> list[tuple[int, str, str | None, tuple[str, ..
 
 def signature_fields(source_language: str, table: Any = None) -> str:
     """The signature fields of a cross-language score: ``mode:source|srclang:java|
-    map:neutral4-<call table digest>|structureless:0`` (the vocabulary's version and the
+    map:neutral5-<call table digest>|structureless:0`` (the vocabulary's version and the
     call table's digest: a result scored with another table is another measurement; and a
     candidate with no structure scores 0, see :class:`NeutralTreeTier`, where it used to
     have no score and drop out of the means).
 
-    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral4-")
+    >>> signature_fields("Java").startswith("mode:source|srclang:java|map:neutral5-")
     True
     """
     from graphs.neutral import CallTable, vocabulary

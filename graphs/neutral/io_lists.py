@@ -1,0 +1,197 @@
+"""Lists of tokens in the I/O model (:mod:`graphs.neutral.io`): the neutral read of a list
+of tokens (``read_list(int)``) written as a line's tokens, as a comprehension or as a
+counted loop storing one token read per element; and the positions of a token stream
+read by index, to tell a fresh token from the same token read again. Pure functions on
+lists of strings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from graphs.neutral.io_tokens import READS, conversion, counter_step, list_kind
+from graphs.neutral.tokens import is_local, matching, operand_end, top_level
+
+__all__ = [
+    "LIST_READS",
+    "TOKEN_KINDS",
+    "comprehension_reads",
+    "line_list_at",
+    "list_read_kind",
+    "list_store",
+    "stale_reads",
+]
+
+#: the kinds of one token read
+TOKEN_KINDS = ("int", "float", "token")
+#: element kind -> the neutral tokens of a read of a list of such tokens
+LIST_READS = {kind: READS[f"{kind} list"] for kind in TOKEN_KINDS}
+
+
+def list_read_kind(toks: Sequence[str]) -> str | None:
+    """The element kind of ``toks`` when it is one list read (``read_list(int)``).
+
+    >>> list_read_kind(["read_list", "(", "int", ")"]), list_read_kind(["read_int", "(", ")"])
+    ('int', None)
+    """
+    return next((k for k, r in LIST_READS.items() if list(toks) == r), None)
+
+
+def line_list_at(toks: Sequence[str], i: int) -> tuple[int, str] | None:
+    """A list of one line's tokens starting at ``i`` (``list(input().split().map(int))``,
+    ``input().split()``): its end and element kind; the longest such operand, or ``None``.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> line_list_at(split_label("v0 = list(input().split().map(int))"), 2)
+    (15, 'int')
+    >>> line_list_at(split_label("v0 = input().strip()"), 2) is None
+    True
+    """
+    for end in reversed(operand_end(toks, i)):
+        part = list(toks[i:end])
+        kind = list_kind(part)
+        if kind not in TOKEN_KINDS:
+            continue
+        body = part[2:-1] if part[:2] == ["list", "("] else part
+        if body[:3] == READS["line"]:
+            return end, kind
+    return None
+
+
+def comprehension_reads(toks: list[str]) -> tuple[list[str], int]:
+    """``toks`` with each list comprehension that reads a list of tokens as one list read:
+    ``[read_int() for v in range(n)]`` (a token read per element, the element not using
+    the loop's name) and ``[int(v) for v in read_list(str)]`` (a line's tokens, each
+    converted). Returns the tokens and how many were rewritten.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> comprehension_reads(split_label("v0 = [read_int() for b0 in range(v1)]"))
+    (['v0', '=', 'read_list', '(', 'int', ')'], 1)
+    >>> comprehension_reads(split_label("v0 = [int(b0) for b0 in read_list(str)]"))[0][2:]
+    ['read_list', '(', 'int', ')']
+    """
+    out = list(toks)
+    count = 0
+    k = 0
+    while k < len(out):
+        if out[k] != "[":
+            k += 1
+            continue
+        close = matching(out, k)
+        inner = out[k + 1:close]
+        fors = top_level(inner, "for")
+        kind = _comprehension_kind(inner, fors[0]) if len(fors) == 1 else None
+        if kind is None:
+            k += 1
+            continue
+        out[k:close + 1] = LIST_READS[kind]
+        count += 1
+        k += 1
+    return out, count
+
+
+def _comprehension_kind(inner: list[str], at: int) -> str | None:
+    elem, var, rest = inner[:at], inner[at + 1:at + 2], inner[at + 2:]
+    if not var or rest[:1] != ["in"]:
+        return None
+    name, source = var[0], rest[1:]
+    if source[:2] == ["range", "("] and matching(source, 1) == len(source) - 1:
+        return next((k for k in TOKEN_KINDS if elem == READS[k]), None)
+    of = list_read_kind(source)
+    if of is None:
+        return None
+    if elem == [name]:
+        return of
+    if len(elem) == 4 and elem[1] == "(" and elem[2:] == [name, ")"] and of == "token":
+        return conversion(elem[0])
+    return None
+
+
+def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
+               ) -> tuple[str, str, bool] | None:
+    """A counted loop whose one statement stores a token read into successive elements:
+    ``for i in range(0, n)`` over ``a[i] = read_int()`` or ``a.append(read_int())``, or a
+    loop over an array's elements by reference (C++ ``for (auto &x : a) cin >> x``: the
+    loop ``for x in a``, the store ``x = read_int()``). Returns the array's name, the
+    element kind and whether the loop appends; ``None`` for anything else.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> list_store(split_label("for v1 in range(0, v2)"), split_label("v3[v1] = read_int()"),
+    ...            False)
+    ('v3', 'int', False)
+    >>> list_store(split_label("for v1 in range(0, v2)"), split_label("v3[v1] = input()"),
+    ...            False) is None
+    True
+    """
+    if loop[:1] != ["for"] or loop[2:3] != ["in"] or not is_local(loop[1]):
+        return None
+    var, over = loop[1], list(loop[3:])
+    counted = over[:4] == ["range", "(", "0", ","] and matching(over, 1) == len(over) - 1 \
+        and var not in over
+    kind = None
+    for k in TOKEN_KINDS:
+        r = READS[k]
+        if list(store[-len(r):]) == r:
+            kind = k
+            target = list(store[:-len(r)])
+            break
+        if list(store[-len(r) - 1:]) == [*r, ")"] and store[1:4] == [".", "append", "("] \
+                and len(store) == len(r) + 5 and counted and is_local(store[0]):
+            return store[0], k, True
+    if kind is None:
+        return None
+    if counted and len(target) == 5 and target[1:] == ["[", var, "]", "="] \
+            and is_local(target[0]):
+        return target[0], kind, False
+    if by_reference and len(over) == 1 and is_local(over[0]) and target == [var, "="]:
+        return over[0], kind, False
+    return None
+
+
+def stale_reads(order: Sequence[int], toks: dict[int, list[str]], name: str, counter: str,
+                loops: dict[int, set[int]]) -> set[int]:
+    """The nodes of ``order`` that read the token stream ``name`` at ``counter``
+    (``name[counter]``, ``name[counter++]``) where it has not stepped since the last read
+    through it: the token read before, not a fresh one. A loop's body is walked with the
+    position its previous iteration left (``loops``: header -> the nodes it holds).
+
+    >>> toks = {1: ["v1", "=", "v0", "[", "v9", "]"], 2: ["v9", "+=", "1"],
+    ...         3: ["v2", "=", "v0", "[", "v9", "]"], 4: ["v3", "=", "v0", "[", "v9", "]"]}
+    >>> sorted(stale_reads([1, 2, 3, 4], toks, "v0", "v9", {}))
+    [4]
+    """
+    stale: set[int] = set()
+
+    def walk(nodes: list[int], fresh: bool, record: bool) -> bool:
+        done: set[int] = set()
+        for k, n in enumerate(nodes):
+            if n in done:
+                continue
+            if n in loops:
+                body = [m for m in nodes[k + 1:] if m in loops[n]]
+                done.update(body)
+                end = walk(body, True, False)
+                fresh = walk(body, fresh and end, record)
+                continue
+            fresh = _step(toks.get(n, []), name, counter, fresh,
+                          stale.add if record else None, n)
+        return fresh
+
+    walk(list(order), True, True)
+    return stale
+
+
+def _step(toks: list[str], name: str, counter: str, fresh: bool,
+          mark: Callable[[int], None] | None, n: int) -> bool:
+    """The stream's state after one statement: a step or a set of the counter makes the
+    next read fresh, a read at it uses the position up (marking a read of a used one)."""
+    if counter_step(toks, counter):
+        return True
+    for j in range(len(toks) - 3):
+        if toks[j:j + 3] != [name, "[", counter]:
+            continue
+        after = toks[j + 3:j + 5]
+        if after[:1] == ["]"] or after == ["++", "]"]:
+            if not fresh and mark is not None:
+                mark(n)
+            fresh = after == ["++", "]"]
+    return fresh
