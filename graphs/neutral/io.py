@@ -51,9 +51,17 @@ from dataclasses import dataclass, field
 
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import prepare_tokens
-from graphs.neutral.io_edges import edges_without, function_bodies, loop_members, split_edges
+from graphs.neutral.io_edges import (
+    control_parents,
+    edges_without,
+    function_bodies,
+    loop_collapsed,
+    loop_members,
+    split_edges,
+)
 from graphs.neutral.io_lists import (
     LIST_READS,
+    comprehension_base,
     comprehension_reads,
     line_list_at,
     list_read_kind,
@@ -97,6 +105,7 @@ _IO = vocabulary.IO
 _EFFECT = "effect"
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
 _TOKEN_READS = frozenset({READS[k][0] for k in ("int", "float", "token")})
+_COMPREHENSION = "io:list comprehension -> list read"
 _AGAIN = {kind: split_label(text) for kind, text in _IO["again"].items()}
 
 
@@ -320,7 +329,6 @@ class _Model:
                         self.iterators[it] = kind
                         self.dropped.add(m)
                 self._drop_counters(name)
-                self._find_stale(name)
 
     def _read_in_order(self, name: str, uses: list[int]) -> bool:
         """Whether a list is read as a stream: each element once, at a distinct constant
@@ -348,35 +356,23 @@ class _Model:
     def _comprehension_index(self, toks: list[str], inner: list[str], name: str) -> bool:
         """``data[i]``, ``data[1 + i]`` or ``data[idx + i]`` in a comprehension over ``i in
         range(...)`` (``idx`` a counter): the next elements of the stream, read in order."""
-        var = inner[0] if len(inner) == 1 else inner[-1] if len(inner) == 3 and inner[
-            1] == "+" else None
-        if var is None or find_sequence(toks, ["for", var, "in", "range", "("]) < 0:
-            return False
-        base = inner[0] if len(inner) == 3 else "0"
-        return base.isdigit() or is_local(base) and self._is_counter(base, name)
+        base = comprehension_base(toks, inner)
+        return base is not None and (base.isdigit() or self._is_counter(base, name))
 
     def _is_counter(self, c: str, name: str) -> bool:
         nodes = [m for m in self.order if c in self.toks[m]]
         return all(counter_step(self.toks[m], c) or indexes_only(self.toks[m], c, name)
                    for m in nodes)
 
-    def _find_stale(self, name: str) -> None:
-        """The reads of the stream ``name`` at a counter that has not stepped since the
-        previous read through it (a forgotten ``idx += 1``): the same token again."""
-        loops = loop_members(self.order, self.kinds, self.edges)
-        for c in {toks[k + 2] for toks in self.toks.values() for k in range(len(toks) - 2)
-                  if toks[k] == name and toks[k + 1] == "[" and is_local(toks[k + 2])}:
-            self.stale |= stale_reads(self.order, self.toks, name, c, loops)
-
     def _drop_counters(self, name: str) -> None:
         """An index that only walks a token list (``i = 0``, ``i += 1``, ``data[i++]``)
-        is plumbing of the stream."""
-        counters = set()
-        for toks in self.toks.values():
-            for k, t in enumerate(toks[:-2]):
-                if t == name and toks[k + 1] == "[" and is_local(toks[k + 2]):
-                    counters.add(toks[k + 2])
-        for c in counters:
+        is plumbing of the stream; a read at it with no step since the previous read (a
+        forgotten ``idx += 1``) is the same token again."""
+        counters = {toks[k + 2] for toks in self.toks.values() for k in range(len(toks) - 2)
+                    if toks[k] == name and toks[k + 1] == "[" and is_local(toks[k + 2])}
+        loops = loop_members(self.order, self.kinds, self.edges)
+        for c in sorted(counters):
+            self.stale |= stale_reads(self.order, self.toks, name, c, loops)
             nodes = [m for m in self.order if c in self.toks[m]]
             steps = [m for m in nodes if counter_step(self.toks[m], c)]
             reads = [m for m in nodes if m not in steps]
@@ -447,6 +443,9 @@ class _Model:
             self.labels[n] = render_tokens(new)
             for rule in rules:
                 self._rule(n, rule, rule.removeprefix("io:"))
+            if _COMPREHENSION in rules:  # its count is the input's, as a loop's is
+                self.edges = [(u, v, d) for u, v, d in self.edges if v != n or d.get(
+                    "type") != "data" or d.get("var") in new or d.get("var") == "<effects>"]
 
     def _reads(self, toks: list[str]) -> tuple[list[str], list[str]]:
         """``toks`` with every read the model knows in its neutral form, and the rules."""
@@ -476,7 +475,7 @@ class _Model:
             i += 1
         out, rules = converted(out, rules)
         out, lists = comprehension_reads(out)
-        return out, rules + ["io:list comprehension -> list read"] * lists
+        return out, rules + [_COMPREHENSION] * lists
 
     def _read_at(self, toks: list[str], i: int) -> tuple[int, list[str], str] | None:
         """A read starting at ``i``: (its end, its neutral tokens, the rule's name)."""
@@ -662,18 +661,13 @@ class _Model:
         self.order = order
 
     def _list_loops(self) -> None:
-        """A counted loop whose one statement stores a token read into the next element of
-        an array or list (``a[i] = sc.nextInt()``, ``list.add(sc.nextInt())``, ``cin >>
-        a[i]``, ``for (auto &x : a) cin >> x``) is one read of a list of tokens, ``a =
-        read_list(int)``, as Python's ``a = list(map(int, input().split()))`` is; the
-        array's allocation just before it (``new int[n]``, ``new ArrayList<>()``) is
-        plumbing. The count is the input's: the loop's bound is no input of the read."""
+        """A counted loop storing one token read per element (``a[i] = sc.nextInt()``,
+        ``list.add(...)``, ``cin >> a[i]``, ``for (auto &x : a) cin >> x``) is one list
+        read, ``a = read_list(int)`` (as ``list(map(int, input().split()))``), taking no
+        input (the count is the input's); the allocation just before it is plumbing."""
         kept = [n for n in self.order if n not in self.dropped]
         loops = loop_members(kept, self.kinds, self.edges)
-        parents: dict[int, list[tuple[int, dict]]] = {}
-        for u, v, d in self.edges:
-            if d.get("type") == "control" and u != v:
-                parents.setdefault(v, []).append((u, d))
+        parents = control_parents(self.edges)
         for loop, inside in loops.items():
             body = [m for m in kept if m in inside and m != loop]
             if len(body) != 1 or self.kinds[body[0]] not in ("statement", "declaration"):
@@ -690,8 +684,7 @@ class _Model:
             alloc = kept[k - 1] if k else None
             if alloc is not None and (
                     assignment(self.toks[alloc])[0] != name
-                    or [p for p, _d in parents.get(alloc, [])]
-                    != [p for p, _d in parents.get(loop, [])]
+                    or parents.get(alloc) != parents.get(loop)
                     or does_io(self.toks[alloc])
                     or appends and assignment(self.toks[alloc])[1] != ["[", "]"]):
                 alloc = None
@@ -702,16 +695,10 @@ class _Model:
             self.labels[store] = render_tokens(label)
             self.rules[store] = ["io:read loop -> list read"]
             self.idioms.append("counted read loop -> list read")
-            gone = {loop} if alloc is None else {loop, alloc}
             self._drop(loop, "read loop")
             if alloc is not None:
                 self._drop(alloc, "list allocation")
-            edges = [(u, v, d) for u, v, d in self.edges if v != store]
-            edges += [(p, store, dict(d)) for p, d in parents.get(loop, [])]
-            edges += [(store, v, dict(d)) for u, v, d in self.edges
-                      if u == alloc and v not in gone and v != store
-                      and d.get("type") != "control"]
-            self.edges = [(u, v, d) for u, v, d in edges if not (u == v == store)]
+            self.edges = loop_collapsed(self.edges, loop, store, alloc)
 
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]

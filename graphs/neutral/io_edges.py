@@ -4,7 +4,8 @@ hold a node."""
 
 from __future__ import annotations
 
-__all__ = ["edges_without", "function_bodies", "loop_members", "split_edges"]
+__all__ = ["control_parents", "edges_without", "function_bodies", "loop_collapsed",
+           "loop_members", "split_edges"]
 
 _LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
 _EFFECT = "effect"
@@ -138,3 +139,42 @@ def loop_members(kept: list[int], kinds: dict[int, str],
             stack.extend(children.get(m, ()))
         out[n] = seen
     return out
+
+
+def control_parents(edges: list[tuple[int, int, dict]]) -> dict[int, list[int]]:
+    """Per node, the nodes controlling it (its own loop header excepted), in edge order.
+
+    >>> control_parents([(0, 1, {"type": "control"}), (1, 1, {"type": "control"})])
+    {1: [0]}
+    """
+    out: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            out.setdefault(v, []).append(u)
+    return out
+
+
+def loop_collapsed(edges: list[tuple[int, int, dict]], loop: int, store: int,
+                   alloc: int | None) -> list[tuple[int, int, dict]]:
+    """The edges once a loop whose one statement ``store`` filled a list is that statement
+    alone (``a = read_list(int)``): what controlled the loop controls it, it takes no
+    input (the loop's index and bound, the allocation it filled), and the uses of the
+    allocation ``alloc`` read it instead (the edges of the loop and the allocation stay,
+    for :func:`edges_without` to drop with them).
+
+    >>> control = {"type": "control"}
+    >>> data = {"type": "data", "var": "v1"}
+    >>> edges = [(0, 1, control), (0, 2, control), (2, 3, control), (1, 3, data),
+    ...          (1, 4, data), (3, 4, data)]
+    >>> sorted((u, v) for u, v, _d in loop_collapsed(edges, 2, 3, 1))
+    [(0, 1), (0, 2), (0, 3), (1, 4), (3, 4)]
+    """
+    gone = {loop} if alloc is None else {loop, alloc}
+    out = [(u, v, d) for u, v, d in edges if v != store]
+    out += [(u, store, dict(d)) for u, v, d in edges
+            if v == loop and u != loop and d.get("type") == "control"]
+    have = {(v, d.get("var")) for u, v, d in out if u == store}
+    out += [(store, v, dict(d)) for u, v, d in edges
+            if u == alloc and v not in gone and v != store and d.get("type") != "control"
+            and (v, d.get("var")) not in have]
+    return [(u, v, d) for u, v, d in out if not (u == v == store)]

@@ -14,6 +14,7 @@ from graphs.neutral.tokens import is_local, matching, operand_end, top_level
 __all__ = [
     "LIST_READS",
     "TOKEN_KINDS",
+    "comprehension_base",
     "comprehension_reads",
     "line_list_at",
     "list_read_kind",
@@ -42,7 +43,7 @@ def line_list_at(toks: Sequence[str], i: int) -> tuple[int, str] | None:
 
     >>> from graphs.neutral.tokens import split_label
     >>> line_list_at(split_label("v0 = list(input().split().map(int))"), 2)
-    (15, 'int')
+    (17, 'int')
     >>> line_list_at(split_label("v0 = input().strip()"), 2) is None
     True
     """
@@ -104,6 +105,25 @@ def _comprehension_kind(inner: list[str], at: int) -> str | None:
     if len(elem) == 4 and elem[1] == "(" and elem[2:] == [name, ")"] and of == "token":
         return conversion(elem[0])
     return None
+
+
+def comprehension_base(toks: Sequence[str], inner: Sequence[str]) -> str | None:
+    """Where an index ``inner`` of a token list starts when it walks the list in a
+    comprehension over ``i in range(...)`` of ``toks``: ``"0"`` for ``[i]``, ``"1"`` for
+    ``[1 + i]``, the counter for ``[idx + i]``; ``None`` for any other index.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> toks = split_label("v0 = [int(v1[v2 + b0]) for b0 in range(v3)]")
+    >>> comprehension_base(toks, ["v2", "+", "b0"]), comprehension_base(toks, ["v2"])
+    ('v2', None)
+    """
+    var = inner[0] if len(inner) == 1 else inner[-1] if len(inner) == 3 and inner[
+        1] == "+" else None
+    if var is None or not is_local(var) or not any(
+            list(toks[k:k + 5]) == ["for", var, "in", "range", "("] for k in range(len(toks))):
+        return None
+    base = inner[0] if len(inner) == 3 else "0"
+    return base if base.isdigit() or is_local(base) else None
 
 
 def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
@@ -190,7 +210,7 @@ def _step(toks: list[str], name: str, counter: str, fresh: bool,
         if toks[j:j + 3] != [name, "[", counter]:
             continue
         after = toks[j + 3:j + 5]
-        if after[:1] == ["]"] or after == ["++", "]"]:
+        if after[:1] in (["]"], ["+"]) or after == ["++", "]"]:  # [c + i]: a list from c
             if not fresh and mark is not None:
                 mark(n)
             fresh = after == ["++", "]"]

@@ -46,7 +46,7 @@ _IO = vocabulary.IO
 READS = {kind: split_label(text) for kind, text in _IO["reads"].items()}
 READ_WORDS = frozenset(toks[0] for toks in READS.values())
 #: the words of the model's reads and prints
-IO_WORDS = READ_WORDS | {"print", "write", "read_all"}
+IO_WORDS = READ_WORDS | {"print", "write", "read_all", "token_again"}
 _SCANF = re.compile(r"%(\*?)\d*(?:hh|h|ll|l|L|z|j|t)?([a-zA-Z\[])")
 _WHITESPACE_SPLIT = frozenset({'" "', "/ \\ s + /", "/ \\ s /", "/ \\ s + / g"})
 
@@ -267,8 +267,8 @@ def counter_step(toks: list[str], c: str) -> bool:
 
 
 def indexes_only(toks: list[str], c: str, name: str) -> bool:
-    """Whether ``c`` occurs in ``toks`` only as the whole index of ``name`` (``name[c]``,
-    ``name[c++]``).
+    """Whether ``c`` occurs in ``toks`` only as the index of ``name`` (``name[c]``,
+    ``name[c++]``, or where a comprehension starts reading: ``name[c + i]``).
 
     >>> indexes_only(["int", "(", "v0", "[", "v1", "]", ")"], "v1", "v0")
     True
@@ -277,7 +277,9 @@ def indexes_only(toks: list[str], c: str, name: str) -> bool:
         if t != c:
             continue
         if not (k >= 2 and toks[k - 2:k] == [name, "["] and (
-                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"])):
+                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"] or (
+                    toks[k + 1:k + 2] == ["+"] and is_local(toks[k + 2])
+                    and toks[k + 3:k + 4] == ["]"]))):
             return False
     return True
 

@@ -66,7 +66,7 @@ __all__ = [
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
 #: 5: the I/O model reads lists of tokens (``read_list(int)``), tells a token stream read
-#: again at the same position (``last_token()``) from a fresh read, and drops Python's
+#: again at the same position (``token_again()``) from a fresh read, and drops Python's
 #: run-time set-up: the labels of whole programs that read input changed.
 VERSION = 5
 
@@ -589,8 +589,8 @@ IO: dict[str, Any] = {
               "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()",
               "int list": "read_list(int)", "float list": "read_list(float)",
               "token list": "read_list(str)"},
-    "again": {"int": "int(last_token())", "float": "float(last_token())",
-              "token": "last_token()"},
+    "again": {"int": "int(token_again())", "float": "float(token_again())",
+              "token": "token_again()"},
     "reader methods": {
         "next_int": "int", "next_long": "int", "next_short": "int", "next_byte": "int",
         "next_big_integer": "int", "next_double": "float", "next_float": "float",
