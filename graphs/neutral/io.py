@@ -55,6 +55,7 @@ from graphs.neutral.io_edges import (
     control_parents,
     edges_without,
     function_bodies,
+    io_chain,
     loop_collapsed,
     loop_members,
     split_edges,
@@ -102,7 +103,6 @@ from graphs.neutral.tokens import (
 __all__ = ["IoRewrite", "io_model"]
 
 _IO = vocabulary.IO
-_EFFECT = "effect"
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
 _TOKEN_READS = frozenset({READS[k][0] for k in ("int", "float", "token")})
 _COMPREHENSION = "io:list comprehension -> list read"
@@ -216,7 +216,8 @@ class _Model:
         self._plumbing_statements()
         kept = [n for n in self.order if n not in self.dropped]
         edges = edges_without(self.edges, self.dropped)
-        edges = self._io_chain(kept, edges)
+        edges = io_chain(kept, edges, [n for n in kept if does_io(self.toks.get(n, []))],
+                         self.kinds, {n: self.owner.get(self.added.get(n, n)) for n in kept})
         return IoRewrite(kept, edges, added,
                          {n: tuple(dict.fromkeys(r)) for n, r in self.rules.items()
                           if n not in self.dropped},
@@ -755,45 +756,3 @@ class _Model:
             src = prepare_tokens(split_label(self.source.get(n) or ""), None)
             if any(src[:len(p)] == p for p in prefixes):
                 self._drop(n, "stream set-up")
-
-    # ------------------------------------------------------------------ ordering
-
-    def _io_chain(self, kept: list[int], edges: list[tuple[int, int, dict]]
-                  ) -> list[tuple[int, int, dict]]:
-        """Effect edges of reads and prints: one chain in program order per function,
-        carried round each loop holding I/O; other calls' effect edges through them are
-        bridged."""
-        io = [n for n in kept if does_io(self.toks.get(n, []))]
-        if not io:
-            return edges
-        io_set = set(io)
-        chain = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
-        rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
-        links = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in chain]
-        for n in io:  # other calls keep their order through the I/O they no longer touch
-            into = [(u, c) for u, v, c in links if v == n and u != n]
-            out_of = [(v, c) for u, v, c in links if u == n and v != n]
-            links = [(u, v, c) for u, v, c in links if n not in (u, v)]
-            links += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
-        position = {n: i for i, n in enumerate(kept)}
-        by_owner: dict[int | None, list[int]] = {}
-        for n in io:
-            by_owner.setdefault(self.owner.get(self._origin(n)), []).append(n)
-        for nodes in by_owner.values():
-            nodes.sort(key=position.__getitem__)
-            links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
-        inside = loop_members(kept, self.kinds, rest)
-        for members in inside.values():
-            held = sorted((n for n in members if n in io_set), key=position.__getitem__)
-            if held:
-                links.append((held[-1], held[0], True))
-        seen = set()
-        for u, v, carried in links:
-            if (u, v, carried) not in seen:
-                seen.add((u, v, carried))
-                rest.append((u, v, {"type": "data", "var": "<effects>",
-                                    "dep": _EFFECT + ("-carried" if carried else "")}))
-        return rest
-
-    def _origin(self, n: int) -> int:
-        return self.added.get(n, n)

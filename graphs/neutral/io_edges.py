@@ -4,8 +4,8 @@ hold a node."""
 
 from __future__ import annotations
 
-__all__ = ["control_parents", "edges_without", "function_bodies", "loop_collapsed",
-           "loop_members", "split_edges"]
+__all__ = ["control_parents", "edges_without", "function_bodies", "io_chain",
+           "loop_collapsed", "loop_members", "split_edges"]
 
 _LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
 _EFFECT = "effect"
@@ -178,3 +178,48 @@ def loop_collapsed(edges: list[tuple[int, int, dict]], loop: int, store: int,
             if u == alloc and v not in gone and v != store and d.get("type") != "control"
             and (v, d.get("var")) not in have]
     return [(u, v, d) for u, v, d in out if not (u == v == store)]
+
+
+def io_chain(kept: list[int], edges: list[tuple[int, int, dict]], io: list[int],
+             kinds: dict[int, str], owner: dict[int, int | None]
+             ) -> list[tuple[int, int, dict]]:
+    """Effect edges of reads and prints: one chain in program order per function
+    (``owner``: node -> its function), carried round each loop holding I/O; other calls'
+    effect edges through them are bridged. ``kept``: the nodes in program order; ``io``:
+    those that read or print.
+
+    >>> control = {"type": "control"}
+    >>> out = io_chain([0, 1, 2], [(0, 1, control), (0, 2, control)], [1, 2],
+    ...                {0: "entry", 1: "statement", 2: "statement"}, {1: 0, 2: 0})
+    >>> [(u, v, d["dep"]) for u, v, d in out if d.get("dep") == "effect"]
+    [(1, 2, 'effect')]
+    """
+    if not io:
+        return edges
+    io_set = set(io)
+    chain = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
+    rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
+    links = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in chain]
+    for n in io:  # other calls keep their order through the I/O they no longer touch
+        into = [(u, c) for u, v, c in links if v == n and u != n]
+        out_of = [(v, c) for u, v, c in links if u == n and v != n]
+        links = [(u, v, c) for u, v, c in links if n not in (u, v)]
+        links += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+    position = {n: i for i, n in enumerate(kept)}
+    by_owner: dict[int | None, list[int]] = {}
+    for n in io:
+        by_owner.setdefault(owner.get(n), []).append(n)
+    for nodes in by_owner.values():
+        nodes.sort(key=position.__getitem__)
+        links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
+    for members in loop_members(kept, kinds, rest).values():
+        held = sorted((n for n in members if n in io_set), key=position.__getitem__)
+        if held:
+            links.append((held[-1], held[0], True))
+    seen = set()
+    for u, v, carried in links:
+        if (u, v, carried) not in seen:
+            seen.add((u, v, carried))
+            rest.append((u, v, {"type": "data", "var": "<effects>",
+                                "dep": _EFFECT + ("-carried" if carried else "")}))
+    return rest
