@@ -64,9 +64,11 @@ from graphs.neutral.io_lists import (
     LIST_READS,
     comprehension_base,
     comprehension_reads,
+    counted_from_zero,
     line_list_at,
     list_read_kind,
     list_store,
+    read_ahead_site,
     stale_reads,
 )
 from graphs.neutral.io_tokens import (
@@ -234,6 +236,10 @@ class _Model:
         if idiom:
             self.idioms.append(idiom)
 
+    def _set(self, n: int, toks: list[str]) -> None:
+        self.toks[n] = toks
+        self.labels[n] = render_tokens(toks)
+
     def _drop(self, n: int, what: str) -> None:
         if n not in self.dropped:
             self.dropped.add(n)
@@ -346,7 +352,7 @@ class _Model:
                 if len(inner) == 1 and inner[0].isdigit():
                     constants.append(inner[0])
                     continue
-                if self._comprehension_index(toks, inner, name):
+                if self._walking_index(m, inner, name):
                     continue
                 counter = inner[0] if inner[1:] in ([], ["++"]) and inner else None
                 if counter is None or not is_local(counter) or not self._is_counter(
@@ -354,10 +360,19 @@ class _Model:
                     return False
         return len(constants) == len(set(constants))
 
-    def _comprehension_index(self, toks: list[str], inner: list[str], name: str) -> bool:
-        """``data[i]``, ``data[1 + i]`` or ``data[idx + i]`` in a comprehension over ``i in
-        range(...)`` (``idx`` a counter): the next elements of the stream, read in order."""
-        base = comprehension_base(toks, inner)
+    def _walking_index(self, m: int, inner: list[str], name: str) -> bool:
+        """``data[i]``, ``data[1 + i]``, ``data[idx + i]`` (``idx`` a counter) in a
+        comprehension over ``i in range(...)``, or as a counted loop's one use of ``data``
+        (not in a branch): the next elements of the stream, read in order."""
+        base = comprehension_base(self.toks[m], inner)
+        if base is None:
+            loop = control_parents(self.edges).get(m, [None])[0]
+            members = loop_members([loop], self.kinds, self.edges).get(loop, set())
+            head = self.toks.get(loop, [])
+            if counted_from_zero(head) is None or sum(
+                    t == name for x in members for t in self.toks.get(x, ())) != 1:
+                return False
+            base = comprehension_base(head + self.toks[m], inner)
         return base is not None and (base.isdigit() or self._is_counter(base, name))
 
     def _is_counter(self, c: str, name: str) -> bool:
@@ -372,8 +387,9 @@ class _Model:
         counters = {toks[k + 2] for toks in self.toks.values() for k in range(len(toks) - 2)
                     if toks[k] == name and toks[k + 1] == "[" and is_local(toks[k + 2])}
         loops = loop_members(self.order, self.kinds, self.edges)
-        for c in sorted(counters):
-            self.stale |= stale_reads(self.order, self.toks, name, c, loops)
+        for c in sorted(counters):  # a counter steps; a loop's own index does not
+            if any(counter_step(t, c) or c in t and "++" in t for t in self.toks.values()):
+                self.stale |= stale_reads(self.order, self.toks, name, c, loops)
             nodes = [m for m in self.order if c in self.toks[m]]
             steps = [m for m in nodes if counter_step(self.toks[m], c)]
             reads = [m for m in nodes if m not in steps]
@@ -440,8 +456,7 @@ class _Model:
             self._drop(n, "reader or writer call")
             return
         if new != toks:
-            self.toks[n] = new
-            self.labels[n] = render_tokens(new)
+            self._set(n, new)
             for rule in rules:
                 self._rule(n, rule, rule.removeprefix("io:"))
             if _COMPREHENSION in rules:  # its count is the input's, as a loop's is
@@ -583,14 +598,14 @@ class _Model:
                     added[node] = n
                     order.append(node)
                 ids.append(node)
-                self.toks[node] = label
-                self.labels[node] = render_tokens(label)
+                self._set(node, label)
                 self.rules[node] = [rule, f"io:{kind} read"]
             self.idioms.append(f"{rule.removeprefix('io:')} -> {len(reads)} reads")
             self.edges = split_edges(self.edges, n, ids, self.toks)
         self.order = order
         self.added = added
         self._list_loops()
+        self._read_ahead()
         for node, origin in sorted(added.items()):
             self._reaching(node, origin)
         for node in [n for n in self.order if n in self.rules and n not in added]:
@@ -623,7 +638,7 @@ class _Model:
         ``s += read_int()``) is a statement of its own, ``t = read_int()``, before it:
         reads are effects in order, and a language's PDG may have folded a temporary that
         holds one (C# folds ``int a = int.Parse(parts[0])`` into its one reader) or not.
-        A line read stays where it is (``list(map(int, input().split()))``)."""
+        A line read or a list read stays where it is (``sum(read_list(int))``)."""
         next_id = max(next_id, max(self.kinds, default=0) + 1)
         taken = {t for toks in self.toks.values() for t in toks}
         fresh = (name for k in range(1, 200) if (name := f"v0a0_{k}") not in taken)
@@ -645,8 +660,7 @@ class _Model:
                 node = next_id
                 next_id += 1
                 self.kinds[node] = "statement"
-                self.toks[node] = [name, "=", *toks[start:end]]
-                self.labels[node] = render_tokens(self.toks[node])
+                self._set(node, [name, "=", *toks[start:end]])
                 self.rules[node] = ["io:read as a statement"]
                 self.added[node] = self.added.get(n, n)
                 new[start:end] = [name]
@@ -655,8 +669,7 @@ class _Model:
                                if v == n and d.get("type") == "control"]
                 self.edges.append((node, n, {"type": "data", "var": name, "dep": "data"}))
             order[len(order) - len(spans):] = order[len(order) - len(spans):][::-1]
-            self.toks[n] = new
-            self.labels[n] = render_tokens(new)
+            self._set(n, new)
             self.idioms.append(f"read as a statement x{len(spans)}")
             order.append(n)
         self.order = order
@@ -683,23 +696,47 @@ class _Model:
                 kind = self._declared([name])
             k = kept.index(loop)
             alloc = kept[k - 1] if k else None
-            if alloc is not None and (
-                    assignment(self.toks[alloc])[0] != name
-                    or parents.get(alloc) != parents.get(loop)
-                    or does_io(self.toks[alloc])
-                    or appends and assignment(self.toks[alloc])[1] != ["[", "]"]):
+            if alloc is not None and (assignment(self.toks[alloc])[0] != name or does_io(
+                    self.toks[alloc]) or parents.get(alloc) != parents.get(loop) or appends
+                    and assignment(self.toks[alloc])[1] != ["[", "]"]):
                 alloc = None
             if appends and alloc is None:
                 continue
-            label = [name, "=", *LIST_READS[kind]]
-            self.toks[store] = label
-            self.labels[store] = render_tokens(label)
+            self._set(store, [name, "=", *LIST_READS[kind]])
             self.rules[store] = ["io:read loop -> list read"]
             self.idioms.append("counted read loop -> list read")
             self._drop(loop, "read loop")
             if alloc is not None:
                 self._drop(alloc, "list allocation")
             self.edges = loop_collapsed(self.edges, loop, store, alloc)
+
+    def _read_ahead(self) -> None:
+        """A counted loop from 0 reading one token per iteration (its only read, always
+        run) that never leaves early reads its n tokens first: ``v = read_list(int)``
+        before it, ``v[i]`` where it read, as a list read then walked (the same tokens)."""
+        kept = [n for n in self.order if n not in self.dropped]
+        parents = control_parents(self.edges)
+        taken = {t for toks in self.toks.values() for t in toks}
+        fresh = (name for k in range(1, 200) if (name := f"v0b0_{k}") not in taken)
+        for loop, inside in loop_members(kept, self.kinds, self.edges).items():
+            body = [m for m in kept if m in inside and m != loop]
+            site = read_ahead_site(self.toks[loop], {m: self.toks[m] for m in body})
+            if site is None or parents.get(site[0]) != [loop]:
+                continue
+            m, a, b, kind, var = site
+            name, new = next(fresh), max(self.kinds) + 1
+            self.kinds[new] = "statement"
+            self._set(new, [name, "=", *LIST_READS[kind]])
+            self._set(m, [*self.toks[m][:a], name, "[", var, "]", *self.toks[m][b:]])
+            self.added[new] = m
+            self.rules[new] = ["io:read loop -> list read first"]
+            self.idioms.append("read loop -> list read first")
+            self.order.insert(self.order.index(loop), new)
+            self.edges += [(u, new, dict(d)) for u, v, d in self.edges
+                           if v == loop and u != loop and d.get("type") == "control"]
+            self.edges.append((new, m, {"type": "data", "var": name, "dep": "data"}))
+            if not any(u == loop and v == m and d.get("var") == var for u, v, d in self.edges):
+                self.edges.append((loop, m, {"type": "data", "var": var, "dep": "data"}))
 
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]
@@ -724,6 +761,11 @@ class _Model:
         targets = split_at(lhs, ",")
         if len(targets) < 2:
             return None
+        values = split_at(rhs, ",")
+        kinds = [next((k for k in _AGAIN if v == READS[k]), None) for v in values]
+        if len(values) == len(targets) and None not in kinds:  # a, b = read_int(), read_int()
+            return "io:tuple of reads", [(t, k) for t, k in zip(targets, kinds, strict=True)
+                                         if k is not None]
         kind = list_read_kind(rhs) or list_kind(rhs)
         if kind is None or kind == "line":
             return None

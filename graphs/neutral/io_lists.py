@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from graphs.neutral.io_tokens import READS, conversion, counter_step, list_kind
+from graphs.neutral.io_tokens import READS, conversion, counter_step, list_kind, read_spans
 from graphs.neutral.tokens import is_local, matching, operand_end, top_level
 
 __all__ = [
@@ -16,9 +16,11 @@ __all__ = [
     "TOKEN_KINDS",
     "comprehension_base",
     "comprehension_reads",
+    "counted_from_zero",
     "line_list_at",
     "list_read_kind",
     "list_store",
+    "read_ahead_site",
     "stale_reads",
 ]
 
@@ -126,6 +128,22 @@ def comprehension_base(toks: Sequence[str], inner: Sequence[str]) -> str | None:
     return base if base.isdigit() or is_local(base) else None
 
 
+def counted_from_zero(head: Sequence[str]) -> str | None:
+    """The index of a loop header over ``range(0, n)`` (or ``range(n)``), else ``None``.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> counted_from_zero(split_label("for v1 in range(v2)")), counted_from_zero(
+    ...     split_label("for v1 in range(1, v2)"))
+    ('v1', None)
+    """
+    if head[:1] != ["for"] or head[2:5] != ["in", "range", "("] or not is_local(head[1]) \
+            or matching(head, 4) != len(head) - 1:
+        return None
+    args = list(head[5:-1])
+    commas = top_level(args, ",")
+    return head[1] if commas == [] or commas == [1] and args[0] == "0" else None
+
+
 def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
                ) -> tuple[str, str, bool] | None:
     """A counted loop whose one statement stores a token read into successive elements:
@@ -165,6 +183,28 @@ def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
     if by_reference and len(over) == 1 and is_local(over[0]) and target == [var, "="]:
         return over[0], kind, False
     return None
+
+
+def read_ahead_site(head: Sequence[str], body: dict[int, list[str]]
+                    ) -> tuple[int, int, int, str, str] | None:
+    """Where a counted loop from 0 (header ``head``; its statements ``body``, node ->
+    tokens) reads its one token per iteration, when it reads nothing else and never leaves
+    early: ``(node, start, end of the read, its kind, the loop's index)``, else ``None``.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> read_ahead_site(split_label("for v1 in range(0, v2)"),
+    ...                 {5: split_label("v3 += read_int() / v4")})
+    (5, 2, 5, 'int', 'v1')
+    """
+    var = counted_from_zero(head)
+    spans = [(m, a, b) for m, toks in body.items() for a, b in read_spans(toks)]
+    if var is None or len(spans) != 1 or any(
+            toks[:1] in (["break"], ["continue"], ["return"], ["raise"], ["throw"])
+            for toks in body.values()):
+        return None
+    m, a, b = spans[0]
+    kind = next((k for k in TOKEN_KINDS if body[m][a:b] == READS[k]), None)
+    return None if kind is None else (m, a, b, kind, var)
 
 
 def stale_reads(order: Sequence[int], toks: dict[int, list[str]], name: str, counter: str,
