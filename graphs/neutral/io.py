@@ -65,7 +65,7 @@ from graphs.neutral.io_lists import (
     comprehension_base,
     comprehension_reads,
     counted_from_zero,
-    line_list_at,
+    line_lists,
     list_read_kind,
     list_store,
     read_ahead_site,
@@ -489,7 +489,8 @@ class _Model:
                 continue
             out.append(t)
             i += 1
-        out, rules = converted(out, rules)
+        out, lines = line_lists(out)  # after the reads: lines[1].split(" ") is one too
+        out, rules = converted(out, rules + ["io:line tokens -> list read"] * lines)
         out, lists = comprehension_reads(out)
         return out, rules + [_COMPREHENSION] * lists
 
@@ -508,10 +509,6 @@ class _Model:
                 if kind is not None:
                     self.counters.update(x for x in toks[start + 1:end - 1] if is_local(x))
                     return end, READS[kind], "io:token list by index"
-        if nxt == "(" and t in ("list", "input"):
-            line = line_list_at(toks, i)
-            if line is not None:
-                return line[0], LIST_READS[line[1]], "io:line tokens -> list read"
         if t in self.lists and nxt == "[":
             close = matching(toks, i + 1)
             kind = self.lists[t]

@@ -18,6 +18,7 @@ __all__ = [
     "comprehension_reads",
     "counted_from_zero",
     "line_list_at",
+    "line_lists",
     "list_read_kind",
     "list_store",
     "read_ahead_site",
@@ -58,6 +59,27 @@ def line_list_at(toks: Sequence[str], i: int) -> tuple[int, str] | None:
         if body[:3] == READS["line"]:
             return end, kind
     return None
+
+
+def line_lists(toks: list[str]) -> tuple[list[str], int]:
+    """``toks`` with each list of one line's tokens as a list read (``read_list(int)``,
+    see :func:`line_list_at`), and how many there were.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> line_lists(split_label('print(input().split(" ").map(int))'))
+    (['print', '(', 'read_list', '(', 'int', ')', ')'], 1)
+    """
+    out = list(toks)
+    count = 0
+    k = 0
+    while k < len(out):
+        got = line_list_at(out, k) if out[k] in ("list", "input") and out[
+            k + 1:k + 2] == ["("] and not (k and out[k - 1] in (".", "?.")) else None
+        if got is not None:  # the longest first: list(...) over input().split()
+            out[k:got[0]] = LIST_READS[got[1]]
+            count += 1
+        k += 1
+    return out, count
 
 
 def comprehension_reads(toks: list[str]) -> tuple[list[str], int]:
