@@ -353,6 +353,15 @@ def test_a_counted_loop_storing_token_reads_is_one_list_read_and_its_allocation_
     ("import sys\nn = int(sys.stdin.readline())\nprint(list(map(int, input().split())))\n",
      "python"),
     ("n = int(input())\nprint([int(x) for x in input().split()])\n", "python"),
+    ("using System;\nclass P {\n    static void Main() {\n"
+     "        int n = int.Parse(Console.ReadLine());\n"
+     "        string[] tokens = Console.ReadLine().Split(' ');\n        int[] a = new int[n];\n"
+     "        for (int i = 0; i < n; i++) a[i] = int.Parse(tokens[i]);\n"
+     "        Console.WriteLine(a[0]);\n    }\n}\n", "csharp"),
+    ('const data = require("fs").readFileSync(0, "utf8").split(/\\s+/);\nlet idx = 0;\n'
+     'const n = parseInt(data[idx++]);\nconst b = [];\n'
+     'for (let i = 0; i < n; i++) {\n    b.push(parseInt(data[idx++]));\n}\n'
+     'console.log(b[0]);\n', "javascript"),
     ("import sys\ninput = sys.stdin.readline\nn = int(input())\n"
      "print(list(map(int, input().split())))\n", "python"),
 ])
@@ -465,3 +474,32 @@ def test_python_run_time_set_up_is_plumbing():
               "threading.stack_size(2 ** 26)\nsys.set_int_max_str_digits(0)\n")
     assert labels(set_up + PY_STREAM, "python") == labels(PY_STREAM, "python")
     assert grs(JAVA_SUM, "java", set_up + PY_STREAM, "python") == 1.0
+
+
+PY_SUM_RIGHT = ("n, k = map(int, input().split())\nxs = list(map(int, input().split()))\n"
+                "total = 0\nfor i in range(n):\n    x = xs[i]\n    total += x // k\n"
+                "print(total)\n")
+
+
+@pytest.mark.parametrize("right", [
+    PY_SUM_RIGHT,
+    PY_STREAM.replace("idx = 0\nn = int(data[idx])\nidx += 1\nk = int(data[idx])\n"
+                      "idx += 1\n", "n, k = int(data[0]), int(data[1])\n").replace(
+        "    x = int(data[idx])\n    idx += 1\n", "    x = int(data[2 + i])\n"),
+])
+def test_a_loop_reading_one_token_per_iteration_reads_its_tokens_first(right):
+    # the Java loop reads n tokens one by one; the Python one reads them into a list and
+    # walks it once: both are a list read, then the loop over its elements
+    got = labels(right, "python")
+    assert "read_list(int)" in " ".join(got) and "read_int()" in got[0]
+    assert grs(JAVA_SUM, "java", right, "python") == 1.0
+    per_line = ("n = int(input())\nk = int(input())\ntotal = 0\nfor i in range(n):\n"
+                "    x = int(input())\n    total += x // k\nprint(total)\n")
+    assert grs(JAVA_SUM, "java", per_line, "python") < 1.0
+    assert "read_list" not in " ".join(labels(per_line, "python"))  # lines stay lines
+    _graph, report = neutral_pdg(graphs.build_pdg(JAVA_SUM, "java"), "java")
+    assert "read loop -> list read first" in report.idioms
+    # a loop that may leave early reads fewer tokens: it keeps its reads
+    java = JAVA_SUM.replace("total += x / k;", "total += x / k;\n            if (x == 0) break;")
+    assert "read_list" not in " ".join(labels(java, "java"))
+    assert "read_int()" in " ".join(labels(java, "java")[2:])
