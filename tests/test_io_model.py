@@ -474,6 +474,8 @@ def test_python_run_time_set_up_is_plumbing():
               "threading.stack_size(2 ** 26)\nsys.set_int_max_str_digits(0)\n")
     assert labels(set_up + PY_STREAM, "python") == labels(PY_STREAM, "python")
     assert grs(JAVA_SUM, "java", set_up + PY_STREAM, "python") == 1.0
+    _graph, report = neutral_pdg(graphs.build_pdg(set_up + PY_STREAM, "python"), "python")
+    assert report.idioms.count("run-time set-up -> no statement") == 4
 
 
 PY_SUM_RIGHT = ("n, k = map(int, input().split())\nxs = list(map(int, input().split()))\n"

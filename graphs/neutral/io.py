@@ -786,12 +786,11 @@ class _Model:
     # ------------------------------------------------------------------ plumbing
 
     def _plumbing_statements(self) -> None:
-        prefixes = [p.split() for p in _IO["plumbing"].get(self.language, ())]
-        if not prefixes:
-            return
-        for n in self.order:
-            if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
-                continue
-            src = prepare_tokens(split_label(self.source.get(n) or ""), None)
-            if any(src[:len(p)] == p for p in prefixes):
-                self._drop(n, "stream set-up")
+        for key, what in (("plumbing", "stream set-up"), ("run-time set-up", "run-time set-up")):
+            prefixes = [p.split() for p in _IO[key].get(self.language, ())]
+            for n in self.order if prefixes else ():
+                if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
+                    continue
+                src = prepare_tokens(split_label(self.source.get(n) or ""), None)
+                if any(src[:len(p)] == p for p in prefixes):
+                    self._drop(n, what)

@@ -570,9 +570,9 @@ CALLS: tuple[dict[str, Any], ...] = (
 #: ``int list``/``float list``/``token list`` are reads of a list of tokens (a line's
 #: tokens mapped by a conversion, a counted loop storing one token read per element).
 #: ``again``: a token stream read at a position it already read (``data[i]`` twice with
-#: no step of ``i`` between): the token read before, not a fresh read. The run-time
-#: set-up of a Python program (recursion limit, thread stack size, digit limit) is
-#: plumbing too: it changes no value the program computes.
+#: no step of ``i`` between): the token read before, not a fresh read. ``run-time
+#: set-up``: per language, statements that set up the run time (recursion limit, thread
+#: stack size, digit limit), plumbing too: they change no value the program computes.
 #: ``converters``: what a conversion applied to a token makes of it (the words of
 #: ``int``, ``Integer.parseInt``, ``int.Parse``, ``Number``, ...). ``scanf``: the type a
 #: ``scanf`` conversion reads. ``declared``: the type words of a declaration that decide
@@ -609,10 +609,12 @@ IO: dict[str, Any] = {
         "c": ("fflush (", "setvbuf ("),
         "java": ("system . out . flush (",),
         "csharp": ("console . out . flush (",),
-        "python": ("sys . stdout . flush (", "import sys", "from sys import",
-                   "sys . setrecursionlimit (", "sys . set_int_max_str_digits (",
-                   "threading . stack_size (", "import threading"),
+        "python": ("sys . stdout . flush (", "import sys", "from sys import"),
         "javascript": (),
+    },
+    "run-time set-up": {
+        "python": ("sys . setrecursionlimit (", "sys . set_int_max_str_digits (",
+                   "threading . stack_size (", "import threading"),
     },
     "converters": {
         "int": ("int", "long", "integer", "parse_int", "parse_long", "to_int32", "to_int64",
