@@ -8,11 +8,12 @@ map(int, input().split())``, ``sys.stdin.read().split()`` consumed by index); C 
 ``scanf``, C++ with ``cin >>``. :func:`io_model` rewrites each into one model
 (:data:`~graphs.neutral.vocabulary.IO`):
 
-- **reads**: one token (``read_int()``, ``read_float()``, ``read_token()``), one line
+- **reads**: one token (``read_int()``, ``read_float()``, ``read_token()``), a list of
+  tokens (``read_list(int)``, ``read_list(float)``, ``read_list(str)``), one line
   (``input()``), all remaining tokens (``read_tokens()``), all lines (``read_lines()``);
 - **prints**: ``print(...)`` with a newline, ``write(...)`` without;
-- **plumbing**: a reader's or writer's construction, ``close()`` and ``flush()``, the
-  standard streams' set-up: no statement.
+- **plumbing**: a reader's or writer's construction, ``close()``, ``flush()``, the set-up
+  of the streams and of the run time (``sys.setrecursionlimit(...)``): no statement.
 
 Reads are known by what they do, not by a class name:
 
@@ -37,7 +38,10 @@ Reads are known by what they do, not by a class name:
   %d", &a, &b)`` (types from the format) and ``cin >> a >> b`` (types from the
   declarations);
 - ``int(input())`` stays a line read: a translation that reads a line where its source
-  read a token differs from it, as it does at run time.
+  read a token differs from it, as it does at run time;
+- a list of tokens is one read, ``read_list(int)``, however written (a line's tokens, a
+  comprehension over a stream, a loop storing a token read per element); a stream read
+  where it already read is the same token again (:mod:`graphs.neutral.io_lists`).
 
 Reads and prints are ordered among themselves: their effect edges are rebuilt as one
 chain in program order within each function (carried round a loop that holds them), the

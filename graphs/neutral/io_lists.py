@@ -1,8 +1,29 @@
 """Lists of tokens in the I/O model (:mod:`graphs.neutral.io`): the neutral read of a list
-of tokens (``read_list(int)``) written as a line's tokens, as a comprehension or as a
-counted loop storing one token read per element; and the positions of a token stream
-read by index, to tell a fresh token from the same token read again. Pure functions on
-lists of strings."""
+of tokens (``read_list(int)``) and the positions of a token stream read by index, to
+tell a fresh token from the same token read again. Pure functions on lists of strings;
+:mod:`graphs.neutral.io` applies them:
+
+- a line's tokens as a list (``list(map(int, input().split()))``, ``[int(x) for x in
+  input().split()]``, ``input().split()``, ``line.split(" ").map(Number)``) and a
+  comprehension reading one token per element (``[int(next(it)) for _ in range(n)]``,
+  ``[int(data[idx + i]) for i in range(n)]``) are one list read, ``read_list(int)``;
+- a counted loop whose one statement stores a token read into the next element (``a[i]
+  = sc.nextInt()``, ``list.add(...)``, ``cin >> a[i]``, ``scanf("%d", &a[i])``, ``for
+  (auto &x : a) cin >> x``) is that list read, and the allocation just before it (``new
+  int[n]``, ``new ArrayList<>()``, ``vector<int> a(n)``) is plumbing; a list read takes
+  no input (the count is the input's, as Python's line of tokens has none);
+- a counted loop from 0 reading one token per iteration (its only read, in a statement it
+  always runs; no ``break``, ``continue``, ``return``) reads its tokens first: ``v =
+  read_list(int)`` before it, ``v[i]`` where it read. A list walked by a counted loop,
+  one element per iteration, is a token stream (``x = xs[i]``, ``int(data[2 + i])``), so
+  the loop of a token stream and a list read then walked are one graph;
+- a list of lines stays lines (``[int(input()) for _ in range(n)]``, ``a[i] =
+  int(input())``): it reads differently at run time;
+- a token stream read by index where the counter has not stepped since the previous
+  read through it (``k = int(data[idx])`` with the ``idx += 1`` after it forgotten) reads
+  the same token again: ``int(token_again())``, not a fresh ``read_int()``;
+- ``a, b = int(data[0]), int(data[1])`` is two token reads, as a split line is.
+"""
 
 from __future__ import annotations
 
