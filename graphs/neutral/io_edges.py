@@ -72,7 +72,10 @@ def edges_without(edges: list[tuple[int, int, dict]], dropped: set[int]
         into = [(u, c) for u, v, c in effect if v == n and u != n]
         out_of = [(v, c) for u, v, c in effect if u == n and v != n]
         effect = [(u, v, c) for u, v, c in effect if n not in (u, v)]
-        effect += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+        # without duplicates: bridging node after node multiplies them (a long chain of
+        # calls made millions of copies of the same edge and ran out of memory)
+        effect = list(dict.fromkeys(
+            effect + [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]))
     kept = {(u, v) for u, v, d in out if str(d.get("dep", "")).startswith(_EFFECT)}
     for u, v, carried in effect:
         if (u, v) not in kept and u not in dropped and v not in dropped:
@@ -204,7 +207,8 @@ def io_chain(kept: list[int], edges: list[tuple[int, int, dict]], io: list[int],
         into = [(u, c) for u, v, c in links if v == n and u != n]
         out_of = [(v, c) for u, v, c in links if u == n and v != n]
         links = [(u, v, c) for u, v, c in links if n not in (u, v)]
-        links += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+        links = list(dict.fromkeys(  # no duplicates, as in edges_without
+            links + [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]))
     position = {n: i for i, n in enumerate(kept)}
     by_owner: dict[int | None, list[int]] = {}
     for n in io:
