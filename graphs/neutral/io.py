@@ -712,16 +712,16 @@ class _Model:
             self.edges = loop_collapsed(self.edges, loop, store, alloc)
 
     def _read_ahead(self) -> None:
-        """A counted loop from 0 reading one token per iteration (its only read, always
-        run) that never leaves early reads its n tokens first: ``v = read_list(int)``
-        before it, ``v[i]`` where it read, as a list read then walked (the same tokens)."""
+        """A counted loop from 0 reading one token per iteration reads its n tokens first:
+        ``v = read_list(int)`` before it, ``v[i]`` where it read (:func:`read_ahead_site`)."""
         kept = [n for n in self.order if n not in self.dropped]
         parents = control_parents(self.edges)
         taken = {t for toks in self.toks.values() for t in toks}
         fresh = (name for k in range(1, 200) if (name := f"v0b0_{k}") not in taken)
         for loop, inside in loop_members(kept, self.kinds, self.edges).items():
             body = [m for m in kept if m in inside and m != loop]
-            site = read_ahead_site(self.toks[loop], {m: self.toks[m] for m in body})
+            site = read_ahead_site(self.toks[loop], {m: self.toks[m] for m in body},
+                                   self.program_names | self.readers)
             if site is None or parents.get(site[0]) != [loop]:
                 continue
             m, a, b, kind, var = site

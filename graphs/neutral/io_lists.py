@@ -29,7 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from graphs.neutral.io_tokens import READS, conversion, counter_step, list_kind, read_spans
+from graphs.neutral.io_tokens import (
+    IO_WORDS,
+    READS,
+    conversion,
+    counter_step,
+    list_kind,
+    read_spans,
+)
 from graphs.neutral.tokens import is_local, matching, operand_end, top_level
 
 __all__ = [
@@ -46,6 +53,7 @@ __all__ = [
     "stale_reads",
 ]
 
+_READ_CALLS = IO_WORDS - {"print", "write"}
 #: the kinds of one token read
 TOKEN_KINDS = ("int", "float", "token")
 #: element kind -> the neutral tokens of a read of a list of such tokens
@@ -228,22 +236,34 @@ def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
     return None
 
 
-def read_ahead_site(head: Sequence[str], body: dict[int, list[str]]
+def read_ahead_site(head: Sequence[str], body: dict[int, list[str]],
+                    opaque: set[str | None] | frozenset[str]
                     ) -> tuple[int, int, int, str, str] | None:
     """Where a counted loop from 0 (header ``head``; its statements ``body``, node ->
     tokens) reads its one token per iteration, when it reads nothing else and never leaves
-    early: ``(node, start, end of the read, its kind, the loop's index)``, else ``None``.
+    early (so it reads exactly n tokens, the same as a list of n read before it): ``(node,
+    start, end of the read, its kind, the loop's index)``, else ``None``. A body naming
+    one of ``opaque`` (the program's own functions, the readers) may read through it: no
+    site.
 
     >>> from graphs.neutral.tokens import split_label
     >>> read_ahead_site(split_label("for v1 in range(0, v2)"),
-    ...                 {5: split_label("v3 += read_int() / v4")})
+    ...                 {5: split_label("v3 += read_int() / v4")}, set())
     (5, 2, 5, 'int', 'v1')
+    >>> read_ahead_site(split_label("for v1 in range(0, v2)"), {5: split_label(
+    ...     "v3 = read_int()"), 6: split_label("solve(v3, v9)")}, {"v9"}) is None
+    True
+    >>> read_ahead_site(split_label("for v1 in range(0, v2)"), {5: split_label(
+    ...     "v3 = read_int()"), 6: split_label("v4 = read_list(int)")}, set()) is None
+    True
     """
     var = counted_from_zero(head)
     spans = [(m, a, b) for m, toks in body.items() for a, b in read_spans(toks)]
-    if var is None or len(spans) != 1 or any(
+    reads = [t for toks in body.values() for k, t in enumerate(toks)
+             if t in _READ_CALLS and toks[k + 1:k + 2] == ["("]]  # read_list(int) too
+    if var is None or len(spans) != 1 or len(reads) != 1 or any(
             toks[:1] in (["break"], ["continue"], ["return"], ["raise"], ["throw"])
-            for toks in body.values()):
+            or opaque.intersection(toks) for toks in body.values()):
         return None
     m, a, b = spans[0]
     kind = next((k for k in TOKEN_KINDS if body[m][a:b] == READS[k]), None)
