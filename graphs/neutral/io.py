@@ -8,11 +8,12 @@ map(int, input().split())``, ``sys.stdin.read().split()`` consumed by index); C 
 ``scanf``, C++ with ``cin >>``. :func:`io_model` rewrites each into one model
 (:data:`~graphs.neutral.vocabulary.IO`):
 
-- **reads**: one token (``read_int()``, ``read_float()``, ``read_token()``), one line
+- **reads**: one token (``read_int()``, ``read_float()``, ``read_token()``), a list of
+  tokens (``read_list(int)``, ``read_list(float)``, ``read_list(str)``), one line
   (``input()``), all remaining tokens (``read_tokens()``), all lines (``read_lines()``);
 - **prints**: ``print(...)`` with a newline, ``write(...)`` without;
-- **plumbing**: a reader's or writer's construction, ``close()`` and ``flush()``, the
-  standard streams' set-up: no statement.
+- **plumbing**: a reader's or writer's construction, ``close()``, ``flush()``, the set-up
+  of the streams and of the run time (``sys.setrecursionlimit(...)``): no statement.
 
 Reads are known by what they do, not by a class name:
 
@@ -37,7 +38,10 @@ Reads are known by what they do, not by a class name:
   %d", &a, &b)`` (types from the format) and ``cin >> a >> b`` (types from the
   declarations);
 - ``int(input())`` stays a line read: a translation that reads a line where its source
-  read a token differs from it, as it does at run time.
+  read a token differs from it, as it does at run time;
+- a list of tokens is one read, ``read_list(int)``, however written (a line's tokens, a
+  comprehension over a stream, a loop storing a token read per element); a stream read
+  where it already read is the same token again (:mod:`graphs.neutral.io_lists`).
 
 Reads and prints are ordered among themselves: their effect edges are rebuilt as one
 chain in program order within each function (carried round a loop that holds them), the
@@ -51,7 +55,26 @@ from dataclasses import dataclass, field
 
 from graphs.neutral import vocabulary
 from graphs.neutral.calls import prepare_tokens
-from graphs.neutral.io_edges import edges_without, function_bodies, loop_members, split_edges
+from graphs.neutral.io_edges import (
+    control_parents,
+    edges_without,
+    function_bodies,
+    io_chain,
+    loop_collapsed,
+    loop_members,
+    split_edges,
+)
+from graphs.neutral.io_lists import (
+    LIST_READS,
+    comprehension_base,
+    comprehension_reads,
+    counted_from_zero,
+    line_lists,
+    list_read_kind,
+    list_store,
+    read_ahead_site,
+    stale_reads,
+)
 from graphs.neutral.io_tokens import (
     IO_WORDS,
     READS,
@@ -86,9 +109,10 @@ from graphs.neutral.tokens import (
 __all__ = ["IoRewrite", "io_model"]
 
 _IO = vocabulary.IO
-_EFFECT = "effect"
 _LIST_HEADS = frozenset({"read_all", "read_tokens", "read_lines", "input"})
 _TOKEN_READS = frozenset({READS[k][0] for k in ("int", "float", "token")})
+_COMPREHENSION = "io:list comprehension -> list read"
+_AGAIN = {kind: split_label(text) for kind, text in _IO["again"].items()}
 
 
 @dataclass
@@ -179,6 +203,8 @@ class _Model:
         self.program_names = {function_name(self.toks[f]) for f in self.functions}
         self.added: dict[int, int] = {}
         self.counters: set[str] = set()  # indexes of token lists read in place
+        self.stale: set[int] = set()  # nodes reading a token stream at a used position
+        self.node: int | None = None  # the node being rewritten
 
     # ------------------------------------------------------------------ driver
 
@@ -196,7 +222,8 @@ class _Model:
         self._plumbing_statements()
         kept = [n for n in self.order if n not in self.dropped]
         edges = edges_without(self.edges, self.dropped)
-        edges = self._io_chain(kept, edges)
+        edges = io_chain(kept, edges, [n for n in kept if does_io(self.toks.get(n, []))],
+                         self.kinds, {n: self.owner.get(self.added.get(n, n)) for n in kept})
         return IoRewrite(kept, edges, added,
                          {n: tuple(dict.fromkeys(r)) for n, r in self.rules.items()
                           if n not in self.dropped},
@@ -212,6 +239,10 @@ class _Model:
         self.rules.setdefault(n, []).append(rule)
         if idiom:
             self.idioms.append(idiom)
+
+    def _set(self, n: int, toks: list[str]) -> None:
+        self.toks[n] = toks
+        self.labels[n] = render_tokens(toks)
 
     def _drop(self, n: int, what: str) -> None:
         if n not in self.dropped:
@@ -325,11 +356,28 @@ class _Model:
                 if len(inner) == 1 and inner[0].isdigit():
                     constants.append(inner[0])
                     continue
+                if self._walking_index(m, inner, name):
+                    continue
                 counter = inner[0] if inner[1:] in ([], ["++"]) and inner else None
                 if counter is None or not is_local(counter) or not self._is_counter(
                         counter, name):
                     return False
         return len(constants) == len(set(constants))
+
+    def _walking_index(self, m: int, inner: list[str], name: str) -> bool:
+        """``data[i]``, ``data[1 + i]``, ``data[idx + i]`` (``idx`` a counter) in a
+        comprehension over ``i in range(...)``, or as a counted loop's one use of ``data``
+        (not in a branch): the next elements of the stream, read in order."""
+        base = comprehension_base(self.toks[m], inner)
+        if base is None:
+            loop = control_parents(self.edges).get(m, [None])[0]
+            members = loop_members([loop], self.kinds, self.edges).get(loop, set())
+            head = self.toks.get(loop, [])
+            if counted_from_zero(head) is None or sum(
+                    t == name for x in members for t in self.toks.get(x, ())) != 1:
+                return False
+            base = comprehension_base(head + self.toks[m], inner)
+        return base is not None and (base.isdigit() or self._is_counter(base, name))
 
     def _is_counter(self, c: str, name: str) -> bool:
         nodes = [m for m in self.order if c in self.toks[m]]
@@ -338,13 +386,14 @@ class _Model:
 
     def _drop_counters(self, name: str) -> None:
         """An index that only walks a token list (``i = 0``, ``i += 1``, ``data[i++]``)
-        is plumbing of the stream."""
-        counters = set()
-        for toks in self.toks.values():
-            for k, t in enumerate(toks[:-2]):
-                if t == name and toks[k + 1] == "[" and is_local(toks[k + 2]):
-                    counters.add(toks[k + 2])
-        for c in counters:
+        is plumbing of the stream; a read at it with no step since the previous read (a
+        forgotten ``idx += 1``) is the same token again."""
+        counters = {toks[k + 2] for toks in self.toks.values() for k in range(len(toks) - 2)
+                    if toks[k] == name and toks[k + 1] == "[" and is_local(toks[k + 2])}
+        loops = loop_members(self.order, self.kinds, self.edges)
+        for c in sorted(counters):  # a counter steps; a loop's own index does not
+            if any(counter_step(t, c) or c in t and "++" in t for t in self.toks.values()):
+                self.stale |= stale_reads(self.order, self.toks, name, c, loops)
             nodes = [m for m in self.order if c in self.toks[m]]
             steps = [m for m in nodes if counter_step(self.toks[m], c)]
             reads = [m for m in nodes if m not in steps]
@@ -401,6 +450,7 @@ class _Model:
         toks = self.toks[n]
         if self.kinds[n] in ("function", "entry", "param"):
             return
+        self.node = n
         new, rules = self._reads(toks)
         new, printed = self._prints(new)
         rules += printed
@@ -410,15 +460,23 @@ class _Model:
             self._drop(n, "reader or writer call")
             return
         if new != toks:
-            self.toks[n] = new
-            self.labels[n] = render_tokens(new)
+            self._set(n, new)
             for rule in rules:
                 self._rule(n, rule, rule.removeprefix("io:"))
+            if _COMPREHENSION in rules:  # its count is the input's, as a loop's is
+                self.edges = [(u, v, d) for u, v, d in self.edges if v != n or d.get(
+                    "type") != "data" or d.get("var") in new or d.get("var") == "<effects>"]
 
     def _reads(self, toks: list[str]) -> tuple[list[str], list[str]]:
         """``toks`` with every read the model knows in its neutral form, and the rules."""
         out: list[str] = []
         rules: list[str] = []
+        for k in reversed(range(len(toks) - 2)):  # input = sys.stdin.readline: input()
+            if toks[k] in self.line_aliases and toks[k + 1:k + 3] == ["(", ")"] and not (
+                    k and toks[k - 1] in (".", "?.")):
+                self.resolved.add(toks[k])
+                toks = [*toks[:k], *READS["line"], *toks[k + 3:]]
+                rules.append("io:line read")
         i = 0
         n = len(toks)
         while i < n:
@@ -435,7 +493,10 @@ class _Model:
                 continue
             out.append(t)
             i += 1
-        return converted(out, rules)
+        out, lines = line_lists(out)  # after the reads: lines[1].split(" ") is one too
+        out, rules = converted(out, rules + ["io:line tokens -> list read"] * lines)
+        out, lists = comprehension_reads(out)
+        return out, rules + [_COMPREHENSION] * lists
 
     def _read_at(self, toks: list[str], i: int) -> tuple[int, list[str], str] | None:
         """A read starting at ``i``: (its end, its neutral tokens, the rule's name)."""
@@ -455,7 +516,17 @@ class _Model:
         if t in self.lists and nxt == "[":
             close = matching(toks, i + 1)
             kind = self.lists[t]
+            if self.node in self.stale and kind in _AGAIN and toks[i + 2:close] \
+                    and is_local(toks[i + 2]) and toks[i + 3:close] in ([], ["++"]):
+                return close + 1, _AGAIN[kind], "io:same token again"
             return close + 1, READS[kind], "io:token list by index"
+        if t == "next" and toks[i + 1:i + 4] == ["(", "iter", "("]:
+            close = matching(toks, i + 3)
+            kind = list_kind(toks[i + 4:close])
+            if kind in _AGAIN and toks[close + 1:close + 2] == [")"]:
+                # an iterator the PDG folded into its one use: its next token
+                self.resolved.add("next")
+                return close + 2, READS[kind], "io:token list by next()"
         if t == "next" and nxt == "(" and i + 3 < n and toks[i + 2] in self.iterators \
                 and toks[i + 3] == ")":
             self.resolved.add("next")
@@ -528,13 +599,14 @@ class _Model:
                     added[node] = n
                     order.append(node)
                 ids.append(node)
-                self.toks[node] = label
-                self.labels[node] = render_tokens(label)
+                self._set(node, label)
                 self.rules[node] = [rule, f"io:{kind} read"]
             self.idioms.append(f"{rule.removeprefix('io:')} -> {len(reads)} reads")
             self.edges = split_edges(self.edges, n, ids, self.toks)
         self.order = order
         self.added = added
+        self._list_loops()
+        self._read_ahead()
         for node, origin in sorted(added.items()):
             self._reaching(node, origin)
         for node in [n for n in self.order if n in self.rules and n not in added]:
@@ -567,7 +639,7 @@ class _Model:
         ``s += read_int()``) is a statement of its own, ``t = read_int()``, before it:
         reads are effects in order, and a language's PDG may have folded a temporary that
         holds one (C# folds ``int a = int.Parse(parts[0])`` into its one reader) or not.
-        A line read stays where it is (``list(map(int, input().split()))``)."""
+        A line read or a list read stays where it is (``sum(read_list(int))``)."""
         next_id = max(next_id, max(self.kinds, default=0) + 1)
         taken = {t for toks in self.toks.values() for t in toks}
         fresh = (name for k in range(1, 200) if (name := f"v0a0_{k}") not in taken)
@@ -589,8 +661,7 @@ class _Model:
                 node = next_id
                 next_id += 1
                 self.kinds[node] = "statement"
-                self.toks[node] = [name, "=", *toks[start:end]]
-                self.labels[node] = render_tokens(self.toks[node])
+                self._set(node, [name, "=", *toks[start:end]])
                 self.rules[node] = ["io:read as a statement"]
                 self.added[node] = self.added.get(n, n)
                 new[start:end] = [name]
@@ -599,11 +670,74 @@ class _Model:
                                if v == n and d.get("type") == "control"]
                 self.edges.append((node, n, {"type": "data", "var": name, "dep": "data"}))
             order[len(order) - len(spans):] = order[len(order) - len(spans):][::-1]
-            self.toks[n] = new
-            self.labels[n] = render_tokens(new)
+            self._set(n, new)
             self.idioms.append(f"read as a statement x{len(spans)}")
             order.append(n)
         self.order = order
+
+    def _list_loops(self) -> None:
+        """A counted loop storing one token read per element (``a[i] = sc.nextInt()``,
+        ``list.add(...)``, ``cin >> a[i]``, ``for (auto &x : a) cin >> x``) is one list
+        read, ``a = read_list(int)`` (as ``list(map(int, input().split()))``), taking no
+        input (the count is the input's); the allocation just before it is plumbing."""
+        kept = [n for n in self.order if n not in self.dropped]
+        loops = loop_members(kept, self.kinds, self.edges)
+        parents = control_parents(self.edges)
+        for loop, inside in loops.items():
+            body = [m for m in kept if m in inside and m != loop]
+            if len(body) != 1 or self.kinds[body[0]] not in ("statement", "declaration"):
+                continue
+            store = body[0]
+            by_ref = self.language == "cpp" and "&" in (self.source.get(loop) or "")
+            got = list_store(self.toks[loop], self.toks[store], by_ref)
+            if got is None:
+                continue
+            name, kind, appends = got
+            if kind == "token" and self.language == "cpp":
+                kind = self._declared([name])
+            k = kept.index(loop)
+            alloc = kept[k - 1] if k else None
+            if alloc is not None and (assignment(self.toks[alloc])[0] != name or does_io(
+                    self.toks[alloc]) or parents.get(alloc) != parents.get(loop) or appends
+                    and assignment(self.toks[alloc])[1] != ["[", "]"]):
+                alloc = None
+            if appends and alloc is None:
+                continue
+            self._set(store, [name, "=", *LIST_READS[kind]])
+            self.rules[store] = ["io:read loop -> list read"]
+            self.idioms.append("counted read loop -> list read")
+            self._drop(loop, "read loop")
+            if alloc is not None:
+                self._drop(alloc, "list allocation")
+            self.edges = loop_collapsed(self.edges, loop, store, alloc)
+
+    def _read_ahead(self) -> None:
+        """A counted loop from 0 reading one token per iteration reads its n tokens first:
+        ``v = read_list(int)`` before it, ``v[i]`` where it read (:func:`read_ahead_site`)."""
+        kept = [n for n in self.order if n not in self.dropped]
+        parents = control_parents(self.edges)
+        taken = {t for toks in self.toks.values() for t in toks}
+        fresh = (name for k in range(1, 200) if (name := f"v0b0_{k}") not in taken)
+        for loop, inside in loop_members(kept, self.kinds, self.edges).items():
+            body = [m for m in kept if m in inside and m != loop]
+            site = read_ahead_site(self.toks[loop], {m: self.toks[m] for m in body},
+                                   self.program_names | self.readers)
+            if site is None or parents.get(site[0]) != [loop]:
+                continue
+            m, a, b, kind, var = site
+            name, new = next(fresh), max(self.kinds) + 1
+            self.kinds[new] = "statement"
+            self._set(new, [name, "=", *LIST_READS[kind]])
+            self._set(m, [*self.toks[m][:a], name, "[", var, "]", *self.toks[m][b:]])
+            self.added[new] = m
+            self.rules[new] = ["io:read loop -> list read first"]
+            self.idioms.append("read loop -> list read first")
+            self.order.insert(self.order.index(loop), new)
+            self.edges += [(u, new, dict(d)) for u, v, d in self.edges
+                           if v == loop and u != loop and d.get("type") == "control"]
+            self.edges.append((new, m, {"type": "data", "var": name, "dep": "data"}))
+            if not any(u == loop and v == m and d.get("var") == var for u, v, d in self.edges):
+                self.edges.append((loop, m, {"type": "data", "var": var, "dep": "data"}))
 
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]
@@ -628,7 +762,12 @@ class _Model:
         targets = split_at(lhs, ",")
         if len(targets) < 2:
             return None
-        kind = list_kind(rhs)
+        values = split_at(rhs, ",")
+        kinds = [next((k for k in _AGAIN if v == READS[k]), None) for v in values]
+        if len(values) == len(targets) and None not in kinds:  # a, b = read_int(), read_int()
+            return "io:tuple of reads", [(t, k) for t, k in zip(targets, kinds, strict=True)
+                                         if k is not None]
+        kind = list_read_kind(rhs) or list_kind(rhs)
         if kind is None or kind == "line":
             return None
         return "io:split line", [(t, kind) for t in targets]
@@ -651,54 +790,11 @@ class _Model:
     # ------------------------------------------------------------------ plumbing
 
     def _plumbing_statements(self) -> None:
-        prefixes = [p.split() for p in _IO["plumbing"].get(self.language, ())]
-        if not prefixes:
-            return
-        for n in self.order:
-            if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
-                continue
-            src = prepare_tokens(split_label(self.source.get(n) or ""), None)
-            if any(src[:len(p)] == p for p in prefixes):
-                self._drop(n, "stream set-up")
-
-    # ------------------------------------------------------------------ ordering
-
-    def _io_chain(self, kept: list[int], edges: list[tuple[int, int, dict]]
-                  ) -> list[tuple[int, int, dict]]:
-        """Effect edges of reads and prints: one chain in program order per function,
-        carried round each loop holding I/O; other calls' effect edges through them are
-        bridged."""
-        io = [n for n in kept if does_io(self.toks.get(n, []))]
-        if not io:
-            return edges
-        io_set = set(io)
-        chain = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
-        rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
-        links = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in chain]
-        for n in io:  # other calls keep their order through the I/O they no longer touch
-            into = [(u, c) for u, v, c in links if v == n and u != n]
-            out_of = [(v, c) for u, v, c in links if u == n and v != n]
-            links = [(u, v, c) for u, v, c in links if n not in (u, v)]
-            links += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
-        position = {n: i for i, n in enumerate(kept)}
-        by_owner: dict[int | None, list[int]] = {}
-        for n in io:
-            by_owner.setdefault(self.owner.get(self._origin(n)), []).append(n)
-        for nodes in by_owner.values():
-            nodes.sort(key=position.__getitem__)
-            links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
-        inside = loop_members(kept, self.kinds, rest)
-        for members in inside.values():
-            held = sorted((n for n in members if n in io_set), key=position.__getitem__)
-            if held:
-                links.append((held[-1], held[0], True))
-        seen = set()
-        for u, v, carried in links:
-            if (u, v, carried) not in seen:
-                seen.add((u, v, carried))
-                rest.append((u, v, {"type": "data", "var": "<effects>",
-                                    "dep": _EFFECT + ("-carried" if carried else "")}))
-        return rest
-
-    def _origin(self, n: int) -> int:
-        return self.added.get(n, n)
+        for key, what in (("plumbing", "stream set-up"), ("run-time set-up", "run-time set-up")):
+            prefixes = [p.split() for p in _IO[key].get(self.language, ())]
+            for n in self.order if prefixes else ():
+                if n in self.dropped or self.kinds[n] in ("function", "entry", "param"):
+                    continue
+                src = prepare_tokens(split_label(self.source.get(n) or ""), None)
+                if any(src[:len(p)] == p for p in prefixes):
+                    self._drop(n, what)

@@ -4,7 +4,8 @@ hold a node."""
 
 from __future__ import annotations
 
-__all__ = ["edges_without", "function_bodies", "loop_members", "split_edges"]
+__all__ = ["control_parents", "edges_without", "function_bodies", "io_chain",
+           "loop_collapsed", "loop_members", "split_edges"]
 
 _LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
 _EFFECT = "effect"
@@ -71,7 +72,10 @@ def edges_without(edges: list[tuple[int, int, dict]], dropped: set[int]
         into = [(u, c) for u, v, c in effect if v == n and u != n]
         out_of = [(v, c) for u, v, c in effect if u == n and v != n]
         effect = [(u, v, c) for u, v, c in effect if n not in (u, v)]
-        effect += [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]
+        # without duplicates: bridging node after node multiplies them (a long chain of
+        # calls made millions of copies of the same edge and ran out of memory)
+        effect = list(dict.fromkeys(
+            effect + [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]))
     kept = {(u, v) for u, v, d in out if str(d.get("dep", "")).startswith(_EFFECT)}
     for u, v, carried in effect:
         if (u, v) not in kept and u not in dropped and v not in dropped:
@@ -138,3 +142,88 @@ def loop_members(kept: list[int], kinds: dict[int, str],
             stack.extend(children.get(m, ()))
         out[n] = seen
     return out
+
+
+def control_parents(edges: list[tuple[int, int, dict]]) -> dict[int, list[int]]:
+    """Per node, the nodes controlling it (its own loop header excepted), in edge order.
+
+    >>> control_parents([(0, 1, {"type": "control"}), (1, 1, {"type": "control"})])
+    {1: [0]}
+    """
+    out: dict[int, list[int]] = {}
+    for u, v, d in edges:
+        if d.get("type") == "control" and u != v:
+            out.setdefault(v, []).append(u)
+    return out
+
+
+def loop_collapsed(edges: list[tuple[int, int, dict]], loop: int, store: int,
+                   alloc: int | None) -> list[tuple[int, int, dict]]:
+    """The edges once a loop whose one statement ``store`` filled a list is that statement
+    alone (``a = read_list(int)``): what controlled the loop controls it, it takes no
+    input (the loop's index and bound, the allocation it filled), and the uses of the
+    allocation ``alloc`` read it instead (the edges of the loop and the allocation stay,
+    for :func:`edges_without` to drop with them).
+
+    >>> control = {"type": "control"}
+    >>> data = {"type": "data", "var": "v1"}
+    >>> edges = [(0, 1, control), (0, 2, control), (2, 3, control), (1, 3, data),
+    ...          (1, 4, data), (3, 4, data)]
+    >>> sorted((u, v) for u, v, _d in loop_collapsed(edges, 2, 3, 1))
+    [(0, 1), (0, 2), (0, 3), (1, 4), (3, 4)]
+    """
+    gone = {loop} if alloc is None else {loop, alloc}
+    out = [(u, v, d) for u, v, d in edges if v != store]
+    out += [(u, store, dict(d)) for u, v, d in edges
+            if v == loop and u != loop and d.get("type") == "control"]
+    have = {(v, d.get("var")) for u, v, d in out if u == store}
+    out += [(store, v, dict(d)) for u, v, d in edges
+            if u == alloc and v not in gone and v != store and d.get("type") != "control"
+            and (v, d.get("var")) not in have]
+    return [(u, v, d) for u, v, d in out if not (u == v == store)]
+
+
+def io_chain(kept: list[int], edges: list[tuple[int, int, dict]], io: list[int],
+             kinds: dict[int, str], owner: dict[int, int | None]
+             ) -> list[tuple[int, int, dict]]:
+    """Effect edges of reads and prints: one chain in program order per function
+    (``owner``: node -> its function), carried round each loop holding I/O; other calls'
+    effect edges through them are bridged. ``kept``: the nodes in program order; ``io``:
+    those that read or print.
+
+    >>> control = {"type": "control"}
+    >>> out = io_chain([0, 1, 2], [(0, 1, control), (0, 2, control)], [1, 2],
+    ...                {0: "entry", 1: "statement", 2: "statement"}, {1: 0, 2: 0})
+    >>> [(u, v, d["dep"]) for u, v, d in out if d.get("dep") == "effect"]
+    [(1, 2, 'effect')]
+    """
+    if not io:
+        return edges
+    io_set = set(io)
+    chain = [(u, v, d) for u, v, d in edges if str(d.get("dep", "")).startswith(_EFFECT)]
+    rest = [(u, v, d) for u, v, d in edges if not str(d.get("dep", "")).startswith(_EFFECT)]
+    links = [(u, v, str(d.get("dep")).endswith("-carried")) for u, v, d in chain]
+    for n in io:  # other calls keep their order through the I/O they no longer touch
+        into = [(u, c) for u, v, c in links if v == n and u != n]
+        out_of = [(v, c) for u, v, c in links if u == n and v != n]
+        links = [(u, v, c) for u, v, c in links if n not in (u, v)]
+        links = list(dict.fromkeys(  # no duplicates, as in edges_without
+            links + [(u, v, c1 or c2) for u, c1 in into for v, c2 in out_of]))
+    position = {n: i for i, n in enumerate(kept)}
+    by_owner: dict[int | None, list[int]] = {}
+    for n in io:
+        by_owner.setdefault(owner.get(n), []).append(n)
+    for nodes in by_owner.values():
+        nodes.sort(key=position.__getitem__)
+        links += [(a, b, False) for a, b in zip(nodes, nodes[1:], strict=False)]
+    for members in loop_members(kept, kinds, rest).values():
+        held = sorted((n for n in members if n in io_set), key=position.__getitem__)
+        if held:
+            links.append((held[-1], held[0], True))
+    seen = set()
+    for u, v, carried in links:
+        if (u, v, carried) not in seen:
+            seen.add((u, v, carried))
+            rest.append((u, v, {"type": "data", "var": "<effects>",
+                                "dep": _EFFECT + ("-carried" if carried else "")}))
+    return rest

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from graphs.neutral import vocabulary
 from graphs.neutral.tokens import (
+    is_local,
     is_word,
     matching,
     opening,
@@ -45,7 +46,7 @@ _IO = vocabulary.IO
 READS = {kind: split_label(text) for kind, text in _IO["reads"].items()}
 READ_WORDS = frozenset(toks[0] for toks in READS.values())
 #: the words of the model's reads and prints
-IO_WORDS = READ_WORDS | {"print", "write", "read_all"}
+IO_WORDS = READ_WORDS | {"print", "write", "read_all", "token_again"}
 _SCANF = re.compile(r"%(\*?)\d*(?:hh|h|ll|l|L|z|j|t)?([a-zA-Z\[])")
 _WHITESPACE_SPLIT = frozenset({'" "', "/ \\ s + /", "/ \\ s /", "/ \\ s + / g"})
 
@@ -253,18 +254,21 @@ def only_indexed(toks: list[str], name: str) -> bool:
 
 def counter_step(toks: list[str], c: str) -> bool:
     """Whether ``toks`` only sets or steps the counter ``c`` (``c = 0``, ``c += 1``,
-    ``c++``).
+    ``c++``, or past a list read at once: ``c += n``).
 
     >>> counter_step(["v1", "+=", "1"], "v1"), counter_step(["v1", "+=", "v2"], "v1")
-    (True, False)
+    (True, True)
+    >>> counter_step(["v1", "=", "v2"], "v1")
+    False
     """
-    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and toks[2].isdigit()) \
+    return (len(toks) == 3 and toks[0] == c and toks[1] in ("=", "+=") and (
+        toks[2].isdigit() or toks[1] == "+=" and is_local(toks[2]) and toks[2] != c)) \
         or toks in ([c, "++"], ["++", c])
 
 
 def indexes_only(toks: list[str], c: str, name: str) -> bool:
-    """Whether ``c`` occurs in ``toks`` only as the whole index of ``name`` (``name[c]``,
-    ``name[c++]``).
+    """Whether ``c`` occurs in ``toks`` only as the index of ``name`` (``name[c]``,
+    ``name[c++]``, or where a comprehension starts reading: ``name[c + i]``).
 
     >>> indexes_only(["int", "(", "v0", "[", "v1", "]", ")"], "v1", "v0")
     True
@@ -273,7 +277,9 @@ def indexes_only(toks: list[str], c: str, name: str) -> bool:
         if t != c:
             continue
         if not (k >= 2 and toks[k - 2:k] == [name, "["] and (
-                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"])):
+                toks[k + 1:k + 2] == ["]"] or toks[k + 1:k + 3] == ["++", "]"] or (
+                    toks[k + 1:k + 2] == ["+"] and is_local(toks[k + 2])
+                    and toks[k + 3:k + 4] == ["]"]))):
             return False
     return True
 

@@ -65,9 +65,12 @@ __all__ = [
 
 #: Version of the vocabulary's fixed tables (keywords, types, statement forms, AST kinds):
 #: part of a cross-language score's signature, with the call table's digest.
+#: 5: integer division `//` and true division `/` are two operators (Python's `//` no
+#: longer reads as `/`; the C family's `/` by the operands' types: graphs.neutral.division);
+#: the I/O model reads lists of tokens (``read_list(int)``), tells a token stream read again
+#: at the same position (``token_again()``) from a fresh read, and drops Python's run-time
+#: set-up: the labels of programs that divide or read input changed.
 VERSION = 5
-# 5: integer division `//` and true division `/` are two operators (Python's `//` no longer
-#    reads as `/`; the C family's `/` by the operands' types: graphs.neutral.division)
 
 #: The languages the vocabulary covers (the names of :func:`graphs.known_languages`).
 LANGUAGES = ("c", "cpp", "csharp", "java", "javascript", "python")
@@ -569,6 +572,12 @@ CALLS: tuple[dict[str, Any], ...] = (
 #: prints. ``plumbing methods``: a reader's or writer's calls with no statement (close,
 #: flush). ``plumbing``: per language, whole statements with no statement in the model
 #: (the standard streams' set-up), as folded token prefixes of the language's own label.
+#: ``int list``/``float list``/``token list`` are reads of a list of tokens (a line's
+#: tokens mapped by a conversion, a counted loop storing one token read per element).
+#: ``again``: a token stream read at a position it already read (``data[i]`` twice with
+#: no step of ``i`` between): the token read before, not a fresh read. ``run-time
+#: set-up``: per language, statements that set up the run time (recursion limit, thread
+#: stack size, digit limit), plumbing too: they change no value the program computes.
 #: ``converters``: what a conversion applied to a token makes of it (the words of
 #: ``int``, ``Integer.parseInt``, ``int.Parse``, ``Number``, ...). ``scanf``: the type a
 #: ``scanf`` conversion reads. ``declared``: the type words of a declaration that decide
@@ -582,7 +591,11 @@ IO: dict[str, Any] = {
                "python": ("sys.stdout",), "c": ("stdout",), "cpp": ("stdout", "cout"),
                "javascript": ("process.stdout",)},
     "reads": {"int": "read_int()", "float": "read_float()", "token": "read_token()",
-              "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()"},
+              "line": "input()", "tokens": "read_tokens()", "lines": "read_lines()",
+              "int list": "read_list(int)", "float list": "read_list(float)",
+              "token list": "read_list(str)"},
+    "again": {"int": "int(token_again())", "float": "float(token_again())",
+              "token": "token_again()"},
     "reader methods": {
         "next_int": "int", "next_long": "int", "next_short": "int", "next_byte": "int",
         "next_big_integer": "int", "next_double": "float", "next_float": "float",
@@ -603,6 +616,10 @@ IO: dict[str, Any] = {
         "csharp": ("console . out . flush (",),
         "python": ("sys . stdout . flush (", "import sys", "from sys import"),
         "javascript": (),
+    },
+    "run-time set-up": {
+        "python": ("sys . setrecursionlimit (", "sys . set_int_max_str_digits (",
+                   "threading . stack_size (", "import threading"),
     },
     "converters": {
         "int": ("int", "long", "integer", "parse_int", "parse_long", "to_int32", "to_int64",
