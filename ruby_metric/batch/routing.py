@@ -136,9 +136,9 @@ def assign(
     Every group goes to its home (the worker that holds its reference) when it has one;
     then the others, in order, each to the least loaded worker (the first of equals).
     Then, while the busiest worker has more than ``slack`` pairs more than the idlest, a
-    group moves from the busiest to the idlest: one without a home first, else the largest
-    that narrows the gap (a moved reference is built once more; the largest moves the most
-    pairs per build), the last of equals.
+    group moves from the busiest to the idlest: the largest that narrows the gap (a moved
+    reference is built once more, and the largest moves the most pairs per build), the
+    last of equals.
 
     Parameters
     ----------
@@ -158,8 +158,7 @@ def assign(
     """
     loads = list(loads)
     workers = range(len(loads))
-    homeless = [home is None or home not in workers for home in homes]
-    out = [-1 if lost else home for home, lost in zip(homes, homeless, strict=True)]
+    out = [home if home is not None and home in workers else -1 for home in homes]
     for g, worker in enumerate(out):
         if worker >= 0:
             loads[worker] += sizes[g]
@@ -176,7 +175,7 @@ def assign(
         movable = [g for g, w in enumerate(out) if w == busiest and 0 < sizes[g] < gap]
         if not movable:
             return out
-        g = max(movable, key=lambda g: (homeless[g], sizes[g], g))
+        g = max(movable, key=lambda g: (sizes[g], g))
         out[g] = idlest
         loads[busiest] -= sizes[g]
         loads[idlest] += sizes[g]
