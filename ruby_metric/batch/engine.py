@@ -47,10 +47,11 @@ _CHUNK = 64
 #: Chunks a worker has queued or running at a time: the one it scores and the next, so it
 #: never waits for the caller between two chunks.
 _DEPTH = 2
-#: The gap in pairs between two workers' loads that routing leaves as it is: one chunk,
-#: about a tenth of a second of work. Beyond it, pairs go to a worker that has to build
-#: their reference again (a build more beats a worker left idle).
-_SLACK = _CHUNK
+#: The gap in pairs between two workers' loads that routing leaves as it is: what a worker
+#: keeps queued (:data:`_DEPTH` chunks), by which two workers' loads differ from moment to
+#: moment by timing alone. Beyond it, pairs go to a worker that has to build their
+#: reference again (a build more beats a worker left idle).
+_SLACK = _DEPTH * _CHUNK
 #: A run warns that its references (against a source: its sources, or its candidates) do
 #: not parse (the wrong language?) from this many pairs up when over half of them do not;
 #: below, where a majority can be one or two odd fragments, when every one of them does not
