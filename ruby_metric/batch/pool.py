@@ -65,8 +65,8 @@ class WorkerPool:
     Attributes
     ----------
     homes : the worker each recently routed reference went to
-        (:class:`~ruby_metric.batch.routing.Homes`), kept while the workers live: it only
-        steers where pairs are scored.
+        (:class:`~ruby_metric.batch.routing.Homes`), kept while the workers live and score
+        the same payload: it only steers where pairs are scored.
 
     Examples
     --------
@@ -129,6 +129,8 @@ class WorkerPool:
         except BaseException:
             self.terminate()
             raise
+        if blob != self._checked:
+            self.homes.clear()  # another payload: its scorer's caches start empty
         self._checked = blob
         self._queued_behind = not wait
         if wait:
