@@ -159,3 +159,18 @@ def test_a_crash_replaces_one_worker_and_the_run_gives_one_process_bytes():
     got = _as_json(results)
     assert got[:700] == healthy[:700] and got[701:] == healthy[701:]
     assert len(before) == len(after) == 2 and len(before & after) == 1  # one went on
+
+
+def test_one_reference_with_many_pairs_is_spread_over_both_workers():
+    # 600 pairs of one reference: cut into pieces of a chunk, half of them go to each
+    # worker from the first block on; each worker builds the reference once
+    pairs = [PairInput(i, REFS[0], f"int f0(int a) {{ return a - {i}; }}", None)
+             for i in range(600)]
+    one = _as_json(RubyScorer("java", metrics=["sts", "bleu"]).stream(lambda: pairs))
+    with RubyScorer("java", metrics=["sts", "bleu"]) as scorer:
+        run = scorer.stream(lambda: pairs, workers=2)
+        assert _as_json(run) == one
+        pool = scorer.worker_pool(2)
+        counts = [pool.submit_to(w, cache_counts, run._blob).result() for w in (0, 1)]
+    assert [built for built, _ in counts] == [1, 1]
+    assert sum(hits for _, hits in counts) == 598 and min(hits for _, hits in counts) >= 127

@@ -29,7 +29,7 @@ from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from ..scoring.structure_notes import side_unparsed
 from .heartbeat import Watch, pair_chars
 from .pool import WorkerPool
-from .routing import assign, pack, reference_groups
+from .routing import assign, pack, reference_groups, split
 from .worker import load_payload
 
 if TYPE_CHECKING:
@@ -304,8 +304,8 @@ class ScoreStream:
         Each worker has at most :data:`_DEPTH` chunks queued or running; a block of pairs is
         read and routed when a worker would otherwise run out of work, and not before every
         chunk of the block before the last one was yielded (the reorder buffer holds at
-        most two blocks). A worker that is idle while another has more than
-        :data:`_SLACK` pairs to go takes one of its waiting chunks. A worker that dies costs
+        most two blocks). A worker left idle takes a chunk waiting for another one that
+        lags by more than its queue (see :meth:`_feed`). A worker that dies costs
         only the pair that killed it: its chunk is scored again pair by pair, the worker is
         replaced, and its other chunks are queued again on the new one.
         """
@@ -325,7 +325,7 @@ class ScoreStream:
                         break
                     unfinished[read] = self._route(batch, start, read, pool, ready)
                     start, read = start + len(batch), read + 1
-                self._feed(pool, ready, pending)
+                self._feed(pool, ready, pending, None if exhausted else read - 2)
                 if not pending:
                     return
                 pool.confirm()  # a pool that cannot work reports no pair as lost
@@ -365,21 +365,24 @@ class ScoreStream:
         groups to workers (:func:`~ruby_metric.batch.routing.assign`), each worker's groups
         cut into chunks at the end of its ready queue. Returns the number of chunks."""
         groups, keys = reference_groups(batch)
+        pieces = split(groups, _CHUNK)  # a reference with many pairs can go to several
         # with the cache off no worker holds a reference: balance the load alone
         remember = self._scorer.reference_cache.max_chars > 0
         homes = [pool.homes.get(key) if remember and key is not None else None
                  for key in keys]
         loads = [pool.outstanding(w) + sum(len(item[2]) for item in ready[w])
                  for w in range(pool.size)]
-        owners = assign([len(g) for g in groups], homes, loads, _SLACK)
+        owners = assign([len(members) for _, members in pieces],
+                        [homes[g] for g, _ in pieces], loads, _SLACK)
+        if remember:
+            for (g, _), worker in zip(reversed(pieces), reversed(owners), strict=True):
+                if keys[g] is not None:
+                    pool.homes.set(keys[g], worker)  # type: ignore[arg-type]  # the first's
         count = 0
         for worker in range(pool.size):
-            mine = [g for g, owner in enumerate(owners) if owner == worker]
-            for g in mine:
-                if remember and keys[g] is not None:
-                    pool.homes.set(keys[g], worker)  # type: ignore[arg-type]
-            key_of = {i: keys[g] for g in mine for i in groups[g]}
-            for members in pack([groups[g] for g in mine], _CHUNK):
+            mine = [p for p, owner in enumerate(owners) if owner == worker]
+            key_of = {i: keys[pieces[p][0]] for p in mine for i in pieces[p][1]}
+            for members in pack([pieces[p][1] for p in mine], _CHUNK):
                 chunk_keys = [k for k in dict.fromkeys(key_of[i] for i in members)
                               if k is not None]
                 positions, chunk = _positioned(batch, members, start)
@@ -387,38 +390,28 @@ class ScoreStream:
                 count += 1
         return count
 
-    def _feed(self, pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight]) -> None:
-        """Give every worker with room its next ready chunks; a worker left idle with none
-        takes the last waiting chunk of the worker with the most work, when that one has
-        more than :data:`_SLACK` pairs to go (a build more beats an idle core)."""
+    def _feed(
+        self, pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight],
+        oldest: int | None,
+    ) -> None:
+        """Give every worker with room its next ready chunks. A worker left idle with none
+        takes a chunk waiting for another worker that lags by more than its queue (a build
+        more beats an idle core; :func:`_steal`): while the input goes on, only a chunk of
+        block ``oldest``, the one that keeps the next block from being read."""
         for worker in range(pool.size):
             while _room(pending, worker):
-                source = worker if ready[worker] else self._victim(pool, ready, pending, worker)
-                if source is None:
-                    break
-                if source == worker:
+                if ready[worker]:
                     block, positions, chunk, keys = ready[worker].popleft()
                 else:
-                    block, positions, chunk, keys = ready[source].pop()
+                    taken = _steal(pool, ready, pending, worker, oldest)
+                    if taken is None:
+                        break
+                    block, positions, chunk, keys = taken
                     for key in keys:
                         pool.homes.set(key, worker)  # built here now
                 future = pool.submit_to(worker, score_payload_chunk, self._blob, chunk,
                                         weight=len(chunk))
                 pending.append(_Flight(future, chunk, positions, worker, block))
-
-    @staticmethod
-    def _victim(
-        pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight], worker: int
-    ) -> int | None:
-        """The worker an idle ``worker`` takes a ready chunk from, if any."""
-        if any(f.worker == worker and not f.future.done() for f in pending):
-            return None  # busy: its own next chunk comes soon enough
-        loads = {w: pool.outstanding(w) + sum(len(item[2]) for item in ready[w])
-                 for w in range(pool.size) if w != worker and ready[w]}
-        if not loads:
-            return None
-        victim = max(loads, key=lambda w: (loads[w], -w))
-        return victim if loads[victim] > _SLACK else None
 
     def _recover(self, pool: WorkerPool, pending: deque[_Flight], worker: int) -> None:
         """Worker ``worker`` died: score its oldest unfinished chunk (the one it was
@@ -534,6 +527,28 @@ class _Flight:
 def _room(pending: deque[_Flight], worker: int) -> bool:
     """Whether ``worker`` has fewer than :data:`_DEPTH` chunks queued or running."""
     return sum(f.worker == worker and not f.future.done() for f in pending) < _DEPTH
+
+
+def _steal(
+    pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight], thief: int,
+    oldest: int | None,
+) -> _Ready | None:
+    """The chunk an idle ``thief`` takes from the ready queue of the worker with the most
+    pairs to go, when that is over :data:`_SLACK` (it lags by more than its queue): while
+    the input goes on, only a chunk of block ``oldest``, which keeps the next block from
+    being read (its owner's next one); once it is read (``oldest`` is ``None``), the
+    owner's last one."""
+    if any(f.worker == thief and not f.future.done() for f in pending):
+        return None  # busy: reading the next block soon gives it work of its own
+    loads = {w: pool.outstanding(w) + sum(len(item[2]) for item in queue)
+             for w, queue in enumerate(ready)
+             if queue and (oldest is None or queue[0][0] <= oldest)}
+    if not loads:
+        return None
+    victim = max(loads, key=lambda w: (loads[w], -w))
+    if loads[victim] <= _SLACK:
+        return None
+    return ready[victim].pop() if oldest is None else ready[victim].popleft()
 
 
 def _broken(future: Future) -> bool:

@@ -5,10 +5,10 @@ Each worker process keeps its own reference cache
 land on two workers is parsed and built twice. Real runs bring references back far apart:
 a model comparison scores every reference once per system, a HumanEval-style run scores
 about 20 samples per task. The batch engine reads pairs a block at a time and groups the
-pairs of one reference (:func:`reference_groups`); each group goes to the worker that
-built that reference before (:class:`Homes` remembers it), unless that worker already has
-clearly more work than another (:func:`assign`); each worker's groups are then cut into
-chunks (:func:`pack`).
+pairs of one reference (:func:`reference_groups`), cut to at most a chunk each
+(:func:`split`); each piece goes to the worker that built that reference before
+(:class:`Homes` remembers it), unless that worker already has clearly more work than
+another (:func:`assign`); each worker's pieces are then cut into chunks (:func:`pack`).
 
 Routing only decides where a pair is scored, never what it scores: results are the same
 bytes wherever a pair lands.
@@ -22,7 +22,7 @@ from typing import Any
 
 from ..io.inputs import PairInput
 
-__all__ = ["HOMES", "Homes", "assign", "pack", "reference_groups", "reference_key"]
+__all__ = ["HOMES", "Homes", "assign", "pack", "reference_groups", "reference_key", "split"]
 
 #: References whose worker is remembered. A home only helps while its worker still holds
 #: the reference: the default cache (500,000 characters) holds about 2,200 CodeXGLUE C#
@@ -126,6 +126,18 @@ def pack(groups: Sequence[list[Any]], size: int) -> list[list[Any]]:
     if chunk:
         chunks.append(chunk)
     return chunks
+
+
+def split(groups: Sequence[list[Any]], size: int) -> list[tuple[int, list[Any]]]:
+    """Groups cut into pieces of at most ``size`` members, each with its group's index: a
+    reference with more pairs than a chunk can then be spread over workers (each piece
+    that moves costs one build) instead of loading one worker with all of them.
+
+    >>> split([[0, 1, 2, 3, 4], [5]], 2)
+    [(0, [0, 1]), (0, [2, 3]), (0, [4]), (1, [5])]
+    """
+    return [(g, members[i:i + size]) for g, members in enumerate(groups)
+            for i in range(0, len(members), size)]
 
 
 def assign(
