@@ -192,20 +192,23 @@ def abandon_pools(
 
 def release_pools(pools: list[ProcessPoolExecutor], timeout: float = 3.0) -> None:
     """Shut down pools whose workers were killed: their queues, semaphores and threads are
-    released by one helper thread, waited for at most ``timeout`` seconds (never a hang).
+    released by helper threads, one per pool, side by side, all waited for at most
+    ``timeout`` seconds in all (never a hang).
 
     The release itself takes milliseconds on an idle machine; the bound is seconds because
     on two busy cores one second was sometimes too short, and a process that exits first
     leaves its semaphores to the resource tracker's "leaked" warning.
     """
-
-    def release() -> None:
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-    closer = threading.Thread(target=release, name="ruby-metric-pool-close", daemon=True)
-    closer.start()
-    closer.join(timeout)
+    closers = [
+        threading.Thread(target=pool.shutdown, kwargs={"wait": True, "cancel_futures": True},
+                         name="ruby-metric-pool-close", daemon=True)
+        for pool in pools
+    ]
+    for closer in closers:
+        closer.start()
+    deadline = time.monotonic() + timeout
+    for closer in closers:
+        closer.join(max(0.0, deadline - time.monotonic()))
 
 
 def check_pool(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> None:
