@@ -370,8 +370,7 @@ class ScoreStream:
         remember = self._scorer.reference_cache.max_chars > 0
         homes = [pool.homes.get(key) if remember and key is not None else None
                  for key in keys]
-        loads = [pool.outstanding(w) + sum(len(item[2]) for item in ready[w])
-                 for w in range(pool.size)]
+        loads = [_load(pool, ready, w) for w in range(pool.size)]
         owners = assign([len(members) for _, members in pieces],
                         [homes[g] for g, _ in pieces], loads, _SLACK)
         if remember:
@@ -529,6 +528,11 @@ def _room(pending: deque[_Flight], worker: int) -> bool:
     return sum(f.worker == worker and not f.future.done() for f in pending) < _DEPTH
 
 
+def _load(pool: WorkerPool, ready: list[deque[_Ready]], worker: int) -> int:
+    """Pairs ``worker`` has to go: in flight on it, and routed to it but not sent yet."""
+    return pool.outstanding(worker) + sum(len(item[2]) for item in ready[worker])
+
+
 def _steal(
     pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight], thief: int,
     oldest: int | None,
@@ -540,8 +544,7 @@ def _steal(
     owner's last one."""
     if any(f.worker == thief and not f.future.done() for f in pending):
         return None  # busy: reading the next block soon gives it work of its own
-    loads = {w: pool.outstanding(w) + sum(len(item[2]) for item in queue)
-             for w, queue in enumerate(ready)
+    loads = {w: _load(pool, ready, w) for w, queue in enumerate(ready)
              if queue and (oldest is None or queue[0][0] <= oldest)}
     if not loads:
         return None
