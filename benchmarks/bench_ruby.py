@@ -20,7 +20,8 @@ Measures, on the same 1,000 (gold, output) C# pairs:
   the same pairs: the repeated-reference workload (the shared HumanEval-Python completions,
   about 20 samples per reference: ``--humaneval-tasks`` tasks of 161) and the two-system
   workload (the CodeXGLUE model's outputs and the gold lines as two systems scored against
-  the same references);
+  the same references), the two-system workload also on 2 workers (CPU seconds of the
+  caller and of each worker, first call and kept pool);
 * with ``--memory``: the resident memory of a streamed 10,000-pair run (cache on and off,
   each in a fresh interpreter), sampled every 1,000 pairs: on the 10,000 CodeXGLUE pairs
   and on 10,000 distinct training references (which fill the cache to its bound).
@@ -280,6 +281,30 @@ def _bench_both_workloads(args: argparse.Namespace, refs: list[str], hyps: list[
         "two systems (model outputs, gold) against the same CodeXGLUE references",
         RubyScorer, "cs", refs + refs, hyps + refs, args.rounds, args.peer_python, "c_sharp",
     )
+    _bench_two_systems_workers(RubyScorer, refs + refs, hyps + refs, args.rounds)
+
+
+def _bench_two_systems_workers(scorer_class, refs: list[str], hyps: list[str],  # noqa: ANN001
+                               rounds: int) -> None:
+    """The two-system workload on 2 workers: a fresh scorer's first call and a second call
+    on its kept pool, in CPU seconds of the caller and of each worker (every reference
+    comes back 1,000 pairs later, beyond one block: the workers build it once in all when
+    its pairs are routed to the worker that built it)."""
+    expected = json.dumps(scorer_class(language="cs").score_corpus(refs, hyps).to_dict(),
+                          sort_keys=True)
+    print(f"two systems on 2 workers: {len(refs)} pairs, {rounds} rounds (CPU seconds):")
+    for r in range(rounds):
+        with scorer_class(language="cs") as scorer:
+            first, _, cpu_first, workers_first = _pool_call(scorer, refs, hyps)
+            again, _, cpu_again, workers_total = _pool_call(scorer, refs, hyps)
+        workers_again = [b - a for a, b in zip(workers_first, workers_total, strict=True)]
+        for result in (first, again):
+            assert json.dumps(result.to_dict(), sort_keys=True) == expected, "workers changed it"
+        print(f"  round {r + 1}: first call caller {cpu_first:.1f} + workers "
+              f"{' + '.join(f'{w:.1f}' for w in workers_first)} = "
+              f"{sum(workers_first):.1f}; kept pool caller {cpu_again:.1f} + workers "
+              f"{' + '.join(f'{w:.1f}' for w in workers_again)} = {sum(workers_again):.1f}; "
+              "output byte-identical")
 
 
 def _bench_base(args: argparse.Namespace, refs: list[str], hyps: list[str]) -> None:

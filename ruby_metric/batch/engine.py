@@ -16,7 +16,7 @@ import logging
 import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from ..scoring.pair_scorer import UNKNOWN_LANGUAGE, PairScorer, Scored
 from ..scoring.results import CorpusAccumulator, CorpusResult, PairResult
 from .heartbeat import Watch, pair_chars
 from .pool import WorkerPool
+from .routing import assign, pack, reference_groups, split
 from .worker import load_payload
 
 if TYPE_CHECKING:
@@ -42,6 +43,14 @@ __all__ = [
 #: Pairs handed to a worker at a time: large enough to amortize pickling, small enough to
 #: keep every worker busy until the end.
 _CHUNK = 64
+#: Chunks a worker has queued or running at a time: the one it scores and the next, so it
+#: never waits for the caller between two chunks.
+_DEPTH = 2
+#: The gap in pairs between two workers' loads that routing leaves as it is: what a worker
+#: keeps queued (:data:`_DEPTH` chunks), by which two workers' loads differ from moment to
+#: moment by timing alone. Beyond it, pairs go to a worker that has to build their
+#: reference again (a build more beats a worker left idle).
+_SLACK = _DEPTH * _CHUNK
 #: A run warns that its references (against a source: its sources, or its candidates) do
 #: not parse (the wrong language?) from this many pairs up when over half of them do not;
 #: below, where a majority can be one or two odd fragments, when every one of them does not
@@ -231,78 +240,191 @@ class ScoreStream:
     def _parallel(self, pairs: Iterator[PairInput]) -> Iterator[tuple[list[int], list[Scored]]]:
         """Chunks scored on the executor or the pool, each with its pairs' input positions."""
         # A bounded window of chunks in flight keeps every worker busy without reading the
-        # whole input ahead. Each worker keeps its own reference cache, so the pairs of one
-        # reference are put in one chunk (within a block of the window's size): the
-        # reference is built once, by the worker that gets the chunk.
-        window = 2 * max(self._workers, 2)
-        chunks = _grouped(pairs, window * _CHUNK, _CHUNK)
-        size = self._workers
-        if self._executor is None:
-            # Never more workers than chunks: read up to one chunk per worker first.
-            head = list(itertools.islice(chunks, self._workers))
-            size = len(head)
-            if size <= 1:  # one chunk: a pool would only add its start-up
-                for positions, chunk in head:
-                    yield positions, score_chunk(self._scorer, self._cbleus, chunk, self._watch)
-                return
-            chunks = itertools.chain(head, chunks)
-            self._blob = pickle.dumps((self._scorer, self._cbleus))
-            self._pool = self._pools(size)
-            # No barrier: the first chunks are queued behind the workers' start-up checks
-            # while the workers start, and the checks are read before any result is.
-            self._pool.start(self._blob, wait=False)
+        # whole input ahead; pairs are read a block of the window's size at a time.
+        window = _DEPTH * max(self._workers, 2)
+        if self._executor is not None:
+            yield from self._shared(pairs, window)
+            return
+        blocks = _chunked(pairs, window * _CHUNK)
+        first = next(blocks, [])
+        chunks = pack(reference_groups(first)[0], _CHUNK)
+        size = min(self._workers, len(chunks))  # never more workers than chunks
+        if size <= 1:  # one chunk: a pool would only add its start-up
+            for members in chunks:
+                yield members, score_chunk(
+                    self._scorer, self._cbleus, [first[i] for i in members], self._watch)
+            return
+        self._blob = pickle.dumps((self._scorer, self._cbleus))
+        self._pool = self._pools(size)
+        # No barrier: the first chunks are queued behind the workers' start-up checks
+        # while the workers start, and the checks are read before any result is.
+        self._pool.start(self._blob, wait=False)
+        yield from self._routed(itertools.chain([first], blocks), self._pool)
+
+    def _shared(
+        self, pairs: Iterator[PairInput], window: int
+    ) -> Iterator[tuple[list[int], list[Scored]]]:
+        """Chunks on a foreign executor (its one queue feeds all its workers, which it
+        recovers itself): the pairs of one reference go together within a block."""
+        assert self._executor is not None
         pending: deque[tuple[Future, list[PairInput], list[int]]] = deque()
         try:
-            for positions, chunk in chunks:
-                pending.append((self._submit(chunk), chunk, positions))
+            for positions, chunk in _grouped(pairs, window * _CHUNK, _CHUNK):
+                future = self._executor.submit(score_chunk, self._scorer, self._cbleus, chunk)
+                pending.append((future, chunk, positions))
                 if len(pending) >= window:
-                    yield self._collect(pending, size)
+                    yield self._collect(pending)
             while pending:
-                yield self._collect(pending, size)
-        except BaseException:
-            # Interrupted (Ctrl-C, SIGTERM), failed, or abandoned by the consumer: kill the
-            # workers instead of waiting for the chunks they are scoring.
-            if self._pool is not None:
-                self._pool.terminate()
-            raise
+                yield self._collect(pending)
         finally:
             for future, _, _ in pending:
                 future.cancel()
 
-    def _submit(self, chunk: list[PairInput]) -> Future:
-        if self._pool is not None:
-            return self._pool.submit(score_payload_chunk, self._blob, chunk)
-        assert self._executor is not None
-        return self._executor.submit(score_chunk, self._scorer, self._cbleus, chunk)
-
     def _collect(
-        self, pending: deque[tuple[Future, list[PairInput], list[int]]], size: int
+        self, pending: deque[tuple[Future, list[PairInput], list[int]]]
     ) -> tuple[list[int], list[Scored]]:
-        """The oldest chunk's positions and results; if a worker died, find the pair that
-        killed it."""
+        """The oldest chunk's positions and results."""
         future, chunk, positions = pending.popleft()
-        if self._pool is not None:
-            self._pool.confirm()  # a pool that cannot work reports no pair as lost
+        if self._watch is None:
+            return positions, future.result()
+        self._watch.started(tuple(p.id for p in chunk), sum(map(pair_chars, chunk)))
         try:
-            if self._watch is None:
-                return positions, future.result()
-            self._watch.started(tuple(p.id for p in chunk), sum(map(pair_chars, chunk)))
-            try:
-                return positions, future.result()
-            finally:
-                self._watch.ended()
-        except BrokenProcessPool:
-            if self._pool is None:
-                raise  # a foreign executor (e.g. Dask) has its own recovery
+            return positions, future.result()
+        finally:
+            self._watch.ended()
+
+    def _routed(
+        self, blocks: Iterator[list[PairInput]], pool: WorkerPool
+    ) -> Iterator[tuple[list[int], list[Scored]]]:
+        """Chunks on the pool's workers, each reference's pairs routed to the worker that
+        built it before (:mod:`ruby_metric.batch.routing`), yielded in submission order.
+
+        Each worker has at most :data:`_DEPTH` chunks queued or running; a block of pairs is
+        read and routed when a worker would otherwise run out of work, and not before every
+        chunk of the block before the last one was yielded (the reorder buffer holds at
+        most two blocks). A worker left idle takes a chunk waiting for another one that
+        lags by more than its queue (see :meth:`_feed`). A worker that dies costs
+        only the pair that killed it: its chunk is scored again pair by pair, the worker is
+        replaced, and its other chunks are queued again on the new one.
+        """
+        ready: list[deque[_Ready]] = [deque() for _ in range(pool.size)]
+        pending: deque[_Flight] = deque()
+        unfinished: dict[int, int] = {}  # chunks of each block not yielded yet
+        read = start = 0
+        exhausted = False
+        watched: _Flight | None = None
+        try:
+            while True:
+                while (not exhausted and not unfinished.get(read - 2)
+                       and any(not ready[w] and _room(pending, w) for w in range(pool.size))):
+                    batch = next(blocks, None)
+                    if batch is None:
+                        exhausted = True
+                        break
+                    unfinished[read] = self._route(batch, start, read, pool, ready)
+                    start, read = start + len(batch), read + 1
+                self._feed(pool, ready, pending, None if exhausted else read - 2)
+                if not pending:
+                    return
+                pool.confirm()  # a pool that cannot work reports no pair as lost
+                head = pending[0]
+                if not head.future.done():
+                    if self._watch is not None and watched is not head:
+                        self._watch.started(tuple(p.id for p in head.chunk),
+                                            sum(map(pair_chars, head.chunk)))
+                        watched = head
+                    wait([f.future for f in pending if not f.future.done()],
+                         return_when=FIRST_COMPLETED)
+                for worker in sorted({f.worker for f in pending if _broken(f.future)}):
+                    self._recover(pool, pending, worker)
+                while pending and pending[0].future.done():
+                    head = pending.popleft()
+                    if self._watch is not None and watched is head:
+                        self._watch.ended()
+                        watched = None
+                    unfinished[head.block] -= 1
+                    if not unfinished[head.block]:
+                        del unfinished[head.block]
+                    yield head.positions, head.future.result()
+        except BaseException:
+            # Interrupted (Ctrl-C, SIGTERM), failed, or abandoned by the consumer: kill the
+            # workers instead of waiting for the chunks they are scoring.
+            pool.terminate()
+            raise
+        finally:
+            for flight in pending:
+                flight.future.cancel()
+
+    def _route(
+        self, batch: list[PairInput], start: int, block: int, pool: WorkerPool,
+        ready: list[deque[_Ready]],
+    ) -> int:
+        """Route a block of pairs (the first at input position ``start``): its reference
+        groups to workers (:func:`~ruby_metric.batch.routing.assign`), each worker's groups
+        cut into chunks at the end of its ready queue. Returns the number of chunks."""
+        groups, keys = reference_groups(batch)
+        pieces = split(groups, _CHUNK)  # a reference with many pairs can go to several
+        # with the cache off no worker holds a reference: balance the load alone
+        remember = self._scorer.reference_cache.max_chars > 0
+        homes = [pool.homes.get(key) if remember and key is not None else None
+                 for key in keys]
+        loads = [_load(pool, ready, w) for w in range(pool.size)]
+        owners = assign([len(members) for _, members in pieces],
+                        [homes[g] for g, _ in pieces], loads, _SLACK)
+        if remember:
+            for (g, _), worker in zip(reversed(pieces), reversed(owners), strict=True):
+                if keys[g] is not None:
+                    pool.homes.set(keys[g], worker)  # type: ignore[arg-type]  # the first's
+        count = 0
+        for worker in range(pool.size):
+            mine = [p for p, owner in enumerate(owners) if owner == worker]
+            key_of = {i: keys[pieces[p][0]] for p in mine for i in pieces[p][1]}
+            for members in pack([pieces[p][1] for p in mine], _CHUNK):
+                chunk_keys = [k for k in dict.fromkeys(key_of[i] for i in members)
+                              if k is not None]
+                positions, chunk = _positioned(batch, members, start)
+                ready[worker].append((block, positions, chunk, chunk_keys))
+                count += 1
+        return count
+
+    def _feed(
+        self, pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight],
+        oldest: int | None,
+    ) -> None:
+        """Give every worker with room its next ready chunks. A worker left idle with none
+        takes a chunk waiting for another worker that lags by more than its queue (a build
+        more beats an idle core; :func:`_steal`): while the input goes on, only a chunk of
+        block ``oldest``, the one that keeps the next block from being read."""
+        for worker in range(pool.size):
+            while _room(pending, worker):
+                if ready[worker]:
+                    block, positions, chunk, keys = ready[worker].popleft()
+                else:
+                    taken = _steal(pool, ready, pending, worker, oldest)
+                    if taken is None:
+                        break
+                    block, positions, chunk, keys = taken
+                    for key in keys:
+                        pool.homes.set(key, worker)  # built here now
+                future = pool.submit_to(worker, score_payload_chunk, self._blob, chunk,
+                                        weight=len(chunk))
+                pending.append(_Flight(future, chunk, positions, worker, block))
+
+    def _recover(self, pool: WorkerPool, pending: deque[_Flight], worker: int) -> None:
+        """Worker ``worker`` died: score its oldest unfinished chunk (the one it was
+        running) pair by pair, replace the worker, and queue its other chunks again."""
+        flights = [f for f in pending if f.worker == worker]
+        wait([f.future for f in flights])  # a dead worker fails all its chunks at once
+        broken = [f for f in flights if _broken(f.future)]
         logger.warning("a worker process died; rescoring its chunk one pair at a time")
-        self._pool.terminate()
-        results = self._isolate(chunk)
-        # Every chunk in flight died with the pool: resubmit them to a fresh one.
-        self._pool = self._pools(size)
-        self._pool.start(self._blob, wait=False)
-        for i, (_, waiting, where) in enumerate(pending):
-            pending[i] = (self._submit(waiting), waiting, where)
-        return positions, results
+        pool.replace(worker)
+        crashed, *requeued = broken
+        for flight in requeued:
+            flight.future = pool.submit_to(worker, score_payload_chunk, self._blob,
+                                           flight.chunk, weight=len(flight.chunk))
+        done: Future = Future()
+        done.set_result(self._isolate(crashed.chunk))
+        crashed.future = done
 
     def _isolate(self, chunk: list[PairInput]) -> list[Scored]:
         """Score pairs one by one in a single worker, so a crash costs only its own pair."""
@@ -367,24 +489,12 @@ def _grouped(
 ) -> Iterator[tuple[list[int], list[PairInput]]]:
     """Chunks of at most ``size`` pairs with their input positions, read ``block`` pairs at a
     time: within a block, the pairs of one reference (and language) go together, in their
-    first pair's order, and a chunk ends before a group that would not fit in it whole (a
-    group larger than a chunk is split). Pairs that all differ keep their order and sizes."""
+    first pair's order (:func:`~ruby_metric.batch.routing.pack`). Pairs that all differ keep
+    their order and sizes."""
     start = 0
     for batch in _chunked(pairs, block):
-        groups: dict[Any, list[int]] = {}
-        for i, pair in enumerate(batch):
-            groups.setdefault(_reference_key(pair, i), []).append(i)
-        chunk: list[int] = []
-        for members in groups.values():
-            if chunk and len(chunk) + len(members) > size:
-                yield _positioned(batch, chunk, start)
-                chunk = []
-            chunk.extend(members)
-            while len(chunk) >= size:
-                yield _positioned(batch, chunk[:size], start)
-                chunk = chunk[size:]
-        if chunk:
-            yield _positioned(batch, chunk, start)
+        for members in pack(reference_groups(batch)[0], size):
+            yield _positioned(batch, members, start)
         start += len(batch)
 
 
@@ -394,16 +504,58 @@ def _positioned(
     return [start + i for i in members], [batch[i] for i in members]
 
 
-def _reference_key(pair: PairInput, index: int) -> Any:
-    """What pairs sharing a reference share: its text(s) and the pair's language; a pair
-    that cannot be read, or whose reference is not text, is a group of its own."""
-    reference = pair.reference
-    if pair.problem is None and isinstance(reference, str):
-        return pair.language, reference
-    if (pair.problem is None and isinstance(reference, (list, tuple))
-            and all(isinstance(text, str) for text in reference)):
-        return pair.language, tuple(reference)
-    return None, index  # texts are never None: this key is this pair's alone
+#: A chunk routed to a worker, not submitted yet: its block, input positions, pairs, and
+#: the home keys of its references.
+_Ready = tuple[int, list[int], list[PairInput], list[int]]
+
+
+@dataclasses.dataclass
+class _Flight:
+    """A chunk submitted to worker ``worker``: its future (replaced when the chunk is
+    scored again), pairs, input positions, and the block it was read in."""
+
+    future: Future
+    chunk: list[PairInput]
+    positions: list[int]
+    worker: int
+    block: int
+
+
+def _room(pending: deque[_Flight], worker: int) -> bool:
+    """Whether ``worker`` has fewer than :data:`_DEPTH` chunks queued or running."""
+    return sum(f.worker == worker and not f.future.done() for f in pending) < _DEPTH
+
+
+def _load(pool: WorkerPool, ready: list[deque[_Ready]], worker: int) -> int:
+    """Pairs ``worker`` has to go: in flight on it, and routed to it but not sent yet."""
+    return pool.outstanding(worker) + sum(len(item[2]) for item in ready[worker])
+
+
+def _steal(
+    pool: WorkerPool, ready: list[deque[_Ready]], pending: deque[_Flight], thief: int,
+    oldest: int | None,
+) -> _Ready | None:
+    """The chunk an idle ``thief`` takes from the ready queue of the worker with the most
+    pairs to go, when that is over :data:`_SLACK` (it lags by more than its queue): while
+    the input goes on, only a chunk of block ``oldest``, which keeps the next block from
+    being read (its owner's next one); once it is read (``oldest`` is ``None``), the
+    owner's last one."""
+    if any(f.worker == thief and not f.future.done() for f in pending):
+        return None  # busy: reading the next block soon gives it work of its own
+    loads = {w: _load(pool, ready, w) for w, queue in enumerate(ready)
+             if queue and (oldest is None or queue[0][0] <= oldest)}
+    if not loads:
+        return None
+    victim = max(loads, key=lambda w: (loads[w], -w))
+    if loads[victim] <= _SLACK:
+        return None
+    return ready[victim].pop() if oldest is None else ready[victim].popleft()
+
+
+def _broken(future: Future) -> bool:
+    """Whether ``future`` failed because its worker died."""
+    return (future.done() and not future.cancelled()
+            and isinstance(future.exception(), BrokenProcessPool))
 
 
 def _in_input_order(chunks: Iterable[tuple[list[int], list[Scored]]]) -> Iterator[Scored]:

@@ -175,29 +175,40 @@ def launch_pool(workers: int, context: mp_context.BaseContext) -> ProcessPoolExe
 def abandon_pool(pool: ProcessPoolExecutor, context: Any, timeout: float = 3.0) -> None:
     """Kill the workers of a pool (started in ``context``) at once, never waiting for a task
     or for a worker still starting, and release the pool (waited for at most ``timeout``
-    seconds: see :func:`release_pool`)."""
-    kill_processes(getattr(context, "processes", []))
-    # its thread and queues released now (bounded wait), so their semaphores are not left
-    # to the resource tracker when the process exits at once after a signal
-    release_pool(pool, timeout)
+    seconds: see :func:`release_pools`)."""
+    abandon_pools([pool], getattr(context, "processes", []), timeout)
 
 
-def release_pool(pool: ProcessPoolExecutor, timeout: float = 3.0) -> None:
-    """Shut down a pool whose workers were killed: its queues, semaphores and thread are
-    released by a helper thread, waited for at most ``timeout`` seconds (never a hang).
+def abandon_pools(
+    pools: list[ProcessPoolExecutor], processes: list[Any], timeout: float = 3.0
+) -> None:
+    """Kill ``processes`` (the workers of ``pools``) at once, all of them before any pool is
+    released, and release the pools (waited for at most ``timeout`` seconds in all)."""
+    kill_processes(processes)
+    # their threads and queues released now (bounded wait), so their semaphores are not
+    # left to the resource tracker when the process exits at once after a signal
+    release_pools(pools, timeout)
+
+
+def release_pools(pools: list[ProcessPoolExecutor], timeout: float = 3.0) -> None:
+    """Shut down pools whose workers were killed: their queues, semaphores and threads are
+    released by helper threads, one per pool, side by side, all waited for at most
+    ``timeout`` seconds in all (never a hang).
 
     The release itself takes milliseconds on an idle machine; the bound is seconds because
     on two busy cores one second was sometimes too short, and a process that exits first
     leaves its semaphores to the resource tracker's "leaked" warning.
     """
-    closer = threading.Thread(
-        target=pool.shutdown,
-        kwargs={"wait": True, "cancel_futures": True},
-        name="ruby-metric-pool-close",
-        daemon=True,
-    )
-    closer.start()
-    closer.join(timeout)
+    closers = [
+        threading.Thread(target=pool.shutdown, kwargs={"wait": True, "cancel_futures": True},
+                         name="ruby-metric-pool-close", daemon=True)
+        for pool in pools
+    ]
+    for closer in closers:
+        closer.start()
+    deadline = time.monotonic() + timeout
+    for closer in closers:
+        closer.join(max(0.0, deadline - time.monotonic()))
 
 
 def check_pool(pool: ProcessPoolExecutor, workers: int, blob: bytes) -> None:
