@@ -83,7 +83,7 @@ def test_jsonl_unknown_language_is_a_problem_known_aliases_are_not(tmp_path):
     assert pairs[2].problem is None
 
 
-def test_jsonl_null_candidate_is_a_missing_translation_scored_0(tmp_path):
+def test_jsonl_null_candidate_is_a_missing_translation_scored_0(tmp_path, caplog):
     # a model that gave no output is a failed translation: 0 in its mean, never left out
     from ruby_metric import RubyScorer
 
@@ -92,10 +92,13 @@ def test_jsonl_null_candidate_is_a_missing_translation_scored_0(tmp_path):
             {"id": "b", "reference": "int g() { return 2; }", "candidate": None}]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     pairs = list(iter_jsonl(path))
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: 1 line has a null candidate (no output): each scored as a missing "
+        "translation, 0 (first: line 2)"]
     assert pairs[1].problem is None and pairs[1].candidate == ""
-    assert pairs[1].missing == f"null at {path}:2"
+    assert pairs[1].missing == f"no output (null at {path}:2)"
     corpus = RubyScorer(language="java").score_pairs(pairs)
     assert [p.ruby for p in corpus.pairs] == [1.0, 0.0]
     assert corpus.ruby == 0.5
     assert corpus.pairs[1].reasons["grs"] == (
-        f"candidate: null at {path}:2 (a missing translation scores 0)")
+        f"candidate: no output (null at {path}:2) (a missing translation scores 0)")

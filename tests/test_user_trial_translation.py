@@ -94,7 +94,7 @@ def test_the_summary_says_a_tier_does_not_apply_against_a_source(capsys):
 
 def test_an_unreadable_pair_does_not_hide_why_a_tier_does_not_apply(capsys, tmp_path):
     rows = [json.loads(line) for line in PAIRS.read_text().splitlines()][:5]
-    rows[0]["candidate"] = None  # unreadable: its only reason is 'input'
+    rows[0]["candidate"] = 42  # unreadable: its only reason is 'input'
     data = tmp_path / "pairs.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     code, out, _ = run(capsys, "score", "--jsonl", data, "-l", "python", "--source-lang",

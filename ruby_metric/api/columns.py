@@ -4,13 +4,17 @@ with the ids a Series's index gives."""
 
 from __future__ import annotations
 
+import logging
+import math
 from collections.abc import Iterable
 from typing import Any
 
 from ..io.inputs import PairInput
 from ..scoring.pair_scorer import pair_references
 
-__all__ = ["aligned_pairs", "as_list", "pair_references", "series_index"]
+logger = logging.getLogger(__name__)
+
+__all__ = ["aligned_pairs", "as_list", "no_output", "pair_references", "series_index"]
 
 
 def as_list(items: Any, name: str) -> list[Any]:
@@ -120,7 +124,26 @@ def aligned_pairs(
         pair_langs = as_list(languages, "languages")
         if len(pair_langs) != len(refs):
             raise ValueError(f"{len(pair_langs)} languages for {len(refs)} pairs")
-    return [
-        PairInput(pair_id, ref, cand, lang)
+    pairs = [
+        PairInput(pair_id, ref, cand, lang) if not no_output(cand)
+        else PairInput(pair_id, ref, "", lang, missing=f"no output ({cand!r})")
         for pair_id, ref, cand, lang in zip(pair_ids, refs, cands, pair_langs, strict=True)
     ]
+    silent = [p.id for p in pairs if p.missing is not None]
+    if silent:
+        # a model that wrote nothing on the hard items must not gain by it: 0, said once
+        logger.warning(
+            "%s None or NaN (no output): each scored as a missing translation, 0 (first: "
+            "pair %s)", "1 candidate is" if len(silent) == 1 else f"{len(silent):,} candidates are",
+            silent[0])
+    return pairs
+
+
+def no_output(candidate: Any) -> bool:
+    """Whether a candidate is a model's lack of output: ``None``, or a float NaN (what
+    pandas puts in a column where a value is missing).
+
+    >>> no_output(None), no_output(float("nan")), no_output(""), no_output(3)
+    (True, True, False, False)
+    """
+    return candidate is None or (isinstance(candidate, float) and math.isnan(candidate))

@@ -250,7 +250,8 @@ def iter_jsonl(
     ``problem``, so one bad pair is reported without losing the others. Blank lines are
     skipped (they are not pairs); a missing ``id`` defaults to the pair's 0-based position
     in the file, as for line-aligned files. A ``"candidate": null`` is a model that gave
-    no output: a missing translation (``missing`` set, scored 0), not a malformed pair.
+    no output: a missing translation (``missing`` set, scored 0, one warning when the read
+    ends), not a malformed pair.
 
     Keys other than :data:`JSONL_KEYS` (``lang`` for ``language``, say) are ignored with one
     warning when the read ends, naming each with the line where it first appears and the
@@ -300,13 +301,22 @@ def iter_jsonl_records(
     """
     bad_utf8: list[int] = []  # warned about once, when the read ends
     unknown: dict[str, int] = {} if unknown_keys is None else unknown_keys
+    nulls: list[int] = []  # lines whose candidate is null (no output): warned about once
     try:
-        yield from _jsonl_pairs(path, against, unknown, bad_utf8, tuple(fields))
+        for pair, extra in _jsonl_pairs(path, against, unknown, bad_utf8, tuple(fields)):
+            if pair.missing is not None:
+                nulls.append(pair.line or 0)
+            yield pair, extra
     finally:
         if unknown and warn:
             _warn_unknown_keys(path, unknown)
         if bad_utf8 and warn:
             _warn_utf8(path, bad_utf8)
+        if nulls and warn:
+            logger.warning(
+                "%s: %s a null candidate (no output): each scored as a missing translation, "
+                "0 (first: line %d)", display_name(path),
+                "1 line has" if len(nulls) == 1 else f"{len(nulls):,} lines have", nulls[0])
 
 
 def _jsonl_pairs(
@@ -455,7 +465,7 @@ def _pair_from_object(
     elif candidate is None:
         # a model that gave no output (a failed call, a refusal) wrote a failed translation:
         # scored 0 like a missing file, never left out of the model's mean
-        missing, candidate = f"null at {where}", ""
+        missing, candidate = f"no output (null at {where})", ""
     elif not isinstance(candidate, str):
         problems.append("'candidate' must be a string")
     language = obj.get("language")
