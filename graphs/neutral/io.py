@@ -62,12 +62,14 @@ from graphs.neutral.io_edges import (
     io_chain,
     loop_collapsed,
     loop_members,
+    read_ahead_edges,
     split_edges,
 )
 from graphs.neutral.io_lists import (
     LIST_READS,
     comprehension_base,
     comprehension_reads,
+    counted_by_list,
     counted_from_zero,
     line_lists,
     list_read_kind,
@@ -308,8 +310,7 @@ class _Model:
                     self._drop(m, "token index")
 
     def _find_lists(self) -> None:
-        """Locals holding a line's or the input's tokens (or lines), read only by index or
-        through an iterator: token streams."""
+        """Locals holding a line's or the input's tokens (or lines) read in order: streams."""
         defs: dict[str, list[int]] = {}
         for n in self.order:
             target, _rhs = assignment(self.toks[n])
@@ -319,7 +320,8 @@ class _Model:
             if len(nodes) != 1 or not is_local(name):
                 continue
             n = nodes[0]
-            _t, rhs = assignment(self.toks[n])
+            rhs = [READS["line"][0] if t in self.line_aliases else t  # an alias reads lines
+                   for t in assignment(self.toks[n])[1]]
             iterator = rhs[:2] == ["iter", "("] and matching(rhs, 1) == len(rhs) - 1
             kind = list_kind(rhs[2:-1] if iterator else rhs)
             if kind is None:
@@ -726,18 +728,16 @@ class _Model:
                 continue
             m, a, b, kind, var = site
             name, new = next(fresh), max(self.kinds) + 1
-            self.kinds[new] = "statement"
+            self.kinds[new], self.added[new] = "statement", m
             self._set(new, [name, "=", *LIST_READS[kind]])
             self._set(m, [*self.toks[m][:a], name, "[", var, "]", *self.toks[m][b:]])
-            self.added[new] = m
-            self.rules[new] = ["io:read loop -> list read first"]
-            self.idioms.append("read loop -> list read first")
+            self._rule(new, "io:read loop -> list read first", "read loop -> list read first")
             self.order.insert(self.order.index(loop), new)
-            self.edges += [(u, new, dict(d)) for u, v, d in self.edges
-                           if v == loop and u != loop and d.get("type") == "control"]
-            self.edges.append((new, m, {"type": "data", "var": name, "dep": "data"}))
-            if not any(u == loop and v == m and d.get("var") == var for u, v, d in self.edges):
-                self.edges.append((loop, m, {"type": "data", "var": var, "dep": "data"}))
+            counted = counted_by_list(self.toks[loop], name)  # it runs once per token read
+            self.edges = read_ahead_edges(self.edges, (loop, new, m), name, var, counted)
+            if counted is not None:
+                self._set(loop, counted[0])
+                self._rule(loop, "io:loop over the tokens read")
 
     def _parts(self, n: int) -> tuple[str, list[tuple[list[str], str]]] | None:
         toks = self.toks[n]

@@ -5,7 +5,7 @@ hold a node."""
 from __future__ import annotations
 
 __all__ = ["control_parents", "edges_without", "function_bodies", "io_chain",
-           "loop_collapsed", "loop_members", "split_edges"]
+           "loop_collapsed", "loop_members", "read_ahead_edges", "split_edges"]
 
 _LOOPS = frozenset({"while", "for", "foreach", "do", "loop"})
 _EFFECT = "effect"
@@ -227,3 +227,32 @@ def io_chain(kept: list[int], edges: list[tuple[int, int, dict]], io: list[int],
             rest.append((u, v, {"type": "data", "var": "<effects>",
                                 "dep": _EFFECT + ("-carried" if carried else "")}))
     return rest
+
+
+
+def read_ahead_edges(edges: list[tuple[int, int, dict]], nodes: tuple[int, int, int],
+                     name: str, index: str, counted: tuple[list[str], str] | None
+                     ) -> list[tuple[int, int, dict]]:
+    """``edges`` once a loop's token reads are read ahead into the list ``name``: ``nodes``
+    are the loop, the new list read (under the loop's control parents) and the statement
+    that now reads ``name[index]`` (fed by the list and the loop's index); with ``counted``
+    (:func:`~graphs.neutral.io_lists.counted_by_list`: the loop's new header and the local
+    it counted to, now ``len(name)``), the loop reads the list instead of that local.
+
+    >>> read_ahead_edges([(0, 3, {"type": "control"}), (1, 3, {"type": "data", "var": "n"})],
+    ...                  (3, 5, 4), "xs", "i", ([], "n"))[2:]  # doctest: +NORMALIZE_WHITESPACE
+    [(5, 4, {'type': 'data', 'var': 'xs', 'dep': 'data'}),
+     (3, 4, {'type': 'data', 'var': 'i', 'dep': 'data'}),
+     (5, 3, {'type': 'data', 'var': 'xs', 'dep': 'data'})]
+    """
+    loop, read, user = nodes
+    out = [*edges, *[(u, read, dict(d)) for u, v, d in edges
+                     if v == loop and u != loop and d.get("type") == "control"]]
+    out.append((read, user, {"type": "data", "var": name, "dep": "data"}))
+    if not any(u == loop and v == user and d.get("var") == index for u, v, d in out):
+        out.append((loop, user, {"type": "data", "var": index, "dep": "data"}))
+    if counted is None:
+        return out
+    kept = [(u, v, d) for u, v, d in out
+            if not (v == loop and d.get("type") == "data" and d.get("var") == counted[1])]
+    return [*kept, (read, loop, {"type": "data", "var": name, "dep": "data"})]

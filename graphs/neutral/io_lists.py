@@ -49,6 +49,7 @@ __all__ = [
     "line_lists",
     "list_read_kind",
     "list_store",
+    "counted_by_list",
     "read_ahead_site",
     "stale_reads",
 ]
@@ -163,20 +164,28 @@ def _comprehension_kind(inner: list[str], at: int) -> str | None:
 def comprehension_base(toks: Sequence[str], inner: Sequence[str]) -> str | None:
     """Where an index ``inner`` of a token list starts when it walks the list in a
     comprehension over ``i in range(...)`` of ``toks``: ``"0"`` for ``[i]``, ``"1"`` for
-    ``[1 + i]``, the counter for ``[idx + i]``; ``None`` for any other index.
+    ``[1 + i]`` (or ``[i + 1]``), the counter for ``[idx + i]``; ``None`` for any other
+    index.
 
     >>> from graphs.neutral.tokens import split_label
     >>> toks = split_label("v0 = [int(v1[v2 + b0]) for b0 in range(v3)]")
     >>> comprehension_base(toks, ["v2", "+", "b0"]), comprehension_base(toks, ["v2"])
     ('v2', None)
+    >>> comprehension_base(toks, ["b0", "+", "1"])
+    '1'
     """
-    var = inner[0] if len(inner) == 1 else inner[-1] if len(inner) == 3 and inner[
-        1] == "+" else None
-    if var is None or not is_local(var) or not any(
-            list(toks[k:k + 5]) == ["for", var, "in", "range", "("] for k in range(len(toks))):
+    if len(inner) == 1:
+        ways = [(inner[0], "0")]
+    elif len(inner) == 3 and inner[1] == "+":  # a sum either way round: [1 + i], [i + 1]
+        ways = [(inner[2], inner[0]), (inner[0], inner[2])]
+    else:
         return None
-    base = inner[0] if len(inner) == 3 else "0"
-    return base if base.isdigit() or is_local(base) else None
+    for var, base in ways:
+        if is_local(var) and (base.isdigit() or is_local(base)) and any(
+                list(toks[k:k + 5]) == ["for", var, "in", "range", "("]
+                for k in range(len(toks))):
+            return base
+    return None
 
 
 def counted_from_zero(head: Sequence[str]) -> str | None:
@@ -234,6 +243,28 @@ def list_store(loop: Sequence[str], store: Sequence[str], by_reference: bool
     if by_reference and len(over) == 1 and is_local(over[0]) and target == [var, "="]:
         return over[0], kind, False
     return None
+
+
+def counted_by_list(head: Sequence[str], name: str) -> tuple[list[str], str] | None:
+    """A loop counted from 0 to a local ``n`` whose n tokens were read ahead into the list
+    ``name`` runs once per element of that list (it holds exactly n): the header with the
+    bound ``len(name)``, and ``n``; ``None`` for a bound that is not one local. So a loop
+    that only reads ``name[i]`` becomes the loop over ``name``
+    (:func:`graphs.neutral.indexed.indexed_loops` runs next), as a translation that reads a
+    line's tokens and walks them (``for x in xs``) writes it.
+
+    >>> from graphs.neutral.tokens import split_label
+    >>> counted_by_list(split_label("for v1 in range(0, v2)"), "v9")
+    (['for', 'v1', 'in', 'range', '(', '0', ',', 'len', '(', 'v9', ')', ')'], 'v2')
+    >>> counted_by_list(split_label("for v1 in range(0, v2 - 1)"), "v9") is None
+    True
+    """
+    bound = list(head[5:-1])
+    if bound[:2] == ["0", ","]:
+        bound = bound[2:]
+    if len(bound) != 1 or not is_local(bound[0]):
+        return None
+    return [*head[:-2], "len", "(", name, ")", ")"], bound[0]
 
 
 def read_ahead_site(head: Sequence[str], body: dict[int, list[str]],
