@@ -5,16 +5,15 @@ with the ids a Series's index gives."""
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Iterable
 from typing import Any
 
-from ..io.inputs import PairInput
+from ..io.inputs import PairInput, no_output
 from ..scoring.pair_scorer import pair_references
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["aligned_pairs", "as_list", "no_output", "pair_references", "series_index"]
+__all__ = ["aligned_pairs", "as_list", "pair_references", "series_index"]
 
 
 def as_list(items: Any, name: str) -> list[Any]:
@@ -137,13 +136,3 @@ def aligned_pairs(
             "pair %s)", "1 candidate is" if len(silent) == 1 else f"{len(silent):,} candidates are",
             silent[0])
     return pairs
-
-
-def no_output(candidate: Any) -> bool:
-    """Whether a candidate is a model's lack of output: ``None``, or a float NaN (what
-    pandas puts in a column where a value is missing).
-
-    >>> no_output(None), no_output(float("nan")), no_output(""), no_output(3)
-    (True, True, False, False)
-    """
-    return candidate is None or (isinstance(candidate, float) and math.isnan(candidate))

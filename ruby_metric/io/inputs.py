@@ -20,6 +20,7 @@ import io
 import itertools
 import json
 import logging
+import math
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -66,6 +67,16 @@ class PairInput:
     boms: int = 0  # byte-order marks dropped from this pair's texts
     line: int | None = None  # the 1-based line of the JSONL file it was read from
     missing: str | None = None  # why there is no candidate (then ``candidate`` is "")
+
+
+def no_output(candidate: Any) -> bool:
+    """Whether a candidate is a model's lack of output: ``None``, or a float NaN (what
+    pandas puts in a column where a value is missing).
+
+    >>> no_output(None), no_output(float("nan")), no_output(""), no_output(3)
+    (True, True, False, False)
+    """
+    return candidate is None or (isinstance(candidate, float) and math.isnan(candidate))
 
 
 def checked_pairs(pairs: Iterable[Any]) -> Iterator[PairInput]:
@@ -462,7 +473,7 @@ def _pair_from_object(
     missing = None
     if "candidate" not in obj:
         problems.append("missing 'candidate'")
-    elif candidate is None:
+    elif no_output(candidate):
         # a model that gave no output (a failed call, a refusal) wrote a failed translation:
         # scored 0 like a missing file, never left out of the model's mean
         missing, candidate = f"no output (null at {where})", ""
