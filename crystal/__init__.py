@@ -9,7 +9,7 @@ Depends on nothing else of ruby-metric (numpy and numba, for fast counting).
 """
 
 from crystal import bleu  # noqa: F401 - ``import crystal`` has always bound ``crystal.bleu``
-from crystal.chrf import chrf_matrix, sentence_chrf
+from crystal.chrf import ChrfStatistics, chrf_matrix, chrf_statistics, sentence_chrf
 from crystal.compat import corpus_bleu, sentence_bleu
 from crystal.corpus import CorpusError, read_corpus
 from crystal.counting import segment_stats, segment_stats_with_plain
@@ -41,4 +41,6 @@ __all__ = [
     "SMOOTHING_METHODS",
     "sentence_chrf",
     "chrf_matrix",
+    "chrf_statistics",
+    "ChrfStatistics",
 ]

@@ -7,21 +7,23 @@ F-beta of the two averages (beta = 2: recall weighs four times precision). This 
 sacrebleu's ``CHRF()`` (``char_order=6, word_order=0, beta=2, eps_smoothing=False``), to
 the last bits of a float, scaled to [0, 1] instead of [0, 100].
 
-:func:`chrf_matrix` scores every pair of two lists of short strings at once (what GRS needs
-for the labels of two graphs): the n-grams of every distinct string are counted in one
-compiled pass, and the pairs are matched by a compiled merge of sorted integer keys.
+:func:`chrf_matrix` scores every pair of two lists of short strings at once, and
+:func:`chrf_statistics` gives the two averages it is made of (what GRS needs for the labels
+of two graphs): the n-grams of every distinct string are counted in one compiled pass, and
+the pairs are matched by a compiled merge of sorted integer keys.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numba
 import numpy as np
 
-__all__ = ["CHRF_ORDER", "chrf_matrix", "sentence_chrf"]
+__all__ = ["CHRF_ORDER", "ChrfStatistics", "chrf_matrix", "chrf_statistics", "sentence_chrf"]
 
 #: The highest character n-gram order (sacrebleu's default ``char_order``).
 CHRF_ORDER = 6
@@ -86,18 +88,71 @@ def chrf_matrix(
     """
     if not beta > 0 or not np.isfinite(beta):
         raise ValueError(f"chrF beta must be a positive number, got {beta!r}")
+    stats = chrf_statistics(references, hypotheses)
+    return stats.f_score(beta)
+
+
+@dataclass(frozen=True)
+class ChrfStatistics:
+    """The averaged character n-gram precision and recall of every hypothesis against
+    every reference (what chrF is the F-score of).
+
+    Attributes
+    ----------
+    precision : ``precision[i, j]``, the clipped matches of ``hypotheses[j]``'s n-grams
+        over its n-gram count, averaged over the orders both sides have (0 when none).
+    recall : ``recall[i, j]``, the same matches over ``references[i]``'s n-gram count.
+    """
+
+    precision: np.ndarray
+    recall: np.ndarray
+
+    def f_score(self, beta: float = 2.0) -> np.ndarray:
+        """chrF at ``beta``: ``(1 + beta^2) P R / (beta^2 P + R)``, 0 where ``P + R = 0``
+        (sacrebleu's arithmetic, step for step, so the same floats as its scores / 100)."""
+        factor = float(beta) ** 2
+        p, r = self.precision, self.recall
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = (1 + factor) * p * r
+            score /= factor * p + r
+        return np.where(p + r == 0.0, 0.0, score)
+
+
+def chrf_statistics(references: Sequence[str], hypotheses: Sequence[str]) -> ChrfStatistics:
+    """Averaged character n-gram precision and recall of every hypothesis against every
+    reference (sacrebleu's chrF statistics: whitespace removed, orders 1..6, each order's
+    clipped matches over each side's n-grams, averaged over the orders both sides have).
+
+    Parameters
+    ----------
+    references : sequence of str
+        Row ``i`` of each matrix is against ``references[i]``.
+    hypotheses : sequence of str
+        Column ``j`` is ``hypotheses[j]``.
+
+    Returns
+    -------
+    ChrfStatistics with two float64 matrices of shape (len(references), len(hypotheses)).
+
+    Examples
+    --------
+    >>> from crystal.chrf import chrf_statistics
+    >>> stats = chrf_statistics(["ab"], ["abc"])
+    >>> float(stats.recall[0, 0]), round(float(stats.precision[0, 0]), 4)  # (2/2 + 1/1) / 2
+    (1.0, 0.5833)
+    """
     refs = [str(t) for t in references]
     hyps = [str(t) for t in hypotheses]
-    factor = float(beta) ** 2
-    out = np.zeros((len(refs), len(hyps)), dtype=np.float64)
+    precision = np.zeros((len(refs), len(hyps)), dtype=np.float64)
+    recall = np.zeros((len(refs), len(hyps)), dtype=np.float64)
     if not refs or not hyps:
-        return out
+        return ChrfStatistics(precision, recall)
     distinct = list(dict.fromkeys(refs + hyps))
     index = {text: i for i, text in enumerate(distinct)}
     keys, counts, ptr, lengths, wide = _profiles(distinct)
     rows = np.array([index[t] for t in refs], dtype=np.int64)
     cols = np.array([index[t] for t in hyps], dtype=np.int64)
-    _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, factor, out)
+    _chrf_pairs(keys, counts, ptr, lengths, rows, cols, CHRF_ORDER, precision, recall)
     if wide.any():
         # Two strings that both have characters beyond the packed range may share n-grams
         # holding them: such pairs are counted the plain way.
@@ -105,8 +160,9 @@ def chrf_matrix(
             if wide[index[r]]:
                 for j, h in enumerate(hyps):
                     if wide[index[h]]:
-                        out[i, j] = _chrf_counted(_counters(h), _counters(r), factor)
-    return out
+                        precision[i, j], recall[i, j] = _averages_counted(
+                            _counters(h), _counters(r))
+    return ChrfStatistics(precision, recall)
 
 
 def _profiles(texts: list[str]) -> tuple[np.ndarray, ...]:
@@ -196,8 +252,8 @@ def _counters(text: str) -> list[Counter]:
     ]
 
 
-def _chrf_counted(hyp: list[Counter], ref: list[Counter], factor: float) -> float:
-    """chrF from per-order counters, with sacrebleu's arithmetic step for step."""
+def _averages_counted(hyp: list[Counter], ref: list[Counter]) -> tuple[float, float]:
+    """Averaged precision and recall from per-order counters, sacrebleu's arithmetic."""
     avg_prec = avg_rec = 0.0
     effective = 0
     for h, r in zip(hyp, ref, strict=True):
@@ -207,27 +263,17 @@ def _chrf_counted(hyp: list[Counter], ref: list[Counter], factor: float) -> floa
             avg_prec += match / n_hyp
             avg_rec += match / n_ref
             effective += 1
-    return _f_score(avg_prec, avg_rec, effective, factor)
-
-
-@numba.njit(cache=True, nogil=True)
-def _f_score(avg_prec, avg_rec, effective, factor):  # pragma: no cover - compiled
     if effective == 0:
-        return 0.0
-    avg_prec /= effective
-    avg_rec /= effective
-    if avg_prec + avg_rec == 0.0:
-        return 0.0
-    score = (1 + factor) * avg_prec * avg_rec
-    score /= factor * avg_prec + avg_rec
-    # sacrebleu reports 100 * score; its /100 here is the same float in all but the last bit
-    return score
+        return 0.0, 0.0
+    return avg_prec / effective, avg_rec / effective
 
 
 @numba.njit(cache=True, nogil=True)
-def _chrf_pairs(keys, counts, ptr, lengths, rows, cols, order, factor, out):  # pragma: no cover
-    """``out[a, b]`` = chrF of packed profile ``cols[b]`` (hypothesis) against ``rows[a]``
-    (reference), by merging their sorted keys; entries with a -1 index are left alone."""
+def _chrf_pairs(keys, counts, ptr, lengths, rows, cols, order, precision,
+                recall):  # pragma: no cover - compiled
+    """``precision[a, b]``, ``recall[a, b]``: the averaged statistics of packed profile
+    ``cols[b]`` (hypothesis) against ``rows[a]`` (reference), by merging their sorted keys;
+    entries with a -1 index are left alone."""
     matches = np.zeros(order + 1, dtype=np.int64)
     for a in range(rows.shape[0]):
         r = rows[a]
@@ -266,4 +312,6 @@ def _chrf_pairs(keys, counts, ptr, lengths, rows, cols, order, factor, out):  # 
                     avg_prec += matches[n] / n_hyp
                     avg_rec += matches[n] / n_ref
                     effective += 1
-            out[a, b] = _f_score(avg_prec, avg_rec, effective, factor)
+            if effective > 0:
+                precision[a, b] = avg_prec / effective
+                recall[a, b] = avg_rec / effective

@@ -6,6 +6,7 @@ import re
 
 import networkx as nx
 import pytest
+from grs_helpers import label_distance
 from sacrebleu.metrics import CHRF
 
 import crystal
@@ -101,10 +102,12 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
         (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) for m in g.nodes_with("relabel")
     ]
     assert relabeled == [("return s;", "return s + k;")]
-    # "return s" (2 tokens) -> "return s + k" (4 tokens): chrF is high (d about 0.12), so
-    # the substitution costs the weight difference, max(4 * 0.12, |2 - 4|) = 2
+    # "return s" (2 tokens) -> "return s + k" (4 tokens): every n-gram of the reference's
+    # label is in the candidate's (R = 1) and about half the other way (P about 0.59), so
+    # d = 1 - (2 R + 4 P) / 6 is about 0.27 and the substitution costs the weight
+    # difference, max(6 * 0.27, |2 - 4|) = 2: the candidate carries all of the statement
     (m,) = g.nodes_with("relabel")
-    assert (m.ref_weight, m.cand_weight, m.cost) == (2, 4, 2.0) and 0.1 < m.distance < 0.15
+    assert (m.ref_weight, m.cand_weight, m.cost) == (2, 4, 2.0) and 0.27 < m.distance < 0.28
     # the new statement's control edge from the entry and its data edge to the return
     k = g.unmatched_cand_nodes[0]
     ret = next(n.id for n in e.cand_pdg.nodes if n.kind == "return")
@@ -126,7 +129,7 @@ def test_pdg_mapping_unmatched_node_and_edges(java):
     assert inserted_row["cells"] == ["insert", "-/1", "-", "4", "-", "4"]
     assert inserted_row["codes"] == ["line 1 'int k = 2;'"]
     relabel_row = next(r for r in rows if r["cells"][0] == "relabel")
-    assert relabel_row["cells"][2:] == ["2", "4", "0.121016", "2"]
+    assert relabel_row["cells"][2:] == ["2", "4", "0.271812", "2"]
     assert relabel_row["codes"] == ["line 1 'return s;'", "line 1 'return s + k;'"]
     assert relabel_row["labels"][1].endswith(" + " + inserted_row["labels"][0].split()[1])
     assert "  GED    = node costs 6 + edge costs 2 = 8\n" in text
@@ -189,7 +192,6 @@ def test_graph_explanation_is_the_grs(java, ref, cand):
     assert g.similarity == e.result.grs  # equal, not approximately: the same GED call
     # the GED is what the mapping and the unmatched edges cost
     assert g.distance == sum(m.cost for m in g.mapping) + len(g.edge_edits)
-    oracle = CHRF()  # beta 2, the scorer's default
     for m in g.mapping:
         ref_label = None if m.ref is None else e.ref_pdg.node(m.ref).label
         cand_label = None if m.cand is None else e.cand_pdg.node(m.cand).label
@@ -203,10 +205,10 @@ def test_graph_explanation_is_the_grs(java, ref, cand):
             assert m.cost == m.ref_weight
         elif m.status == "insert":
             assert m.cost == m.cand_weight
-        else:  # relabel or replace: max(max(w) * d, |w_ref - w_cand|) on the 1/64 grid
-            d = max(1 / 64, 1 - oracle.sentence_score(cand_label, [ref_label]).score / 100)
+        else:  # relabel or replace: max((w_ref + w_cand) * d, |w_ref - w_cand|), 1/64 grid
+            d = label_distance(ref_label, cand_label, m.ref_weight, m.cand_weight)
             assert m.distance == pytest.approx(d, abs=1e-9)
-            raw = max(max(m.ref_weight, m.cand_weight) * d, abs(m.ref_weight - m.cand_weight))
+            raw = max((m.ref_weight + m.cand_weight) * d, abs(m.ref_weight - m.cand_weight))
             assert m.cost == max(1, round(raw * 64)) / 64
             assert (m.status == "replace") == (d == 1.0)
 
@@ -244,19 +246,19 @@ def test_swapped_sign_relabel_cost_by_hand(java):
     ref_label, cand_label = e.ref_pdg.node(m.ref).label, e.cand_pdg.node(m.cand).label
     # int r; + the if/else that sets r fold into r's declaration, which is a temporary
     # read once by the return: "return v0 > 0 ? 1 : -1" vs "return v0 > 0 ? -1 : 1",
-    # 9 tokens each. chrF (hyp = candidate, ref = reference, beta 2) by sacrebleu: d =
-    # 1 - chrF = 0.2579..., the cost 9 * d = 2.321 on the GED's grid: 149 / 64.
+    # 9 tokens each, the same characters: P = R = chrF (by sacrebleu) and d = 1 - chrF =
+    # 0.2579..., the cost (9 + 9) * d = 4.643 on the GED's grid: 297 / 64.
     ref_toks, cand_toks = label_tokens(ref_label), label_tokens(cand_label)
     assert len(ref_toks) == len(cand_toks) == 9 and ref_toks[:5] == cand_toks[:5]
     d = 1 - CHRF().sentence_score(cand_label, [ref_label]).score / 100
-    assert m.distance == pytest.approx(d, abs=1e-9) and round(9 * d * 64) == 149
-    assert m.cost == 149 / 64
-    assert g.edge_edits == () and g.distance == 149 / 64
+    assert m.distance == pytest.approx(d, abs=1e-9) and round(18 * d * 64) == 297
+    assert m.cost == 297 / 64
+    assert g.edge_edits == () and g.distance == 297 / 64
     # entry "int f(int)" (5), x (2), the return (9) and 3 edges per side
     assert (g.ref_size, g.cand_size) == (19, 19)
-    assert e.result.grs == g.similarity == pytest.approx(1 - (149 / 64) / 38)
+    assert e.result.grs == g.similarity == pytest.approx(1 - (297 / 64) / 38)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
-    assert row["cells"][2:] == ["9", "9", "0.257920", "2.328125"]  # 149/64, printed exactly
+    assert row["cells"][2:] == ["9", "9", "0.257920", "4.640625"]  # 297/64, printed exactly
     assert row["labels"] == [ref_label, cand_label]  # what d is computed on, not the code
     assert row["codes"] == ["line 1 'return r;'", "line 1 'return r;'"]
 
@@ -269,16 +271,16 @@ def test_one_token_change_costs_a_fraction(java):
     # "returnv0+1" (whitespace dropped) share 9 of 10 characters, 7 of 9 bigrams, 6 of 8
     # trigrams, 5 of 7, 4 of 6 and 3 of 5 longer n-grams (all but those holding the
     # operator): P = R = mean(9/10, 7/9, 6/8, 5/7, 4/6, 3/5) = 0.734788, d = 0.265212, so the
-    # statement (4 tokens) costs 4 * 0.2652 = 1.061 -> 68/64, a quarter of its weight
+    # pair (4 + 4 tokens) costs 8 * 0.2652 = 2.122 -> 136/64, a quarter of its mass
     assert m.status == "relabel" and (m.ref_weight, m.cand_weight) == (4, 4)
     p = (9 / 10 + 7 / 9 + 6 / 8 + 5 / 7 + 4 / 6 + 3 / 5) / 6
     assert m.distance == pytest.approx(1 - p, abs=1e-12)
-    assert m.cost == round(4 * (1 - p) * 64) / 64 == 68 / 64
+    assert m.cost == round(8 * (1 - p) * 64) / 64 == 136 / 64
     # entry (5), a (2), return (4) and 3 edges a side: 14 + 14
-    assert g.distance == 68 / 64 and (g.ref_size, g.cand_size) == (14, 14)
-    assert e.result.grs == pytest.approx(1 - (68 / 64) / 28)
+    assert g.distance == 136 / 64 and (g.ref_size, g.cand_size) == (14, 14)
+    assert e.result.grs == pytest.approx(1 - (136 / 64) / 28)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "relabel")
-    assert row["cells"][2:] == ["4", "4", "0.265212", "1.0625"]
+    assert row["cells"][2:] == ["4", "4", "0.265212", "2.125"]
     assert row["labels"] == ["return v0 + 1", "return v0 - 1"]
     assert row["codes"] == ["line 1 'return a + 1;'", "line 1 'return a - 1;'"]
 
@@ -288,17 +290,18 @@ def test_unrelated_statements_are_a_replace(java):
     e = java.explain("int f(int x) { return 1; }", "int f(int x) { g(); }")
     g = e.graph
     (m,) = g.nodes_with("replace")
-    # "return 1" (2 tokens) and "g()" (3 tokens) have no character in common: chrF 0, d 1,
-    # and the pair costs the heavier statement, max(3 * 1, |2 - 3|) = 3
+    # "return 1" (2 tokens) and "g()" (3 tokens) have no character in common: P = R = 0,
+    # d 1, and the pair shares nothing: it costs both statements, max(5 * 1, |2 - 3|) = 5
     assert (e.ref_pdg.node(m.ref).text, e.cand_pdg.node(m.cand).text) == ("return 1;", "g();")
-    assert (m.distance, m.ref_weight, m.cand_weight, m.cost) == (1.0, 2, 3, 3.0)
+    assert (m.distance, m.ref_weight, m.cand_weight, m.cost) == (1.0, 2, 3, 5.0)
     assert g.nodes_with("relabel") == () and g.edge_edits == ()
-    # entry "int f(int)" (5) + the statement + 1 control edge: 8 and 9; M = (8 + 9 - 3) / 2
-    # = 7, GRS = 5 * 7 / (4 * 8 + 9) = 35 / 41
-    assert g.distance == 3 and (g.ref_size, g.cand_size) == (8, 9)
-    assert e.result.grs == pytest.approx(35 / 41)
+    # entry "int f(int)" (5) + the statement + 1 control edge: 8 and 9; M = (8 + 9 - 5) / 2
+    # = 6, GRS = 5 * 6 / (4 * 8 + 9) = 30 / 41 (the edge still matches: a replace keeps
+    # the statement's place)
+    assert g.distance == 5 and (g.ref_size, g.cand_size) == (8, 9)
+    assert e.result.grs == pytest.approx(30 / 41)
     (row,) = (r for r in graph_table(e.to_text())[0] if r["cells"][0] == "replace")
-    assert row["cells"][2:] == ["2", "3", "1.000000", "3"]
+    assert row["cells"][2:] == ["2", "3", "1.000000", "5"]
     assert row["labels"] == ["return 1", "g()"]
     assert row["codes"] == ["line 1 'return 1;'", "line 1 'g();'"]
 
@@ -436,7 +439,7 @@ def test_text_node_table_lists_every_pair_with_its_label(java):
     assert rows[3]["labels"] == [
         "return v0 < v1 ? v1 - v0 : v0 - v1", "return v1 < v0 ? v0 - v1 : v1 - v0"]
     assert rows[3]["codes"][0] == "line 1 'if (a < b) { return b - a; } return a - b;'"
-    assert total == ("23", "23", "5.671875")
+    assert total == ("23", "23", "11.359375")
 
 
 def test_text_node_table_of_a_long_method_stays_aligned(java):

@@ -9,7 +9,7 @@ numbers users see.
 from __future__ import annotations
 
 import pytest
-from sacrebleu.metrics import CHRF
+from grs_helpers import label_distance
 
 from ruby_metric import RubyScorer
 
@@ -52,20 +52,38 @@ def test_a_one_token_slip_costs_less_than_a_different_statement(python):
     slip = python.score(ref, "os.kill(os.getpid(), signal.SIGKILL)").grs
     other = python.score(ref, "x = 1").grs
     # one statement a side, no entry. The statement weighs its 14 tokens (os . kill ( os .
-    # getpid ( ) , signal . SIGUSR1 ); the slip costs 14 * d with d = 1 - chrF of the two
-    # labels (beta 2, by sacrebleu), on the GED's 1/64 grid; equal sizes: 1 - cost / 28
-    chrf = CHRF()
+    # getpid ( ) , signal . SIGUSR1 ); the two labels are as long, so P = R = chrF (by
+    # sacrebleu) and the slip costs (14 + 14) d, d = 1 - chrF, on the GED's 1/64 grid;
+    # equal sizes: 1 - cost / 28
     label = "os.kill(os.getpid(), signal.SIGUSR1)"
-    d = 1 - chrf.sentence_score("os.kill(os.getpid(), signal.SIGKILL)", [label]).score / 100
-    assert slip == pytest.approx(1 - round(14 * d * 64) / 64 / 28)
-    # "x = 1" (3 tokens; its label names x canonically) shares little: it costs at least
-    # the 11 tokens it lacks, so M = (14 + 3 - cost) / 2 and GRS = 5 M / (4 * 14 + 3)
+    d = label_distance(label, "os.kill(os.getpid(), signal.SIGKILL)", 14, 14)
+    assert slip == pytest.approx(1 - round(28 * d * 64) / 64 / 28)
+    # "x = 1" (3 tokens; its label names x canonically) shares little: the pair costs what
+    # it does not share, (14 + 3) d, at least the 11 tokens it lacks; M = (14 + 3 - cost) / 2
+    # and GRS = 5 M / (4 * 14 + 3)
     (x_label,) = [n.label for n in python.explain(ref, "x = 1").cand_pdg.nodes]
     assert x_label.endswith(" = 1")
-    d = 1 - chrf.sentence_score(x_label, [label]).score / 100
-    cost = round(max(14 * d, 11) * 64) / 64
+    d = label_distance(label, x_label, 14, 3)
+    cost = round(max(17 * d, 11) * 64) / 64
     assert other == pytest.approx(5 * (17 - cost) / 2 / 59)
-    assert other < 0.2 < 0.9 < slip
+    assert other < 0.2 < 0.8 < slip
+
+
+def test_tokens_added_to_a_statement_never_add_shared_mass(python):
+    # against "x = a + b", the wrong "x = a * b" shares part of the statement; adding "- 1",
+    # which the reference does not have, must not raise the score (GRS v3 charged an added
+    # token at 1 - chrF of a token: "- 1" raised it from 0.964 to 0.975)
+    ref = "def f(a, b):\n    x = a + b\n    return x\n"
+    scores = [python.score(ref, f"def f(a, b):\n    x = {rhs}\n    return x\n").grs
+              for rhs in ("a + b", "a * b", "a * b - 1", "a * b - 1 - 1")]
+    assert scores[0] == 1.0 and scores[1] > scores[2] > scores[3]
+    # a candidate that carries the whole statement and adds to it keeps all of the
+    # reference's mass (only precision pays, at a quarter of recall's weight): "return x"
+    # (2 tokens) against "return x + 1" (4) costs the 2 tokens it adds, as inserting them
+    e = python.explain("def f(x):\n    return x\n", "def f(x):\n    return x + 1\n")
+    (m,) = e.graph.nodes_with("relabel")
+    assert (m.ref_weight, m.cand_weight, m.cost) == (2, 4, 2.0)
+    assert e.graph.matched_mass == e.graph.ref_size
 
 
 def test_equal_meanings_score_one(java):

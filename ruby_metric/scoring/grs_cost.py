@@ -1,15 +1,20 @@
-"""GRS's cost model (v3, SPEC section 3): what a statement weighs, how far apart two labels
+"""GRS's cost model (v4, docs/metrics.md): what a statement weighs, how far apart two labels
 are, what a substitution costs, and the recall-weighted score built from the edit distance.
 
 * A node weighs the number of tokens of its normalized label (the entry node: its
   signature's tokens), at least 1; an edge weighs 1.
-* Two labels are ``d(a, b) = 0`` apart when equal, else ``max(1/64, 1 - chrF(hyp=b,
-  ref=a))`` (character n-grams 1..6, whitespace removed, recall weighted by ``beta``). The
-  floor keeps different labels different: chrF ignores order, so swapped ``?:`` branches
-  have chrF 1.
-* Substituting ``a`` by ``b`` costs ``max(max(w_a, w_b) * d(a, b), |w_a - w_b|)``; inserting
-  or deleting a node costs its weight. The ``|w_a - w_b|`` floor keeps a candidate that
-  carries only part of a statement from scoring as if it carried all of it.
+* Two labels share the part of each found in the other: with ``R`` the share of ``a``'s
+  character n-grams found in ``b`` and ``P`` the share of ``b``'s found in ``a`` (chrF's
+  averaged recall and precision: orders 1..6, whitespace removed), they share the mass
+  ``w_a R + w_b P`` of their ``w_a + w_b``, and are ``d(a, b) = 1 - (w_a R + w_b P) / (w_a +
+  w_b)`` apart; 0 when equal, at least 1/64 when not (chrF ignores order: swapped ``?:``
+  branches have ``R = P = 1``).
+* Substituting ``a`` by ``b`` costs ``max((w_a + w_b) d(a, b), |w_a - w_b|)``, the mass the
+  two do not share (never less than the tokens one side lacks); inserting or deleting a
+  node costs its weight. So a token a candidate adds to a statement, if the reference's
+  statement lacks it, costs what inserting it costs: it never adds shared mass. (v3 charged
+  ``max(max(w_a, w_b) (1 - chrF), |w_a - w_b|)``, a token added at ``1 - chrF`` of a token,
+  under which ``x = a * b - 1`` outscored ``x = a * b`` against ``x = a + b``.)
 * A node labelled as text (``⁇ ...``: a statement that did not parse, one the repair had to
   complete, the tokens a repair inserted) is credited only when its label is equal: any
   other substitution costs ``w_a + w_b``, as deleting one and inserting the other. What a
@@ -21,8 +26,8 @@ are, what a substitution costs, and the recall-weighted score built from the edi
   how much of the candidate is in the reference; ``beta = 1`` is the symmetric
   ``1 - GED / (S_ref + S_cand)``, for clone detection and other symmetric uses.
 
-One ``beta`` serves both levels: the chrF of labels uses the same ``beta`` as the score, so
-that ``beta = 1`` is symmetric all the way down (``GRS(a, b) = GRS(b, a)``).
+The label costs do not depend on ``beta`` and are symmetric (``R`` and ``P`` trade places
+when the sides do), so ``beta = 1`` is symmetric all the way down (``GRS(a, b) = GRS(b, a)``).
 """
 
 from __future__ import annotations
@@ -103,11 +108,11 @@ def recall_weighted_score(
 
 @dataclass(frozen=True)
 class GRSCostModel:
-    """GRS v3 costs for :func:`graphs.graph_edit_distance`, and the score from its result.
+    """GRS v4 costs for :func:`graphs.graph_edit_distance`, and the score from its result.
 
     Attributes
     ----------
-    beta : recall weight of the score and of the chrF between labels (default 2).
+    beta : recall weight of the score (default 2).
 
     Examples
     --------
@@ -128,11 +133,20 @@ class GRSCostModel:
         return np.array([max(1, label_size(str(lab))) for lab in labels], dtype=np.float64)
 
     def label_distance(self, ref_labels: list, cand_labels: list) -> np.ndarray:
-        """``d[i, j]``: 0 for equal labels, else ``max(1/64, 1 - chrF(hyp=cand_labels[j],
-        ref=ref_labels[i]))``."""
+        """``d[i, j]``: 0 for equal labels, else ``max(1/64, 1 - (w_i R + w_j P) / (w_i +
+        w_j))`` with ``R``, ``P`` the chrF recall and precision of ``cand_labels[j]``
+        against ``ref_labels[i]`` (the share of the two labels' mass not found in the
+        other).
+
+        >>> GRSCostModel().label_distance(["v0 = v1"], ["v0 = v1", "v0 = v1 + 1"]).round(4).tolist()
+        [[0.0, 0.2732]]
+        """
         refs = [str(lab) for lab in ref_labels]
         cands = [str(lab) for lab in cand_labels]
-        d = 1.0 - crystal.chrf_matrix(refs, cands, beta=self.beta)
+        w1 = self.node_weight(refs)[:, None]
+        w2 = self.node_weight(cands)[None, :]
+        stats = crystal.chrf_statistics(refs, cands)
+        d = 1.0 - (w1 * stats.recall + w2 * stats.precision) / (w1 + w2)
         np.maximum(d, LABEL_DISTANCE_FLOOR, out=d)
         position = {lab: j for j, lab in enumerate(cands)}
         for i, lab in enumerate(refs):
@@ -142,7 +156,7 @@ class GRSCostModel:
         return d
 
     def subst_cost(self, ref_labels: list, cand_labels: list) -> np.ndarray:
-        """``cost[i, j] = max(max(w_i, w_j) * d[i, j], |w_i - w_j|)`` (the GED's
+        """``cost[i, j] = max((w_i + w_j) * d[i, j], |w_i - w_j|)`` (the GED's
         ``node_subst_cost``; it rounds each to a multiple of 1/64); ``w_i + w_j`` when
         either label is text (``⁇ ...``) and they differ.
 
@@ -152,8 +166,9 @@ class GRSCostModel:
         w1 = self.node_weight(ref_labels)[:, None]
         w2 = self.node_weight(cand_labels)[None, :]
         d = self.label_distance(ref_labels, cand_labels)
-        # equal labels: d = 0 and equal weights, so they cost 0
-        cost = np.maximum(np.maximum(w1, w2) * d, np.abs(w1 - w2))
+        # equal labels: d = 0 and equal weights, so they cost 0; d <= 1 keeps the cost
+        # within a deletion plus an insertion
+        cost = np.maximum((w1 + w2) * d, np.abs(w1 - w2))
         opaque1 = [str(lab).startswith(OPAQUE_MARK) for lab in ref_labels]
         opaque2 = [str(lab).startswith(OPAQUE_MARK) for lab in cand_labels]
         if not (any(opaque1) or any(opaque2)):
