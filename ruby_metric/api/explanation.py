@@ -229,9 +229,10 @@ class Explanation:
             "",
             f"Graph tier (GRS): GED {exact(g.distance)} over weighted PDG sizes S_ref "
             f"{exact(g.ref_size)} + S_cand {exact(g.cand_size)} ({bound}; {g.method} method)",
-            "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - chrF) "
-            "between two labels (0 when equal)",
-            "  cost of a mapped pair = max(max(w_ref, w_cand) * d, |w_ref - w_cand|) rounded to "
+            "  w = tokens of a node's normalized label (at least 1); d = max(1/64, 1 - (w_ref R "
+            "+ w_cand P) / (w_ref + w_cand)) between two labels (0 when equal), R and P chrF's "
+            "recall and precision",
+            "  cost of a mapped pair = max((w_ref + w_cand) * d, |w_ref - w_cand|) rounded to "
             "the nearest 1/64,",
             "  or w_ref + w_cand when a label is text ('⁇ ...'); of an unmatched node its "
             "weight; of an unmatched or retyped edge 1",

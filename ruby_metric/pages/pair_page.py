@@ -509,10 +509,10 @@ def _details_section(e: PairView, *, lists: bool = True) -> str:
         parts.append(
             f"<details open><summary>PDG nodes not matched as they are ({len(changed)} of "
             f"{len(g.mapping)}; node cost {sum(m.cost for m in g.mapping):g})</summary>"
-            '<p class="legend">cost = max(max(w<sub>ref</sub>, w<sub>cand</sub>) &times; d, '
+            '<p class="legend">cost = max((w<sub>ref</sub> + w<sub>cand</sub>) &times; d, '
             "|w<sub>ref</sub> &minus; w<sub>cand</sub>|) for a relabel, on a grid of 1/64; "
-            "a node's weight for an unmatched node; d = max(1/64, 1 &minus; chrF) of the "
-            "labels.</p><table>"
+            "a node's weight for an unmatched node; d = the share of the two labels' "
+            "weight not found in the other (chrF's recall and precision).</p><table>"
             "<tr><th>mapping</th><th>cost</th><th>w<sub>ref</sub></th><th>w<sub>cand</sub></th>"
             f"<th>d</th><th>{against}</th>"
             f"<th>candidate</th></tr>{_rows(rows, 7)}</table></details>\n"

@@ -350,14 +350,16 @@ class NodeMatch:
     ref, cand : node ids (``None``: the node is inserted, or deleted).
     status : ``"match"`` (equal labels), ``"relabel"`` (different labels with something in
         common), ``"replace"`` (labels with no character n-gram in common: unrelated
-        statements the mapping pairs up, costing the heavier one's weight), ``"delete"``
+        statements the mapping pairs up, costing both weights), ``"delete"``
         (reference node left unmatched) or ``"insert"`` (candidate node left unmatched).
-    cost : what the pair adds to the GED: 0 for a match, ``max(max(w_ref, w_cand) *
+    cost : what the pair adds to the GED: 0 for a match, ``max((w_ref + w_cand) *
         distance, |w_ref - w_cand|)`` rounded to 1/64 (as the GED does) for a relabel or a
         replace, the node's weight for a delete or an insert.
     ref_weight, cand_weight : the nodes' weights (tokens of their labels, at least 1);
         ``None`` on the side that has no node.
-    distance : the label distance ``max(1/64, 1 - chrF)`` of a relabel or replace.
+    distance : the label distance ``max(1/64, 1 - (w_ref R + w_cand P) / (w_ref +
+        w_cand))`` of a relabel or replace (R, P: chrF's recall and precision; the share
+        of the pair's mass not found on the other side).
     """
 
     ref: int | None

@@ -560,7 +560,7 @@ class GraphTier(Tier):
             else:
                 d = float(costs.label_distance([ref_labels[a]], [cand_labels[b]])[0, 0])
                 cost = op_cost.get((a, b), 0.0)
-                # chrF 0: nothing in common, as costly as the heavier statement
+                # no n-gram in common: both statements cost, as deleting one and inserting the other
                 status = "replace" if d >= 1.0 else "relabel"
             mapping.append(NodeMatch(a, b, status, cost, w_ref, w_cand, d))
         # Reference order first (then insertions in candidate order): how a reader scans it.
