@@ -1,3 +1,3 @@
 """The package version (one place; the signature, the CLI and the reports print it)."""
 
-__version__ = "0.8.0"
+__version__ = "0.9.0"
