@@ -19,7 +19,9 @@ import numpy as np
 
 @numba.njit(cache=True, nogil=True)
 def _shortest_augmenting_paths(cost):  # pragma: no cover - compiled
-    """Optimal assignment of the finite square matrix ``cost``: ``col4row`` (row i -> column).
+    """Optimal assignment of the square matrix ``cost``: ``(col4row, bad)``, row i ->
+    column ``col4row[i]``; or, if an entry is infinite or NaN, ``bad`` its flat index (else
+    -1) and no assignment.
 
     Every row in turn grows a Dijkstra tree over the columns on reduced costs
     ``min_val + c[i, j] - u[i] - v[j]`` until it reaches a free column, then the duals are
@@ -31,12 +33,15 @@ def _shortest_augmenting_paths(cost):  # pragma: no cover - compiled
     n = cost.shape[0]
     col4row = np.full(n, -1, dtype=np.int64)
     if n == 0:
-        return col4row
-    low = cost[0, 0]
+        return col4row, -1
+    low = np.inf
     for i in range(n):
         for j in range(n):
-            if cost[i, j] < low:
-                low = cost[i, j]
+            c = cost[i, j]
+            if not np.isfinite(c):
+                return col4row, i * n + j
+            if c < low:
+                low = c
     u = np.zeros(n, dtype=np.float64)
     v = np.zeros(n, dtype=np.float64)
     row4col = np.full(n, -1, dtype=np.int64)
@@ -92,7 +97,7 @@ def _shortest_augmenting_paths(cost):  # pragma: no cover - compiled
             j, col4row[i] = col4row[i], j
             if i == cur:
                 break
-    return col4row
+    return col4row, -1
 
 
 def solve_assignment(cost: np.ndarray) -> np.ndarray:
@@ -124,12 +129,13 @@ def solve_assignment(cost: np.ndarray) -> np.ndarray:
     matrix = np.ascontiguousarray(cost, dtype=np.float64)
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
         raise ValueError(f"assignment cost matrix must be square, got shape {matrix.shape}")
-    if not np.isfinite(matrix).all():
-        bad = tuple(int(k) for k in np.argwhere(~np.isfinite(matrix))[0])
+    perm, bad = _shortest_augmenting_paths(matrix)
+    if bad >= 0:
+        at = divmod(int(bad), matrix.shape[0])
         raise ValueError(
-            f"assignment cost matrix has a non-finite entry {matrix[bad]} at (row, column) {bad}"
+            f"assignment cost matrix has a non-finite entry {matrix[at]} at (row, column) {at}"
         )
-    return _shortest_augmenting_paths(matrix)
+    return perm
 
 
 def assignment_value(cost: np.ndarray, perm: np.ndarray) -> float:
