@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 KERNEL_MODULES: tuple[str, ...] = (
     "graphs.ged.encoding",
     "graphs.ged.bounds",
+    "graphs.ged.assignment",
     "graphs.ged.local_search",
     "graphs.ged.exact",
     "graphs.trees.ted",

@@ -44,7 +44,7 @@ rounding moves a substitution by at most 1/128, which is below the resolution of
 normalized token edit distance between statements of a few dozen tokens. Unit costs are the
 grid of step 1 and take exactly the integer code paths they always did.
 
-Only plain networkx graphs and the standard library, numpy, scipy and numba are used: this
+Only plain networkx graphs and the standard library, numpy and numba are used: this
 package depends on nothing else of ours (the random PDGs :func:`warm_up` runs come from its
 own :mod:`graphs.ged.generators`).
 
@@ -53,7 +53,9 @@ Layout, one stage per module
 * :mod:`~graphs.ged.results`: :class:`GEDResult`, :class:`EditOperation`, :func:`graph_size`;
 * :mod:`~graphs.ged.encoding`: both graphs as integer arrays, graded costs quantized, the
   exact cost of a mapping;
-* :mod:`~graphs.ged.bounds`: lower bounds and the bipartite assignment step;
+* :mod:`~graphs.ged.bounds`: lower bounds and the bipartite assignment step's cost matrices;
+* :mod:`~graphs.ged.assignment`: the linear sum assignment solver (scipy's choices, ties
+  included, without importing ``scipy.optimize``);
 * :mod:`~graphs.ged.local_search`: fixed-point walk and pairwise swaps;
 * :mod:`~graphs.ged.exact`: branch and bound for tiny graphs;
 * :mod:`~graphs.ged.paths`: a mapping's edit operations, :func:`edit_path`;

@@ -1,6 +1,6 @@
 """Lower bounds on the GED and the bipartite (Riesen–Bunke) assignment step: label and
-edge-type multiset bounds, the admissible and the heuristic assignment cost matrices, the
-assignment solve, and rounding a bound up to the grid the GED lives on."""
+edge-type multiset bounds, the admissible and the heuristic assignment cost matrices (solved
+by :mod:`graphs.ged.assignment`), and rounding a bound up to the grid the GED lives on."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import math
 
 import numba
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from graphs.ged.encoding import Problem
 
@@ -131,19 +130,6 @@ def heuristic_matrix(p: Problem) -> np.ndarray:
     return _heuristic_costs(
         p.node_cost, p.rows.adj, p.cols.adj, p.row_labels, p.cols.label_ids, p.n_labels
     )
-
-
-def solve_assignment(cost: np.ndarray) -> np.ndarray:
-    """Optimal assignment of a square cost matrix as a permutation (row i -> perm[i])."""
-    rows, cols = linear_sum_assignment(cost)
-    perm = np.empty(cost.shape[0], dtype=np.int64)
-    perm[rows] = cols
-    return perm
-
-
-def assignment_value(cost: np.ndarray, perm: np.ndarray) -> float:
-    """Total cost of an assignment (only the lower bound needs it: not computed otherwise)."""
-    return float(cost[np.arange(cost.shape[0]), perm].sum())
 
 
 def multiset_bound(p: Problem) -> float:

@@ -11,13 +11,12 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
+from graphs.ged.assignment import assignment_value, solve_assignment
 from graphs.ged.bounds import (
-    assignment_value,
     ceil_scaled,
     heuristic_matrix,
     lower_bound_matrix,
     multiset_bound,
-    solve_assignment,
 )
 from graphs.ged.encoding import (
     GraphItems,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from graphs.ged.assignment import solve_assignment
 from graphs.ged.encoding import Problem
 
 
@@ -268,10 +268,10 @@ class SwapSearch:
         x[np.arange(size), perm] = 1.0
         for _ in range(max_iterations):
             grad = self.c - _quadratic_gradient(*self.f_lists, *self.g_lists, x)
-            _, image = linear_sum_assignment(grad)
+            image = solve_assignment(grad)
             cost = sum(p.cost(image))
             if cost < best_cost:
-                best_cost, best_perm = cost, image.astype(np.int64)
+                best_cost, best_perm = cost, image
                 if best_cost <= target:
                     break
             direction = -x

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from .grouped_auc import grouped_auc
 from .pair_scores import as_float_array, check_confidence, finite_or_none, percentile_interval
 from .sampling import BLOCK_ELEMENTS, rng_for
+
+# scipy.stats is imported by the functions that use it: it takes about 0.7 s, and every
+# `ruby-metric` command imports this module (the CLI's parser includes the meta commands).
 
 __all__ = [
     "Estimate",
@@ -183,6 +185,7 @@ def roc_auc(scores: Sequence[float] | np.ndarray, labels: Sequence[Any] | np.nda
     >>> roc_auc([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1])
     0.75
     """
+    from scipy import stats
     x = np.asarray(scores, dtype=float)
     y = np.asarray(labels, dtype=float)
     if x.shape != y.shape:
@@ -289,6 +292,7 @@ def _rowwise_kendall(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     bootstrap resample cost 1.6 ms whatever n (22 s for 15 pairs); the pairwise signs take
     n * n memory a row, so a large n keeps scipy's O(n log n) count.
     """
+    from scipy import stats
     rows, n = x.shape
     if n * n > BLOCK_ELEMENTS:
         with warnings.catch_warnings():
@@ -311,6 +315,7 @@ def _rowwise_kendall(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _rowwise_auc(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    from scipy import stats
     ranks = stats.rankdata(x, axis=1)
     n1 = y.sum(axis=1)
     n0 = y.shape[1] - n1
@@ -371,6 +376,7 @@ def correlate(
     >>> r.spearman.value, r.kendall.value
     (1.0, 1.0)
     """
+    from scipy import stats
     check_confidence(confidence)
     if bootstrap < 0:
         raise ValueError(f"bootstrap must be >= 0, got {bootstrap}")

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
-from scipy import stats
 
 import crystal
 
@@ -55,6 +54,9 @@ from .pair_scores import (
 )
 from .sampling import BLOCK_ELEMENTS, bootstrap_counts, rng_for
 from .stacked import StackedStats
+
+# scipy.stats is imported by the functions that use it: it takes about 0.7 s, and every
+# `ruby-metric` command imports this module (the CLI's parser includes the meta commands).
 
 __all__ = [
     "ComparisonResult",
@@ -332,6 +334,7 @@ def paired_ttest(
     >>> round(t, 4), round(p, 4)
     (1.7321, 0.2254)
     """
+    from scipy import stats
     a, b = as_float_array(scores_a), as_float_array(scores_b)
     if a.shape != b.shape:
         raise ValueError(f"{a.size} scores for A but {b.size} for B")
