@@ -194,19 +194,19 @@ def test_page_shows_graded_costs_branches_effects_and_replacements():
         "int f(int x) { print(x - 1); g(); }",
     )
     costs = sorted((m.status, m.cost) for m in e.graph.mapping if m.status != "match")
-    # "print(v0 + 1)" vs "print(v0 - 1)" (6 tokens each): d = 1 - chrF = 0.3213, 6 * d =
-    # 1.928 -> 123/64; "return v0" (2 tokens) vs "g()" (3): no character in common, d = 1,
-    # the heavier weight 3
-    assert costs == [("relabel", 123 / 64), ("replace", 3.0)]
+    # "print(v0 + 1)" vs "print(v0 - 1)" (6 tokens each, R = P = chrF): d = 1 - chrF =
+    # 0.3213, (6 + 6) * d = 3.856 -> 247/64; "return v0" (2 tokens) vs "g()" (3): no
+    # character in common, d = 1, both weights 2 + 3
+    assert costs == [("relabel", 247 / 64), ("replace", 5.0)]
     page = render_html(e)
-    assert ('<td class="k-relabel">relabel 1.92188</td><td>1.92188</td><td>6</td><td>6</td>'
+    assert ('<td class="k-relabel">relabel 3.85938</td><td>3.85938</td><td>6</td><td>6</td>'
             "<td>0.3213</td>") in page
     assert (
-        '<td class="k-replace unrelated">replace 3 (unrelated statements: nothing in common)'
-        "</td><td>3</td><td>2</td><td>3</td><td>1</td>" in page
+        '<td class="k-replace unrelated">replace 5 (unrelated statements: nothing in common)'
+        "</td><td>5</td><td>2</td><td>3</td><td>1</td>" in page
     )
     assert '<span class="t-unr">replaced: unrelated statements</span>' in page
-    assert "relabeled (cost 1.92188), 1 replaced by an unrelated statement" in page
+    assert "relabeled (cost 3.85938), 1 replaced by an unrelated statement" in page
     assert "GRS = (1 + 2^2) * " in page and "(beta 2)" in page  # the formula, by numbers
     assert '<span class="dep">effect</span>' in page  # g() joins the chain of effects
     assert '<span class="sw-eff"></span> effect' in page and "(T / F:" in page

@@ -28,7 +28,10 @@ LONG = "public int F(int a){" + "a = a + 1;" * 60 + "return a;}"  # a 640-charac
 def corpus_page(tmp_path_factory):
     """A corpus where most pairs are exact matches (as in CodeXGLUE) plus long one-liners."""
     refs = REF_LINES * 3 + [REF_LINES[0]] * 40 + [LONG, LONG]
-    hyps = HYP_LINES * 3 + [REF_LINES[0]] * 40 + [LONG.replace("+ 1", "- 1"), LONG[:-10]]
+    # the long pairs: a renamed local (RUBY 1.0, BLEU 0.13: a disagreement) and every
+    # statement wrong with the end cut (among the worst)
+    hyps = HYP_LINES * 3 + [REF_LINES[0]] * 40 + [LONG.replace("a", "b"),
+                                                  LONG.replace("+ 1", "- 1")[:-10]]
     rep = report(RubyScorer(language="cs"), refs, hyps, worst=5)
     target = tmp_path_factory.mktemp("views") / "report.html"
     rep.write_html(target)
