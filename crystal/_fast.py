@@ -20,8 +20,11 @@ follows one order at a time.
 
 The id table is shared by all calls with the same ignore set, grows with the vocabulary
 seen, and is reset to the ignore set's own tokens when it would pass :data:`LIMIT` entries; a
-pair too big for it (more tokens than fit beside the ignore set's) gets a table of its own
-for the call, sized by its distinct tokens. Shared ids are assigned under a lock, so
+pair too big for it (more tokens than fit beside the ignore set's) gets ids of its own for
+the call, as many as its distinct tokens, joined from its sides' own numberings
+(:mod:`crystal.interning`; joining costs the distinct tokens): a side given as an
+:class:`~crystal.interning.InternedTokens` whose numbers another use of the text built
+(ruby-metric's STS) is not numbered again. Shared ids are assigned under a lock, so
 concurrent calls are safe. Ids only ever need to be consistent within one call, so neither
 resets nor own tables ever change a result.
 """
@@ -34,6 +37,8 @@ from itertools import chain
 
 import numba
 import numpy as np
+
+from crystal.interning import InternedTokens, joint_ids
 
 #: Entries of the shared id table before it is reset (memory bound, not a size limit).
 LIMIT = 1 << 15
@@ -133,9 +138,9 @@ class FastCounter:
             return None
         sides = (hypothesis,) if exact else (hypothesis, *references)
         if len(self._base) + size + FIRST_ID >= LIMIT:
-            # more tokens than the shared table may hold: ids of this call's own (the ignore
-            # set's keep theirs), as many as the pair has distinct tokens
-            ids = _encode(_Vocab(self._base).__getitem__, sides, size)
+            # more tokens than the shared table may hold: ids of this call's own, from the
+            # sides' own numbers (kept by an InternedTokens, so a text is numbered once)
+            ids = self._own_ids(sides)
         else:
             with self._lock:
                 if len(self._vocab) + size + FIRST_ID >= LIMIT:
@@ -155,6 +160,27 @@ class FastCounter:
             exact,
         ).tolist()
         return (out[0], out[1]), ((out[2], out[3]) if plain else None)
+
+    def _own_ids(self, sides: tuple[Sequence[object], ...]) -> np.ndarray:
+        """The ids of ``sides``' tokens, one after the other, numbered for this call: the
+        ignore set's tokens keep theirs, every other token is numbered after them in the
+        order first seen (as many ids as the pair has distinct tokens)."""
+        numbers, joint = joint_ids([InternedTokens.of(side) for side in sides])
+        base = self._base
+        offset = len(base) + FIRST_ID
+        table = np.arange(offset, offset + len(joint), dtype=np.int64)
+        # whichever is smaller is walked: the pair's distinct tokens or the ignore set's
+        if len(joint) <= len(base):
+            for token, number in joint.items():
+                kept = base.get(token)
+                if kept is not None:
+                    table[number] = kept
+        else:
+            for token, kept in base.items():
+                number = joint.get(token)
+                if number is not None:
+                    table[number] = kept
+        return table[numbers[0] if len(numbers) == 1 else np.concatenate(numbers)]
 
 
 def _encode(
