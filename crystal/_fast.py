@@ -194,6 +194,9 @@ def _encode(
 # _clipped_counts).
 _SMALL = 4096
 
+# The low 32 bits of an int64 (a table's count in the current reference).
+_LOW = (1 << 32) - 1
+
 # Fibonacci hashing: the multiplication by 2**64 / golden ratio (wrapping in int64) mixes
 # every bit of the code into the middle bits taken as the slot.
 _GOLDEN = -7046029254386353131
@@ -289,13 +292,17 @@ def _clipped_counts(
     distinct = 0  # the previous order's distinct n-grams
     for n in range(1, max_n + 1):
         # per slot: a distinct hypothesis code (0: empty), its number times 2 plus 1 if it
-        # is ignored, its occurrences in the hypothesis, in any one reference at most, in
-        # the current reference (0 between references). Room for every position when that
-        # is a small table (8,192 rows at most: 320 KB, in a core's cache), so a short pair
+        # is ignored, its occurrences in the hypothesis, and its occurrences in any one
+        # reference at most (high 32 bits) beside those in the current reference (low 32
+        # bits, 0 between references; counts stay below MAX_TOKENS). Four columns: a row is
+        # 32 bytes, so with numba's 32-byte aligned arrays a slot never straddles two cache
+        # lines (five took two lines for half the slots: on a big pair, whose tables outgrow
+        # the caches, a second memory access for them). Room for every position when that
+        # is a small table (8,192 rows at most: 256 KB, in a core's cache), so a short pair
         # never regrows; else as many as the previous order's distinct n-grams, to grow.
         positions = max(0, lh - n + 1)
         table = np.zeros(
-            (_table_size(min(positions, max(distinct, _SMALL))), 5), dtype=np.int64
+            (_table_size(min(positions, max(distinct, _SMALL))), 4), dtype=np.int64
         )
         distinct = 0
         for i in range(lh - n + 1):
@@ -328,18 +335,18 @@ def _clipped_counts(
                     rank[i] = -1
                     continue
                 rank[i] = table[s, 1] >> 1
-                if table[s, 4] == 0:
+                if table[s, 3] & _LOW == 0:
                     touched[nt] = s
                     nt += 1
-                table[s, 4] += 1
+                table[s, 3] += 1
             for t in range(nt):
                 s = touched[t]
-                table[s, 3] = max(table[s, 3], table[s, 4])
-                table[s, 4] = 0
+                both = table[s, 3]
+                table[s, 3] = max(both >> 32, both & _LOW) << 32
         for s in range(len(table)):
             if table[s, 0] == 0:
                 continue
-            matched = table[s, 2] if exact else min(table[s, 2], table[s, 3])
+            matched = table[s, 2] if exact else min(table[s, 2], table[s, 3] >> 32)
             out[2, n - 1] += matched
             out[3, n - 1] += table[s, 2]
             if table[s, 1] & 1 == 0:
