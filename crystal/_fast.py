@@ -21,12 +21,12 @@ follows one order at a time.
 The id table is shared by all calls with the same ignore set, grows with the vocabulary
 seen, and is reset to the ignore set's own tokens when it would pass :data:`LIMIT` entries; a
 pair too big for it (more tokens than fit beside the ignore set's) gets ids of its own for
-the call, as many as its distinct tokens, joined from its sides' own numberings
-(:mod:`crystal.interning`; joining costs the distinct tokens): a side given as an
+the call, as many as its distinct tokens: joined from its sides' own numberings
+(:mod:`crystal.interning`; joining costs the distinct tokens) when each side is an
 :class:`~crystal.interning.InternedTokens` whose numbers another use of the text built
-(ruby-metric's STS) is not numbered again. Shared ids are assigned under a lock, so
-concurrent calls are safe. Ids only ever need to be consistent within one call, so neither
-resets nor own tables ever change a result.
+(ruby-metric's STS), so a text is not numbered again; else from one pass over the tokens.
+Shared ids are assigned under a lock, so concurrent calls are safe. Ids only ever need to be
+consistent within one call, so neither resets nor own tables ever change a result.
 """
 
 from __future__ import annotations
@@ -138,9 +138,14 @@ class FastCounter:
             return None
         sides = (hypothesis,) if exact else (hypothesis, *references)
         if len(self._base) + size + FIRST_ID >= LIMIT:
-            # more tokens than the shared table may hold: ids of this call's own, from the
-            # sides' own numbers (kept by an InternedTokens, so a text is numbered once)
-            ids = self._own_ids(sides)
+            # more tokens than the shared table may hold: ids of this call's own (the ignore
+            # set's keep theirs), as many as the pair has distinct tokens; from the sides'
+            # numbers when an earlier use of each text built them (STS), which costs the
+            # distinct tokens, else one pass over the tokens (as cheap as numbering them)
+            if all(type(side) is InternedTokens and side.numbered for side in sides):
+                ids = self._own_ids(sides)  # type: ignore[arg-type]
+            else:
+                ids = _encode(_Vocab(self._base).__getitem__, sides, size)
         else:
             with self._lock:
                 if len(self._vocab) + size + FIRST_ID >= LIMIT:
@@ -161,11 +166,12 @@ class FastCounter:
         ).tolist()
         return (out[0], out[1]), ((out[2], out[3]) if plain else None)
 
-    def _own_ids(self, sides: tuple[Sequence[object], ...]) -> np.ndarray:
-        """The ids of ``sides``' tokens, one after the other, numbered for this call: the
-        ignore set's tokens keep theirs, every other token is numbered after them in the
-        order first seen (as many ids as the pair has distinct tokens)."""
-        numbers, joint = joint_ids([InternedTokens.of(side) for side in sides])
+    def _own_ids(self, sides: tuple[InternedTokens, ...]) -> np.ndarray:
+        """The ids of ``sides``' tokens, one after the other, numbered for this call from
+        the sides' own numbers: the ignore set's tokens keep theirs, every other token is
+        numbered after them in the order first seen (as many ids as the pair has distinct
+        tokens)."""
+        numbers, joint = joint_ids(sides)
         base = self._base
         offset = len(base) + FIRST_ID
         table = np.arange(offset, offset + len(joint), dtype=np.int64)

@@ -50,8 +50,10 @@ class InternedTokens(Sequence):
     >>> side = InternedTokens(["a", "=", "a", ";"])
     >>> len(side), side[2], list(side) == ["a", "=", "a", ";"]
     (4, 'a', True)
-    >>> side.ids.tolist(), side.vocabulary
-    ([0, 1, 0, 2], {'a': 0, '=': 1, ';': 2})
+    >>> side.numbered
+    False
+    >>> side.ids.tolist(), side.vocabulary, side.numbered
+    ([0, 1, 0, 2], {'a': 0, '=': 1, ';': 2}, True)
     """
 
     __slots__ = ("tokens", "_numbered")
@@ -110,6 +112,11 @@ class InternedTokens(Sequence):
             # may both build it; the numbers are the same)
             numbered = self._numbered = (ids, dict(numbering))
         return numbered
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the numbers are built (by an earlier use of this sequence)."""
+        return self._numbered is not None
 
     @property
     def ids(self) -> np.ndarray:

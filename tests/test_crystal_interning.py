@@ -91,19 +91,26 @@ def test_counter_reads_the_sides_numbers_instead_of_numbering_again(
     plain = python_match_counts([ref], hyp, 4, None, None)
     sides = InternedTokens(ref), InternedTokens(hyp)
     for side in sides:
-        side.ids  # numbered by an earlier use (STS)
+        assert len(side.ids) == len(side)  # numbered by an earlier use (STS)
 
-    class Refused(dict):
-        def __init__(self) -> None:
-            raise AssertionError("a side was numbered again")
+    def refused(*args: object) -> None:
+        raise AssertionError("a side was numbered again")
 
-    monkeypatch.setattr(interning, "_Numbering", Refused)
-    counted = _fast.FastCounter(ignore).counts_with_plain([sides[0]], sides[1], 4, exact=exact)
-    assert counted is not None
-    assert [list(x) for x in counted[0]] == [list(x) for x in expected]
-    assert [list(x) for x in counted[1]] == [list(x) for x in plain]
-    with pytest.raises(AssertionError, match="numbered again"):  # plain lists are numbered
-        _fast.FastCounter(ignore).counts([ref], list(hyp), 4, exact=exact)
+    with monkeypatch.context() as patched:
+        patched.setattr(interning, "_Numbering", refused)
+        patched.setattr(_fast, "_encode", refused)
+        counted = _fast.FastCounter(ignore).counts_with_plain([sides[0]], sides[1], 4,
+                                                              exact=exact)
+        assert counted is not None
+        assert [list(x) for x in counted[0]] == [list(x) for x in expected]
+        assert [list(x) for x in counted[1]] == [list(x) for x in plain]
+        with pytest.raises(AssertionError, match="numbered again"):  # plain lists: encoded
+            _fast.FastCounter(ignore).counts([ref], list(hyp), 4, exact=exact)
+    # sides without numbers get one pass over their tokens, and no numbers kept for nothing
+    fresh = InternedTokens(ref), InternedTokens(hyp)
+    counted = _fast.FastCounter(ignore).counts_with_plain([fresh[0]], fresh[1], 4, exact=exact)
+    assert counted is not None and counted[0] == tuple(expected) and counted[1] == tuple(plain)
+    assert not any(side.numbered for side in fresh)
 
 
 def test_small_own_tables_and_many_references_are_exact(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,8 +126,10 @@ def test_small_own_tables_and_many_references_are_exact(monkeypatch: pytest.Monk
                 for _ in range(rng.randrange(1, 4))]
         refs.append(refs[0])
         for ignore in (None, frozenset({("a", "b"), ("c",)}), huge):
-            counted = _fast.FastCounter(ignore).counts_with_plain(
-                [InternedTokens(r) for r in refs], InternedTokens(hyp), 4)
+            sides = [InternedTokens(r) for r in refs] + [InternedTokens(hyp)]
+            for side in sides:
+                assert len(side.ids) == len(side)  # the sides' numbers are joined
+            counted = _fast.FastCounter(ignore).counts_with_plain(sides[:-1], sides[-1], 4)
             assert counted is not None
             assert [list(x) for x in counted[0]] == [
                 list(x) for x in python_match_counts(refs, hyp, 4, ignore, None)]
