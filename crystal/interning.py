@@ -39,7 +39,8 @@ class InternedTokens(Sequence):
 
     It is a token sequence wherever :mod:`crystal` takes one; the compiled counter reads
     its numbers instead of numbering the tokens again. The tokens must not change while it
-    is in use (the numbers are built once).
+    is in use (the numbers are built once). Building the numbers changes nothing it is:
+    it stays equal to its tokens and pickles as them alone.
 
     Parameters
     ----------
@@ -100,6 +101,10 @@ class InternedTokens(Sequence):
 
     def __repr__(self) -> str:
         return f"InternedTokens({self.tokens!r})"
+
+    def __reduce__(self) -> tuple[type[InternedTokens], tuple[Sequence[Hashable]]]:
+        # the tokens only: the numbers follow from them, and are built again where needed
+        return InternedTokens, (self.tokens,)
 
     def _numbers(self) -> tuple[np.ndarray, dict[Hashable, int]]:
         numbered = self._numbered

@@ -4,6 +4,7 @@ the compiled n-gram counter (against the pure-Python reference) and STS's token 
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -28,6 +29,10 @@ def test_a_side_numbers_its_tokens_first_seen_first() -> None:
     assert side == list(side.tokens) == InternedTokens(list(side.tokens))
     assert side != ["if"] and (side == "if(x)") is False
     assert InternedTokens.of(side) is side
+    # the numbers are derived: pickled, a sequence is its tokens, numbered or not
+    copy = pickle.loads(pickle.dumps(side))
+    assert copy == side and not copy.numbered
+    assert pickle.dumps(side) == pickle.dumps(InternedTokens(side.tokens))
     empty = InternedTokens([])
     assert empty.ids.tolist() == [] and empty.vocabulary == {}
 
