@@ -14,6 +14,7 @@ from crystal.compat import corpus_bleu, sentence_bleu
 from crystal.corpus import CorpusError, read_corpus
 from crystal.counting import segment_stats, segment_stats_with_plain
 from crystal.crystalbleu import CrystalBLEU
+from crystal.interning import InternedTokens, joint_ids
 from crystal.ngrams import NgramSet, build_ngram_set, clipped_matches, count_ngrams
 from crystal.scoring import bleu_from_stats
 from crystal.smoothing import SMOOTHING_METHODS
@@ -36,6 +37,8 @@ __all__ = [
     "SegmentStats",
     "segment_stats",
     "segment_stats_with_plain",
+    "InternedTokens",
+    "joint_ids",
     "bleu_from_stats",
     "CrystalBLEU",
     "SMOOTHING_METHODS",

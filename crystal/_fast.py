@@ -20,10 +20,13 @@ follows one order at a time.
 
 The id table is shared by all calls with the same ignore set, grows with the vocabulary
 seen, and is reset to the ignore set's own tokens when it would pass :data:`LIMIT` entries; a
-pair too big for it (more tokens than fit beside the ignore set's) gets a table of its own
-for the call, sized by its distinct tokens. Shared ids are assigned under a lock, so
-concurrent calls are safe. Ids only ever need to be consistent within one call, so neither
-resets nor own tables ever change a result.
+pair too big for it (more tokens than fit beside the ignore set's) gets ids of its own for
+the call, as many as its distinct tokens: joined from its sides' own numberings
+(:mod:`crystal.interning`; joining costs the distinct tokens) when each side is an
+:class:`~crystal.interning.InternedTokens` whose numbers another use of the text built
+(ruby-metric's STS), so a text is not numbered again; else from one pass over the tokens.
+Shared ids are assigned under a lock, so concurrent calls are safe. Ids only ever need to be
+consistent within one call, so neither resets nor own tables ever change a result.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from itertools import chain
 
 import numba
 import numpy as np
+
+from crystal.interning import InternedTokens, joint_ids
 
 #: Entries of the shared id table before it is reset (memory bound, not a size limit).
 LIMIT = 1 << 15
@@ -134,8 +139,13 @@ class FastCounter:
         sides = (hypothesis,) if exact else (hypothesis, *references)
         if len(self._base) + size + FIRST_ID >= LIMIT:
             # more tokens than the shared table may hold: ids of this call's own (the ignore
-            # set's keep theirs), as many as the pair has distinct tokens
-            ids = _encode(_Vocab(self._base).__getitem__, sides, size)
+            # set's keep theirs), as many as the pair has distinct tokens; from the sides'
+            # numbers when an earlier use of each text built them (STS), which costs the
+            # distinct tokens, else one pass over the tokens (as cheap as numbering them)
+            if all(type(side) is InternedTokens and side.numbered for side in sides):
+                ids = self._own_ids(sides)  # type: ignore[arg-type]
+            else:
+                ids = _encode(_Vocab(self._base).__getitem__, sides, size)
         else:
             with self._lock:
                 if len(self._vocab) + size + FIRST_ID >= LIMIT:
@@ -156,6 +166,28 @@ class FastCounter:
         ).tolist()
         return (out[0], out[1]), ((out[2], out[3]) if plain else None)
 
+    def _own_ids(self, sides: tuple[InternedTokens, ...]) -> np.ndarray:
+        """The ids of ``sides``' tokens, one after the other, numbered for this call from
+        the sides' own numbers: the ignore set's tokens keep theirs, every other token is
+        numbered after them in the order first seen (as many ids as the pair has distinct
+        tokens)."""
+        numbers, joint = joint_ids(sides)
+        base = self._base
+        offset = len(base) + FIRST_ID
+        table = np.arange(offset, offset + len(joint), dtype=np.int64)
+        # whichever is smaller is walked: the pair's distinct tokens or the ignore set's
+        if len(joint) <= len(base):
+            for token, number in joint.items():
+                kept = base.get(token)
+                if kept is not None:
+                    table[number] = kept
+        else:
+            for token, kept in base.items():
+                number = joint.get(token)
+                if number is not None:
+                    table[number] = kept
+        return table[numbers[0] if len(numbers) == 1 else np.concatenate(numbers)]
+
 
 def _encode(
     get: Callable[[object], int], sides: tuple[Sequence[object], ...], size: int
@@ -167,6 +199,9 @@ def _encode(
 # Positions for which a table with room for all of them is allocated at once (see
 # _clipped_counts).
 _SMALL = 4096
+
+# The low 32 bits of an int64 (a table's count in the current reference).
+_LOW = (1 << 32) - 1
 
 # Fibonacci hashing: the multiplication by 2**64 / golden ratio (wrapping in int64) mixes
 # every bit of the code into the middle bits taken as the slot.
@@ -263,13 +298,17 @@ def _clipped_counts(
     distinct = 0  # the previous order's distinct n-grams
     for n in range(1, max_n + 1):
         # per slot: a distinct hypothesis code (0: empty), its number times 2 plus 1 if it
-        # is ignored, its occurrences in the hypothesis, in any one reference at most, in
-        # the current reference (0 between references). Room for every position when that
-        # is a small table (8,192 rows at most: 320 KB, in a core's cache), so a short pair
+        # is ignored, its occurrences in the hypothesis, and its occurrences in any one
+        # reference at most (high 32 bits) beside those in the current reference (low 32
+        # bits, 0 between references; counts stay below MAX_TOKENS). Four columns: a row is
+        # 32 bytes, so with numba's 32-byte aligned arrays a slot never straddles two cache
+        # lines (five took two lines for half the slots: on a big pair, whose tables outgrow
+        # the caches, a second memory access for them). Room for every position when that
+        # is a small table (8,192 rows at most: 256 KB, in a core's cache), so a short pair
         # never regrows; else as many as the previous order's distinct n-grams, to grow.
         positions = max(0, lh - n + 1)
         table = np.zeros(
-            (_table_size(min(positions, max(distinct, _SMALL))), 5), dtype=np.int64
+            (_table_size(min(positions, max(distinct, _SMALL))), 4), dtype=np.int64
         )
         distinct = 0
         for i in range(lh - n + 1):
@@ -302,18 +341,18 @@ def _clipped_counts(
                     rank[i] = -1
                     continue
                 rank[i] = table[s, 1] >> 1
-                if table[s, 4] == 0:
+                if table[s, 3] & _LOW == 0:
                     touched[nt] = s
                     nt += 1
-                table[s, 4] += 1
+                table[s, 3] += 1
             for t in range(nt):
                 s = touched[t]
-                table[s, 3] = max(table[s, 3], table[s, 4])
-                table[s, 4] = 0
+                both = table[s, 3]
+                table[s, 3] = max(both >> 32, both & _LOW) << 32
         for s in range(len(table)):
             if table[s, 0] == 0:
                 continue
-            matched = table[s, 2] if exact else min(table[s, 2], table[s, 3])
+            matched = table[s, 2] if exact else min(table[s, 2], table[s, 3] >> 32)
             out[2, n - 1] += matched
             out[3, n - 1] += table[s, 2]
             if table[s, 1] & 1 == 0:

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from crystal._fast import MAX_ORDER, FastCounter
+from crystal.interning import InternedTokens
 from crystal.ngrams import clip_counts, ngrams
 from crystal.stats import SegmentStats
 
@@ -204,8 +205,10 @@ def match_counts(
 
 
 def as_tokens(tokens: Tokens) -> Tokens:
-    """``tokens`` as a list or tuple (as given when it is one); a ``str`` is refused."""
-    if type(tokens) is list or type(tokens) is tuple:
+    """``tokens`` as a list or tuple (as given when it is one, or an
+    :class:`~crystal.interning.InternedTokens`, whose numbers the counter reuses); a ``str``
+    is refused."""
+    if type(tokens) is list or type(tokens) is tuple or type(tokens) is InternedTokens:
         return tokens
     if isinstance(tokens, str):
         raise TypeError("expected a sequence of tokens, got a str (tokenize it first)")

@@ -116,6 +116,13 @@ class Code:
         return self._once("tokens", lambda: crystal.tokenize(self.text, self.tokenizer))
 
     @property
+    def interned(self) -> crystal.InternedTokens:
+        """:attr:`tokens` as a :class:`crystal.InternedTokens`: what STS and the BLEUs read,
+        so a big pair's tokens are numbered once per text (on first use, kept with the text
+        as its tokens are) for the edit distance and the n-gram counts alike."""
+        return self._once("interned", lambda: crystal.InternedTokens(self.tokens))
+
+    @property
     def parsed(self) -> ParsedCode:
         """The clean parse, as given or repaired; raises :class:`NotApplicable` with the
         reason (the parse error of the text as given) otherwise."""

@@ -209,21 +209,23 @@ class PairScorer:
         if config.source_language is not None:
             self._note_source(reasons, refs[0], cand)
         else:
-            ref_tokens = [code.tokens for code in refs]
+            # the sides as STS read them: a big pair's numbers, if STS built them, are reused
+            ref_tokens = [code.interned for code in refs]
+            cand_tokens = cand.interned
             if "crystalbleu" in wanted:
                 if cbleu is None:
                     reasons["crystalbleu"] = self.no_set_reason(
                         language, config.tokenizer_for(language))
                 elif "bleu" in wanted:
                     # one count for both: bleu_metric has cbleu's orders (same smoothing, max_n)
-                    cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand.tokens)
+                    cb_stats, bleu_stats = cbleu.segment_stats_with_bleu(ref_tokens, cand_tokens)
                 else:
-                    cb_stats = cbleu.segment_stats(ref_tokens, cand.tokens)
+                    cb_stats = cbleu.segment_stats(ref_tokens, cand_tokens)
                 if cb_stats is not None:
                     values["crystalbleu"] = cbleu.score_stats(cb_stats)
             if "bleu" in wanted:
                 if bleu_stats is None:
-                    bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand.tokens)
+                    bleu_stats = self.bleu_metric.segment_stats(ref_tokens, cand_tokens)
                 values["bleu"] = self.bleu_metric.score_stats(bleu_stats)
 
         result = PairResult(

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections import Counter
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import numpy as np
 from rapidfuzz.distance import Levenshtein
+
+import crystal
 
 from .code import Code, Limits, NotApplicable
 from .evidence import (
@@ -270,16 +273,17 @@ class StringTier(Tier):
     name = "string"
     metric = "sts"
 
-    def build(self, code: Code) -> list[str]:
+    def build(self, code: Code) -> crystal.InternedTokens:
         # No size limit per side: the limit is on the work of the pair (see similarity).
-        return code.tokens
+        # The interned tokens: a big pair's numbers, built here, serve the BLEUs too.
+        return code.interned
 
-    def similarity(self, reference: list[str], candidate: list[str]) -> float:
+    def similarity(self, reference: Sequence[str], candidate: Sequence[str]) -> float:
         longest = max(len(reference), len(candidate))
         distance = token_distance(reference, candidate, self.limits.max_tokens)
         return normalized_similarity(distance, longest)
 
-    def explain(self, reference: list[str], candidate: list[str]) -> StringExplanation:
+    def explain(self, reference: Sequence[str], candidate: Sequence[str]) -> StringExplanation:
         """The token edit script behind STS.
 
         >>> from ruby_metric.scoring.code import Limits
@@ -330,6 +334,8 @@ def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
     budget = max_tokens * max_tokens
     if n * m > _IDS_ABOVE:
         a, b = token_ids(a, b)
+    else:
+        a, b = _listed(a), _listed(b)
     if n * m <= budget:
         return Levenshtein.distance(a, b)
     k = max(0, (budget // max(n, m) - 1) // 2)
@@ -348,7 +354,7 @@ def token_distance(a: Sequence[str], b: Sequence[str], max_tokens: int) -> int:
 _IDS_ABOVE = 1 << 20
 
 
-def token_ids(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int]]:
+def token_ids(a: Sequence[str], b: Sequence[str]) -> tuple[array[int], array[int]]:
     """Both token sequences as integers, the most frequent token as 0 (ties: first seen).
 
     Equal tokens get equal ids, so every edit distance and edit script is unchanged. It makes
@@ -356,13 +362,29 @@ def token_ids(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int]]
     for values below 256 (in real code almost every token is one of the 256 most frequent)
     and in a hash map otherwise, which is where hashed string tokens always land.
 
-    >>> token_ids(["a", "=", "b", ";"], ["b", "=", "b", ";"])
+    The ids are ranked from each side's own numbering (:class:`crystal.InternedTokens`,
+    built here unless a side is one that has it already, and then kept for the n-gram
+    counts), so only the pair's distinct tokens are looked up again. They are returned as
+    ``array("q")``, which rapidfuzz reads as machine integers: a list would need a Python
+    int made, then read, for every position.
+
+    >>> a, b = token_ids(["a", "=", "b", ";"], ["b", "=", "b", ";"])
+    >>> a.tolist(), b.tolist()
     ([3, 1, 0, 2], [0, 1, 0, 2])
     """
-    counts = Counter(a)
-    counts.update(b)
-    ids = {token: i for i, (token, _) in enumerate(counts.most_common())}
-    return [ids[t] for t in a], [ids[t] for t in b]
+    (ids_a, ids_b), joint = crystal.joint_ids(
+        [crystal.InternedTokens.of(a), crystal.InternedTokens.of(b)]
+    )
+    counts = np.bincount(ids_a, minlength=len(joint)) + np.bincount(ids_b, minlength=len(joint))
+    # most frequent first; a stable sort keeps ties in the joint numbering's first-seen order
+    rank = np.empty(len(joint), dtype=np.int64)
+    rank[np.argsort(-counts, kind="stable")] = np.arange(len(joint))
+    return array("q", rank[ids_a].tobytes()), array("q", rank[ids_b].tobytes())
+
+
+def _listed(tokens: Sequence[str]) -> Sequence[str]:
+    """The tokens behind an interned sequence (rapidfuzz reads a list at C speed)."""
+    return tokens.tokens if isinstance(tokens, crystal.InternedTokens) else tokens
 
 
 class TreeTier(Tier):
