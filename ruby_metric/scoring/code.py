@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import crystal
 
+from .fences import Unfenced, unfence
+
 if TYPE_CHECKING:
     from graphs import ParsedCode, TolerantParse
     from graphs.parsing.entry import Program
@@ -88,6 +90,9 @@ class Code:
     repair : give a broken text the structural tiers after a bounded repair or with its
         broken statements kept as text (:func:`graphs.tolerant_parse`); ``False`` needs a
         clean parse as given.
+
+    A text that starts with a markdown code fence (model output) is read as the code inside
+    it, by every tier (:mod:`ruby_metric.scoring.fences`; :meth:`note` says so).
     """
 
     text: str
@@ -111,9 +116,16 @@ class Code:
         return value
 
     @property
+    def unfenced(self) -> Unfenced:
+        """The text with a markdown fence around it blanked (:func:`unfence`): what every
+        tier reads."""
+        return self._once("unfenced", lambda: unfence(self.text))  # type: ignore[return-value]
+
+    @property
     def tokens(self) -> list[str]:
-        """The text's tokens under the configured tokenizer (always available)."""
-        return self._once("tokens", lambda: crystal.tokenize(self.text, self.tokenizer))
+        """The code's tokens under the configured tokenizer (always available)."""
+        return self._once("tokens", lambda: crystal.tokenize(self.unfenced.code,
+                                                             self.tokenizer))
 
     @property
     def interned(self) -> crystal.InternedTokens:
@@ -171,7 +183,7 @@ class Code:
         >>> [Code(t, "java").unparsed() for t in ("int f() { return 1;", "return 1;\\n}", "")]
         [None, None, None]
         """
-        if not self.text.strip():
+        if not self.unfenced.code.strip():
             return None
         try:
             structure = self.structure
@@ -204,7 +216,7 @@ class Code:
         'left out, never called from main: g'
         """
         try:
-            parts = [self.structure.describe(graph=graph)]
+            parts = [self.unfenced.describe(), self.structure.describe(graph=graph)]
             program = self.program
         except NotApplicable:
             return None
@@ -216,7 +228,7 @@ class Code:
         import graphs
 
         parsed = self._parse()
-        if parsed.ok or not self.repair or len(self.text) > self.limits.max_repair_chars:
+        if parsed.ok or not self.repair or len(parsed.source) > self.limits.max_repair_chars:
             return graphs.TolerantParse(parsed)
         return graphs.tolerant_parse(parsed)
 
@@ -229,7 +241,7 @@ class Code:
             raise NotApplicable(
                 f"code longer than the limit ({len(self.text)} > {self.limits.max_chars} chars)"
             )
-        return graphs.parse(self.text, self.language)
+        return graphs.parse(self.unfenced.code, self.language)
 
     def representation(self, key: str, build: Callable[[Code], object]) -> object:
         """A tier's representation of this text, built by ``build(self)`` at most once."""
