@@ -139,7 +139,7 @@ def test_meta_commands_compare_on_every_id_and_correlate_leaves_the_missing_out(
     code, out, err = run(capsys, "meta", "compare", *base, "--trials", "99",
                          "--bootstrap", "50")
     assert code == 0, err
-    assert "A = coder-l, B = coder-m: 5 shared pairs" in out
+    assert "A = coder-l, B = coder-m: 5 paired ids" in out
     assert "coder-m      5           0  0.5790" in out
     code, out, err = run(capsys, "meta", "correlate", *base, "--label-field", "passed",
                          "--bootstrap", "0", "-f", "json")

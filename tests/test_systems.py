@@ -247,7 +247,7 @@ def test_meta_compare_jsonl_every_pair_adjusted(capsys, judged):
             for c in data["comparisons"]] == holm(raw)
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "3 systems (by 'model')" in out and "adjusted for 3 (Holm)" in out
-    assert "A = near, B = bad: 4 shared pairs" in out
+    assert "A = near, B = bad: 4 paired ids" in out
 
 
 def test_meta_compare_three_aligned_files_and_errors(capsys, tmp_path, judged):
@@ -260,7 +260,7 @@ def test_meta_compare_three_aligned_files_and_errors(capsys, tmp_path, judged):
     code, out, err = run(capsys, "meta", "compare", refs, *files, "-l", "python", *FAST,
                          "--trials", "99", "--bootstrap", "50")
     assert code == 0, err
-    assert out.count("shared pair") == 3
+    assert out.count("paired id") == 3
     code, _, err = run(capsys, "meta", "compare", "--jsonl", judged, "-l", "python")
     assert code == 2 and "needs --system-field FIELD" in err
     code, _, err = run(capsys, "meta", "compare", refs, files[0], "-l", "python")
@@ -279,7 +279,7 @@ def test_meta_compare_names_missing_ids(capsys, tmp_path, caplog):
     assert any("missing from a system (model/id: bad/t3)" in r.getMessage()
                for r in caplog.records)
     assert "has no pair for" not in out
-    assert "A = good, B = bad: 4 shared pairs" in out and "A = good, B = near: 4 shared" in out
+    assert "A = good, B = bad: 4 paired ids" in out and "A = good, B = near: 4 paired" in out
 
 
 def test_correlate_with_label_field_systems_and_groups(capsys, judged):

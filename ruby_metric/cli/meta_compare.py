@@ -1,5 +1,6 @@
 """``ruby-metric meta compare`` with more than two systems, or with ``--jsonl``: every pair of
-systems tested on the ids both have, p-values adjusted for the number of comparisons.
+systems tested on every id (a missing one scores 0), p-values adjusted for the number of
+comparisons.
 
 :mod:`ruby_metric.cli.meta` hands the command here (:func:`run_many`) when the systems come
 from one JSONL split by ``--system-field``, as folders, or as three or more line-aligned
@@ -190,7 +191,8 @@ def write_many(
     out.write(
         f"{counted(len(many.systems), 'system')}"
         + (f" (by {systems.system_field!r})" if systems.system_field else "")
-        + f", every pair compared on the ids both have: {counted(count, 'comparison')}; "
+        + f", every pair compared on every id (one a system lacks scores 0 there): "
+        f"{counted(count, 'comparison')}; "
         f"'adj' p-values adjusted for {count} (Holm); {args.trials} randomization trials, "
         f"{args.bootstrap} bootstrap resamples, seed {args.seed}\n\n"
     )
@@ -211,7 +213,7 @@ def write_many(
         report = comparison.report
         out.write(
             f"\nA = {comparison.a}, B = {comparison.b}: "
-            f"{counted(report.pairs, 'shared pair')}\n"
+            f"{counted(report.pairs, 'paired id')}\n"
         )
         header = ["metric", "A", "B", "A-B", level, "p rand", "adj", "p boot", "adj",
                   "p t", "adj", "n"]

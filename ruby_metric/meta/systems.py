@@ -2,8 +2,8 @@
 
 Every system is scored with the same scorer in one run (one CrystalBLEU n-gram set for all),
 then split: :func:`system_corpora` gives each system's :class:`CorpusResult`, and
-:func:`compare_many` tests every pair of systems on the ids both have, with the paired
-approximate randomization, paired bootstrap and paired t-test of
+:func:`compare_many` tests every pair of systems on every id (an id a system lacks scores 0
+there), with the paired approximate randomization, paired bootstrap and paired t-test of
 :mod:`~ruby_metric.meta.significance`.
 
 Testing k systems pairwise is k(k-1)/2 tests per metric: at p < 0.05 each, some "significant"
