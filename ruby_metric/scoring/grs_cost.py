@@ -141,19 +141,9 @@ class GRSCostModel:
         >>> GRSCostModel().label_distance(["v0 = v1"], ["v0 = v1", "v0 = v1 + 1"]).round(4).tolist()
         [[0.0, 0.2732]]
         """
-        refs = [str(lab) for lab in ref_labels]
-        cands = [str(lab) for lab in cand_labels]
-        w1 = self.node_weight(refs)[:, None]
-        w2 = self.node_weight(cands)[None, :]
-        stats = crystal.chrf_statistics(refs, cands)
-        d = 1.0 - (w1 * stats.recall + w2 * stats.precision) / (w1 + w2)
-        np.maximum(d, LABEL_DISTANCE_FLOOR, out=d)
-        position = {lab: j for j, lab in enumerate(cands)}
-        for i, lab in enumerate(refs):
-            j = position.get(lab)
-            if j is not None:
-                d[i, j] = 0.0
-        return d
+        w1 = self.node_weight(ref_labels)[:, None]
+        w2 = self.node_weight(cand_labels)[None, :]
+        return _shared_mass_distance(ref_labels, cand_labels, w1, w2)
 
     def subst_cost(self, ref_labels: list, cand_labels: list) -> np.ndarray:
         """``cost[i, j] = max((w_i + w_j) * d[i, j], |w_i - w_j|)`` (the GED's
@@ -165,7 +155,7 @@ class GRSCostModel:
         """
         w1 = self.node_weight(ref_labels)[:, None]
         w2 = self.node_weight(cand_labels)[None, :]
-        d = self.label_distance(ref_labels, cand_labels)
+        d = _shared_mass_distance(ref_labels, cand_labels, w1, w2)  # weights computed once
         # equal labels: d = 0 and equal weights, so they cost 0; d <= 1 keeps the cost
         # within a deletion plus an insertion
         cost = np.maximum((w1 + w2) * d, np.abs(w1 - w2))
@@ -197,3 +187,20 @@ class GRSCostModel:
     def score(self, distance: float, size_ref: float, size_cand: float) -> float:
         """GRS from a distance and the two weighted sizes (:func:`recall_weighted_score`)."""
         return recall_weighted_score(distance, size_ref, size_cand, self.beta)
+
+
+def _shared_mass_distance(ref_labels: list, cand_labels: list, w1: np.ndarray,
+                          w2: np.ndarray) -> np.ndarray:
+    """:meth:`GRSCostModel.label_distance` for labels whose weights (a column and a row)
+    are known."""
+    refs = [str(lab) for lab in ref_labels]
+    cands = [str(lab) for lab in cand_labels]
+    stats = crystal.chrf_statistics(refs, cands)
+    d = 1.0 - (w1 * stats.recall + w2 * stats.precision) / (w1 + w2)
+    np.maximum(d, LABEL_DISTANCE_FLOOR, out=d)
+    position = {lab: j for j, lab in enumerate(cands)}
+    for i, lab in enumerate(refs):
+        j = position.get(lab)
+        if j is not None:
+            d[i, j] = 0.0
+    return d
