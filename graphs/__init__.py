@@ -34,6 +34,11 @@ from graphs.pdg.build import (  # noqa: F401  (program dependence graphs)
     pdg_statements,
 )
 from graphs.pdg.entry_node import ENTRY_LABEL, unify_entry  # noqa: F401
+from graphs.pdg.local_alignment import (  # noqa: F401  (locals paired across two PDGs)
+    align_locals,
+    common_names,
+    rename_locals,
+)
 from graphs.pdg.tolerant import (  # noqa: F401  (the PDG of a tolerant parse)
     mark_guessed,
     relabel_unparsed,

@@ -330,8 +330,8 @@ def test_grs_beta_option_signature_and_errors():
     partial = "int f(int[] a){ int s = 0; return s; }"
     default, symmetric = RubyScorer("java"), RubyScorer("java", grs_beta=1)
     assert default.grs_beta == 2.0 and symmetric.grs_beta == 1.0
-    assert "pdg7-canonical-weighted-shared-reach-beta2|" in default.signature()
-    assert "pdg7-canonical-weighted-shared-reach-beta1|" in symmetric.signature()
+    assert "pdg8-canonical-aligned-weighted-shared-reach-beta2|" in default.signature()
+    assert "pdg8-canonical-aligned-weighted-shared-reach-beta1|" in symmetric.signature()
     # recall-weighted: a candidate that carries part of the reference scores lower with
     # beta 2 than the symmetric form, and its mirror pair higher
     assert default.score(ref, partial).grs < symmetric.score(ref, partial).grs

@@ -147,6 +147,8 @@ def assemble_explanation(
     Explanation against the reference RUBY's tier chose (the first of the references when
     RUBY has no tier).
     """
+    import graphs
+
     wanted = set(metrics)
     winner = outcomes.get(result.tier or "")
     index = winner.reference if winner is not None and winner.reference is not None else 0
@@ -169,17 +171,21 @@ def assemble_explanation(
     string = evidence("string")
     if source_language is not None:
         notes["string"] = NOT_COMPARABLE
+    # labels as GRS compared them: each pair of locals it found one variable under its one
+    # name (GraphTier.edit)
+    ref_names, cand_names = graphs.common_names(dict(graph.renamed) if graph else {})
     ref_pdg = cand_pdg = None
     if notes.get("graph") != "not requested":
         # Each side on its own: the report draws one PDG even when the other cannot be built.
-        ref_pdg = _pdg_or_note(graph_tier, ref, "reference_pdg", notes)
-        cand_pdg = _pdg_or_note(graph_tier, candidate, "candidate_pdg", notes)
+        ref_pdg = _pdg_or_note(graph_tier, ref, "reference_pdg", notes, ref_names)
+        cand_pdg = _pdg_or_note(graph_tier, candidate, "candidate_pdg", notes, cand_names)
 
     mapping = labels = None
     if source_language is not None:
         assert isinstance(graph_tier, NeutralGraphTier)  # scored against a source
         mapping = (neutral_report(graph_tier, ref), neutral_report(graph_tier, candidate))
-        labels = (neutral_labels(graph_tier, ref), neutral_labels(graph_tier, candidate))
+        labels = (neutral_labels(graph_tier, ref, ref_names),
+                  neutral_labels(graph_tier, candidate, cand_names))
 
     ngrams = None
     if source_language is not None:
@@ -212,9 +218,13 @@ def assemble_explanation(
     )
 
 
-def _pdg_or_note(tier: Tier, code: Code, key: str, notes: dict[str, str]) -> Pdg | None:
+def _pdg_or_note(tier: Tier, code: Code, key: str, notes: dict[str, str],
+                 renaming: dict[str, str]) -> Pdg | None:
+    import graphs
+
     try:
-        return Pdg.from_graph(tier.represent(code))
+        graph = tier.represent(code)
+        return Pdg.from_graph(graphs.rename_locals(graph, renaming) if renaming else graph)
     except NotApplicable as exc:
         notes[key] = str(exc)
         return None

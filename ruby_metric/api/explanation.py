@@ -247,6 +247,11 @@ class Explanation:
             f"delete ({side} only), {unmatched[1]} insert (candidate only); line R/C: "
             f"{side} line R, candidate line C"
         )
+        if g.renamed:
+            out.append(
+                f"  locals compared as one variable (the matched statements say so), each "
+                f"shown under the smaller of its two names: {g.renamed_text(side)}"
+            )
         out.extend(_node_table(g, ref, cand))
         kinds = Counter(e.kind for e in g.edge_edits)
         shared = len(ref.edges) - kinds["delete"] - kinds["retype"]

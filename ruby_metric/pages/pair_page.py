@@ -408,6 +408,10 @@ def _pdg_section(e: PairView, *, drawings: bool = True) -> str:
             f"and {len(g.unmatched_cand_nodes)} candidate nodes unmatched, "
             f"{len(g.edge_edits)} edges unmatched."
         )
+        if g.renamed:
+            summary += (" Locals compared as one variable (the matched statements say so), "
+                        f"each shown under the smaller of its two names: "
+                        f"{g.renamed_text(_against(e))}.")
     else:
         summary = f"No node mapping: {e.notes.get('graph', 'n/a')}."
     legend = (

@@ -323,9 +323,12 @@ class NeutralLabel:
     unknown: tuple[str, ...] = ()
 
 
-def neutral_labels(tier: NeutralGraphTier, code: Code) -> tuple[NeutralLabel, ...] | None:
+def neutral_labels(tier: NeutralGraphTier, code: Code,
+                   renaming: dict[str, str] | None = None) -> tuple[NeutralLabel, ...] | None:
     """Per statement of ``code``'s own PDG (in node order), its :class:`NeutralLabel`, then
     the nodes the map added (a pipeline's loop); ``None`` when the side has no PDG.
+    ``renaming``: locals shown under another name (:func:`graphs.rename_locals`), as GRS
+    compared them.
 
     A statement is found in the neutral PDG by its own label (``source_label`` there), the
     first unclaimed node with it for labels that repeat.
@@ -336,10 +339,14 @@ def neutral_labels(tier: NeutralGraphTier, code: Code) -> tuple[NeutralLabel, ..
     ...                                            Code(java, "java"))][2:4]
     [('int s = 0;', 'vd9d = 0'), ('s += n;', 'vd9d += v0')]
     """
+    import graphs
+
     try:
         graph = tier.represent(code)
     except NotApplicable:
         return None
+    if renaming:
+        graph = graphs.rename_locals(graph, renaming)
     plain = code.representation("graph", lambda c: GraphTier.build(tier, c))  # cached
     report = graph.graph["neutral_report"]
     nodes: dict[str, list[dict[str, Any]]] = {}

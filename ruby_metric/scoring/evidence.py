@@ -433,6 +433,9 @@ class GraphExplanation:
     edge_edits : the edges left unmatched (deleted, inserted, retyped), 1 each; so
         ``distance == sum(m.cost for m in mapping) + len(edge_edits)``.
     beta : the recall weight GRS was scored with.
+    renamed : ``(candidate local, reference local)`` for the locals of two names compared
+        as one variable (:meth:`GraphTier.edit <ruby_metric.scoring.tiers.GraphTier.edit>`),
+        each under the smaller of its two names in the labels the costs are of.
     """
 
     distance: float
@@ -445,6 +448,7 @@ class GraphExplanation:
     mapping: tuple[NodeMatch, ...]
     edge_edits: tuple[EdgeEdit, ...]
     beta: float = 2.0
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def nodes_with(self, status: str) -> tuple[NodeMatch, ...]:
         """The mapping entries with this status."""
@@ -464,6 +468,10 @@ class GraphExplanation:
     def matched_mass(self) -> float:
         """``M = (S_ref + S_cand - GED) / 2``: the weight both graphs share."""
         return (self.ref_size + self.cand_size - self.distance) / 2.0
+
+    def renamed_text(self, side: str = "reference") -> str:
+        """:attr:`renamed` for a reader, e.g. ``candidate v9f8 = reference v1a2``."""
+        return ", ".join(f"candidate {c} = {side} {r}" for c, r in self.renamed)
 
     def formula(self) -> str:
         """The score's formula with its numbers, e.g. ``M = (40 + 36 - 9.5) / 2 = 33.25;
@@ -490,6 +498,7 @@ class GraphExplanation:
             "similarity": self.similarity,
             "mapping": [m.to_dict() for m in self.mapping],
             "edge_edits": [e.to_dict() for e in self.edge_edits],
+            "renamed": [list(pair) for pair in self.renamed],
         }
 
 

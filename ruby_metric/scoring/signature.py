@@ -53,7 +53,7 @@ def signature(
         are named per language, ``tok:java=code+python=code-python``.
     ngram_sets : CrystalBLEU's trivially shared n-grams per language (empty when none).
     variant, smoothing, epsilon : CrystalBLEU/BLEU settings.
-    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg7-...-beta2``). The
+    grs_beta : GRS's recall weight (in the ``norm`` field: ``pdg8-...-beta2``). The
         ``reach`` in both norm tags: a program's code that never runs from its entry point
         is left out of the tree and the graph, and its entry is one node
         (:mod:`graphs.parsing.entry`).
@@ -92,7 +92,7 @@ def signature(
         f"ngrams:{ngrams}",
         f"cbleu:{variant}",
         f"smooth:{smoothing}-eps{epsilon:g}",
-        f"norm:ast-named-nocomments-reach,pdg7-canonical-weighted-shared-reach-beta{grs_beta:g}",
+        f"norm:ast-named-nocomments-reach,pdg8-canonical-aligned-weighted-shared-reach-beta{grs_beta:g}",
         "repair:" + ("on" if repair else "off"),
     ]
     if source is not None:

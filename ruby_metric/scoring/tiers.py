@@ -455,7 +455,7 @@ class TreeTier(Tier):
 
 
 class GraphTier(Tier):
-    """GRS: graph edit distance of PDGs under the v3 cost model
+    """GRS: graph edit distance of PDGs under the v4 cost model
     (:mod:`ruby_metric.scoring.grs_cost`).
 
     A node weighs its label's tokens, labels are compared by chrF, and the score is the
@@ -535,25 +535,59 @@ class GraphTier(Tier):
             raise NotApplicable(str(error)) from None
 
     def similarity(self, reference: Any, candidate: Any) -> float:
+        costs = self.costs
+        result, _, _, _ = self.edit(reference, candidate)
+        return costs.score(result.distance, costs.size(reference), costs.size(candidate))
+
+    def edit(self, reference: Any, candidate: Any, *, operations: bool = False
+             ) -> tuple[Any, Any, Any, dict[str, str]]:
+        """The graph edit distance behind GRS, with the locals the matched statements say
+        are one variable under one name.
+
+        A PDG names a local after its declaration (:mod:`graphs.pdg.naming`), so one edit
+        to a declaration renames its variable in every statement that uses it. The GED is
+        computed; the candidate locals its matched statements pair with reference locals of
+        another name (:func:`graphs.align_locals`) get one name with them on both sides
+        (:func:`graphs.common_names`, the same whichever side is the reference), and the GED
+        is computed again: the smaller distance is GRS's. The sizes do not change (a name
+        is one token).
+
+        Returns
+        -------
+        ``(result, reference graph, candidate graph, pairs)``: the :class:`graphs.GEDResult`
+        kept, the two graphs it was computed on, and ``{candidate local: reference local}``
+        (empty when the first GED was kept).
+        """
         import graphs
 
-        costs = self.costs
-        result = graphs.graph_edit_distance(reference, candidate, **costs.ged_options())
-        return costs.score(result.distance, costs.size(reference), costs.size(candidate))
+        options = self.costs.ged_options()
+        first = graphs.graph_edit_distance(reference, candidate, operations=operations,
+                                           **options)
+        ref_nodes, cand_nodes = reference.nodes, candidate.nodes
+        pairs = graphs.align_locals(
+            (str(ref_nodes[a].get("label")), str(cand_nodes[b].get("label")))
+            for a, b in first.node_mapping if a is not None and b is not None)
+        if not pairs:
+            return first, reference, candidate, {}
+        ref_names, cand_names = graphs.common_names(pairs)
+        ref_renamed = graphs.rename_locals(reference, ref_names) if ref_names else reference
+        cand_renamed = graphs.rename_locals(candidate, cand_names) if cand_names else candidate
+        second = graphs.graph_edit_distance(ref_renamed, cand_renamed, operations=operations,
+                                            **options)
+        if second.distance < first.distance:
+            return second, ref_renamed, cand_renamed, pairs
+        return first, reference, candidate, {}
 
     def explain(self, reference: Any, candidate: Any) -> GraphExplanation:
         """The PDG node mapping behind GRS, each pair with its cost, and the unmatched edges.
 
-        The same call as :meth:`similarity` (:meth:`GRSCostModel.ged_options`) with the edit
-        path listed, so its distance and similarity are GRS's; each node carries its weight
-        and each substitution its label distance, so GRS can be recomputed by hand.
+        The same call as :meth:`similarity` (:meth:`edit`) with the edit path listed, so its
+        distance and similarity are GRS's; each node carries its weight and each
+        substitution its label distance, so GRS can be recomputed by hand. Labels are as
+        compared: each pair of locals :meth:`edit` found (``renamed``) under its one name.
         """
-        import graphs
-
         costs = self.costs
-        ged = graphs.graph_edit_distance(
-            reference, candidate, operations=True, **costs.ged_options()
-        )
+        ged, reference, candidate, pairs = self.edit(reference, candidate, operations=True)
         op_cost = {
             (op.item1, op.item2): float(op.cost)
             for op in ged.operations
@@ -623,6 +657,7 @@ class GraphTier(Tier):
             mapping=tuple(mapping),
             edge_edits=tuple(edge_edits),
             beta=costs.beta,
+            renamed=tuple(sorted(pairs.items())),
         )
 
 
