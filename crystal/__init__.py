@@ -9,7 +9,13 @@ Depends on nothing else of ruby-metric (numpy and numba, for fast counting).
 """
 
 from crystal import bleu  # noqa: F401 - ``import crystal`` has always bound ``crystal.bleu``
-from crystal.chrf import ChrfStatistics, chrf_matrix, chrf_statistics, sentence_chrf
+from crystal.chrf import (
+    PACKED_CHARS,
+    ChrfStatistics,
+    chrf_matrix,
+    chrf_statistics,
+    sentence_chrf,
+)
 from crystal.compat import corpus_bleu, sentence_bleu
 from crystal.corpus import CorpusError, read_corpus
 from crystal.counting import segment_stats, segment_stats_with_plain
@@ -45,5 +51,6 @@ __all__ = [
     "sentence_chrf",
     "chrf_matrix",
     "chrf_statistics",
+    "PACKED_CHARS",
     "ChrfStatistics",
 ]

@@ -23,7 +23,8 @@ from functools import lru_cache
 import numba
 import numpy as np
 
-__all__ = ["CHRF_ORDER", "ChrfStatistics", "chrf_matrix", "chrf_statistics", "sentence_chrf"]
+__all__ = ["CHRF_ORDER", "PACKED_CHARS", "ChrfStatistics", "chrf_matrix", "chrf_statistics",
+           "sentence_chrf"]
 
 #: The highest character n-gram order (sacrebleu's default ``char_order``).
 CHRF_ORDER = 6
@@ -32,6 +33,9 @@ CHRF_ORDER = 6
 # 2**10 (Latin, Greek, Cyrillic and all of ASCII): n in the top bits, 10 bits a character.
 _CHAR_BITS = 10
 _ORDER_SHIFT = 60
+#: Strings whose code points are all below this are counted by the compiled path; a pair of
+#: strings that both hold one at or above it is counted the plain way (same numbers, slower).
+PACKED_CHARS = 1 << _CHAR_BITS
 
 
 def sentence_chrf(hypothesis: str, reference: str, *, beta: float = 2.0) -> float:

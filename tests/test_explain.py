@@ -439,7 +439,7 @@ def test_text_node_table_lists_every_pair_with_its_label(java):
     assert rows[3]["labels"] == [
         "return v0 < v1 ? v1 - v0 : v0 - v1", "return v1 < v0 ? v0 - v1 : v1 - v0"]
     assert rows[3]["codes"][0] == "line 1 'if (a < b) { return b - a; } return a - b;'"
-    assert total == ("23", "23", "11.359375")
+    assert total == ("23", "23", "12.90625")
 
 
 def test_text_node_table_of_a_long_method_stays_aligned(java):

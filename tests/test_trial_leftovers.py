@@ -214,7 +214,7 @@ def test_a_model_with_no_output_scores_zero_beside_the_others(silent_model, caps
     # counterpart in .../sources": the other models were not scored either
     code, out, err = run(capsys, "score", sources, large, medium, small, *SOURCE, "-b")
     assert code == 0, err
-    assert out == "coder-l\t0.5959\ncoder-m\t0.0000\ncoder-s\t0.6825\n"
+    assert out == "coder-l\t0.5967\ncoder-m\t0.0000\ncoder-s\t0.6814\n"
     assert _warnings(caplog) == [
         f"{medium} has no files: each of the 5 files of {sources} scored as a missing "
         "translation, 0"]

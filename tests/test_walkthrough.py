@@ -96,7 +96,7 @@ def test_score_per_system_against_the_references(scores):
         assert systems[model]["ruby"] == pytest.approx(sum(rubies) / 5, abs=1e-12)
     # the measured corpus RUBY per model: the near-copies with one-token bugs (coder-s)
     # score above the correct but restyled translations (coder-l)
-    assert [round(systems[m]["ruby"], 4) for m in MODELS] == [0.6119, 0.8161, 0.9226]
+    assert [round(systems[m]["ruby"], 4) for m in MODELS] == [0.6108, 0.8145, 0.9220]
 
 
 def test_score_against_the_java_sources(capsys):

@@ -31,11 +31,14 @@ import numpy as np
 from graphs.flow.labels import label_tokens
 from graphs.ged.assignment import solve_assignment
 
-__all__ = ["align_locals", "common_names", "is_named_local", "rename_locals"]
+__all__ = ["align_locals", "common_names", "is_named_local", "local_names",
+           "rename_in_label", "rename_locals"]
 
 _NAMED = re.compile(r"v[0-9a-f]{3}(?:_\d+)?\Z")
-# a named local as a whole word, outside string and character literals (group 1)
-_IN_LABEL = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|\b(v[0-9a-f]{3}(?:_\d+)?)\b')
+# any local's name (a parameter's v0, a named local's v3fa or v3fa_2, a bound name's b0) as
+# a whole word, outside string and character literals (group 1)
+_IN_LABEL = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\''
+                       r"|\b(v[0-9a-f]{3}(?:_\d+)?|v\d+|b\d+)\b")
 _SLOT = "\u2022"  # where a named local stands in a statement's shape
 
 
@@ -46,6 +49,29 @@ def is_named_local(token: str) -> bool:
     (True, True, False, False)
     """
     return _NAMED.match(token) is not None
+
+
+def local_names(label: str) -> list[str]:
+    """The names of locals in a PDG label, in order (parameters ``v0``, named locals
+    ``v3fa``, bound names ``b0``), not counting what a string or character literal holds.
+
+    >>> local_names('v3fa += v0 + len("v1")')
+    ['v3fa', 'v0']
+    """
+    return [name for name in _IN_LABEL.findall(label) if name]
+
+
+def rename_in_label(label: str, renaming: Mapping[str, str]) -> str:
+    """``label`` with the locals that ``renaming`` names renamed (literals left as they are).
+
+    >>> rename_in_label('v3fa = v0 + len("v3fa")', {"v3fa": "x"})
+    'x = v0 + len("v3fa")'
+    """
+    def swap(match: re.Match) -> str:
+        name = match.group(1)
+        return renaming.get(name, name) if name else match.group(0)
+
+    return _IN_LABEL.sub(swap, label)
 
 
 def align_locals(label_pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -130,26 +156,18 @@ def rename_locals(graph: nx.MultiDiGraph, renaming: Mapping[str, str]) -> nx.Mul
     for _, label in graph.nodes(data="label"):
         if label is None:
             continue
-        for token in _IN_LABEL.findall(str(label)):
-            if token and token in targets and token not in full:
+        for token in local_names(str(label)):
+            if token in targets and token not in full:
                 full[token] = f"{token}_0"
     out = graph.copy()
     for node, label in graph.nodes(data="label"):
         if label is not None:
-            out.nodes[node]["label"] = _renamed(str(label), full)
+            out.nodes[node]["label"] = rename_in_label(str(label), full)
     for _, _, data in out.edges(data=True):
         var = data.get("var")
         if var in full:
             data["var"] = full[var]
     return out
-
-
-def _renamed(label: str, renaming: Mapping[str, str]) -> str:
-    def swap(match: re.Match) -> str:
-        name = match.group(1)
-        return renaming.get(name, name) if name else match.group(0)
-
-    return _IN_LABEL.sub(swap, label)
 
 
 def _paired_names(ref_label: str, cand_label: str) -> list[tuple[str, str]]:

@@ -15,6 +15,11 @@ are, what a substitution costs, and the recall-weighted score built from the edi
   statement lacks it, costs what inserting it costs: it never adds shared mass. (v3 charged
   ``max(max(w_a, w_b) (1 - chrF), |w_a - w_b|)``, a token added at ``1 - chrF`` of a token,
   under which ``x = a * b - 1`` outscored ``x = a * b`` against ``x = a + b``.)
+* A local's name is an identity, not text: the two labels are compared with each distinct
+  name of the pair spelled in a character of its own (repeated to the name's length, so
+  its mass is unchanged). Two names are the same variable or not; ``v3fa`` and ``v3fb``
+  share nothing, where their characters (and every name's leading ``v``) used to count as
+  shared mass.
 * A node labelled as text (``⁇ ...``: a statement that did not parse, one the repair had to
   complete, the tokens a repair inserted) is credited only when its label is equal: any
   other substitution costs ``w_a + w_b``, as deleting one and inserting the other. What a
@@ -41,6 +46,7 @@ import numpy as np
 import crystal
 import graphs
 from graphs.flow.labels import label_size
+from graphs.pdg.local_alignment import local_names, rename_in_label
 from graphs.trees.normalized import OPAQUE_MARK
 
 __all__ = [
@@ -120,7 +126,7 @@ class GRSCostModel:
     >>> model.node_weight(["return v0", "v0 = v1 + 1"]).tolist()
     [2.0, 5.0]
     >>> model.label_distance(["return v0"], ["return v0", "return v1"]).round(4).tolist()
-    [[0.0, 0.203]]
+    [[0.0, 0.406]]
     """
 
     beta: float = DEFAULT_GRS_BETA
@@ -195,7 +201,7 @@ def _shared_mass_distance(ref_labels: list, cand_labels: list, w1: np.ndarray,
     are known."""
     refs = [str(lab) for lab in ref_labels]
     cands = [str(lab) for lab in cand_labels]
-    stats = crystal.chrf_statistics(refs, cands)
+    stats = crystal.chrf_statistics(*_names_as_identities(refs, cands))
     d = 1.0 - (w1 * stats.recall + w2 * stats.precision) / (w1 + w2)
     np.maximum(d, LABEL_DISTANCE_FLOOR, out=d)
     position = {lab: j for j, lab in enumerate(cands)}
@@ -204,3 +210,29 @@ def _shared_mass_distance(ref_labels: list, cand_labels: list, w1: np.ndarray,
         if j is not None:
             d[i, j] = 0.0
     return d
+
+
+def _names_as_identities(refs: list[str], cands: list[str]) -> tuple[list[str], list[str]]:
+    """Both lists of labels with each distinct local name spelled in one character of its
+    own, repeated to the name's length, that no label holds: chrF then credits a name only
+    where the other label has the same name.
+
+    The characters are taken from U+0080 up (below ``crystal.PACKED_CHARS``, which chrF
+    counts on its compiled path), skipping any a label holds, then from the private use
+    areas.
+    """
+    names = sorted({name for label in (*refs, *cands) for name in local_names(label)})
+    if not names:
+        return refs, cands
+    text = "".join(refs) + "".join(cands)
+    used = set() if text.isascii() else {ord(ch) for ch in text if ord(ch) >= 0x80}
+    free = (code for block in _SPELLING_BLOCKS for code in block if code not in used)
+    spelled = {name: chr(next(free)) * len(name) for name in names}
+    return ([rename_in_label(label, spelled) for label in refs],
+            [rename_in_label(label, spelled) for label in cands])
+
+
+#: Where the spelling of names comes from: first below chrF's packed range (fast), then
+#: the private use areas (never in code, slower to count).
+_SPELLING_BLOCKS = (range(0x80, crystal.PACKED_CHARS), range(0xE000, 0xF900),
+                    range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
