@@ -91,7 +91,9 @@ def test_a_changed_declaration_costs_its_own_statement_only():
     assert g.distance == changed[0].cost + len(g.edge_edits)
     assert scorer.score(REF, CAND).grs == g.similarity
     (cand_name, ref_name), = g.renamed
-    assert f"candidate {cand_name} = reference {ref_name}" in e.to_text()
+    # the source's identifiers beside the names: the loop's i on both sides
+    assert g.renamed_identifiers == (("i", "i"),)
+    assert f"candidate {cand_name} (i) = reference {ref_name} (i)" in e.to_text()
 
 
 def test_the_renaming_is_in_the_explanation_and_its_json():
@@ -99,6 +101,7 @@ def test_the_renaming_is_in_the_explanation_and_its_json():
     (cand_name, ref_name), = e.graph.renamed
     assert is_named_local(cand_name) and is_named_local(ref_name)
     assert e.graph.to_dict()["renamed"] == [[cand_name, ref_name]]
+    assert e.graph.to_dict()["renamed_identifiers"] == [["i", "i"]]
     # both PDGs are drawn as compared: the variable under the smaller of its two names
     shown, hidden = sorted((cand_name, ref_name))
     for side in ("reference", "candidate"):
@@ -125,3 +128,16 @@ def test_the_second_distance_is_kept_only_when_smaller():
     # the reference against itself: nothing to rename, the one GED
     same, ref_used, cand_used, pairs = tier.edit(ref, ref)
     assert same.distance == 0 and pairs == {} and ref_used is ref and cand_used is ref
+
+
+def test_a_pdg_knows_the_source_identifier_of_each_local_and_renaming_keeps_it():
+    g = graphs.build_pdg("int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; "
+                         "return s; }", "java")
+    origins = g.graph["local_names"]
+    assert origins["v0"] == "n" and sorted(origins.values()) == ["i", "n", "s"]
+    s_name = next(name for name, ident in origins.items() if ident == "s")
+    i_name = next(name for name, ident in origins.items() if ident == "i")
+    # i renamed to s's name: s moves out of the way, each keeps its identifier
+    renamed = rename_locals(g, {i_name: s_name})
+    assert renamed.graph["local_names"][s_name] == "i"
+    assert renamed.graph["local_names"][f"{s_name}_0"] == "s"

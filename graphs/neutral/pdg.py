@@ -177,6 +177,8 @@ def neutral_pdg(graph: nx.MultiDiGraph, language: str | None = None,
     out = nx.MultiDiGraph()
     out.graph.update(graph.graph)
     out.graph["neutral"] = True
+    out.graph["local_names"] = {rename.get(name, name): identifier for name, identifier
+                                in graph.graph.get("local_names", {}).items()}
     index = {n: i for i, n in enumerate(kept)}
     for n in kept:
         if n in added:

@@ -204,8 +204,8 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
         raise ValueError(f"names must be 'canonical' or 'declaration', not {names!r}")
     scopes, uses, defs, declared = _references(cfg, facts, roles.explicit_fields)
     control, chains = _dependences(cfg, uses, defs)
-    shown, data = _resolve_names(cfg, facts, scopes, declared, chains, normalize,
-                                 roles.explicit_fields, names == "canonical")
+    shown, data, origins = _resolve_names(cfg, facts, scopes, declared, chains, normalize,
+                                          roles.explicit_fields, names == "canonical")
 
     source = parsed.source
     # parsed.source_range and parsed.position, one call each instead of two per node: the
@@ -238,6 +238,7 @@ def build_pdg(code: str | ParsedCode, language: str | None = None, *, normalize:
     graph.graph["statements"] = _statements(cfg)  # folded statements included
     graph.graph["functions"] = _functions(cfg)
     graph.graph["fallback_types"] = tuple(sorted(cfg.fallback_types))
+    graph.graph["local_names"] = origins  # a local's name -> the source's identifier
     return graph
 
 
@@ -441,9 +442,12 @@ def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
                    declared: dict[int, set[str]],
                    chains: dict[int, set[tuple[int, int, str, bool]]], normalize: bool,
                    explicit_fields: bool, canonical: bool = True
-                   ) -> tuple[list[list[str]], list[tuple[int, int, str, bool]]]:
-    """Label text of each variable occurrence (per node and reference), and the data
-    dependences ``(definition, use, shown variable, loop-carried)``, sorted.
+                   ) -> tuple[list[list[str]], list[tuple[int, int, str, bool]],
+                              dict[str, str]]:
+    """Label text of each variable occurrence (per node and reference), the data
+    dependences ``(definition, use, shown variable, loop-carried)``, sorted, and the
+    source's identifier of each renamed local (the first scope's, where scopes share a
+    name).
 
     Names are canonical (:func:`graphs.pdg.naming.canonical_names`: parameters by position,
     other locals after their own declaration, an identifier reused for values that never
@@ -455,6 +459,7 @@ def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
     nodes = cfg.nodes
     names: list[list[str]] = [[] for _ in range(size)]
     data: set[tuple[int, int, str, bool]] = set()
+    origins: dict[str, str] = {}
     for scope, ids in scopes.items():
         variables: dict[tuple[int, str], str] = {}
         scope_chains = chains.get(scope, ())
@@ -469,6 +474,8 @@ def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
                 for ref in facts[nid].refs:
                     if not ref.field and ref.mode in _DECLARING and ref.name not in rename:
                         rename[ref.name] = local_name(len(rename))
+        for key, shown_name in rename.items():  # a split variable's key is name#node
+            origins.setdefault(shown_name, key.split("#", 1)[0])
         local = declared[scope]
         for nid in ids:
             names[nid] = [
@@ -483,7 +490,7 @@ def _resolve_names(cfg: CFG, facts: list[Facts], scopes: dict[int, list[int]],
             if shown is None:  # a field, a global, the effects
                 shown = key[5:] if normalize and key.startswith("this.") else key
             data.add((a, b, shown, carried))
-    return names, sorted(data)
+    return names, sorted(data), origins
 
 
 def _declared(ids: list[int], facts: list[Facts]) -> set[str]:

@@ -167,6 +167,9 @@ def rename_locals(graph: nx.MultiDiGraph, renaming: Mapping[str, str]) -> nx.Mul
         var = data.get("var")
         if var in full:
             data["var"] = full[var]
+    if "local_names" in graph.graph:  # the source's identifiers follow their locals
+        out.graph["local_names"] = {full.get(name, name): identifier for name, identifier
+                                    in graph.graph["local_names"].items()}
     return out
 
 

@@ -249,8 +249,8 @@ class Explanation:
         )
         if g.renamed:
             out.append(
-                f"  locals compared as one variable (the matched statements say so), each "
-                f"shown under the smaller of its two names: {g.renamed_text(side)}"
+                f"  locals paired by the statements the edit path matches, compared as one "
+                f"variable under the smaller of their two names: {g.renamed_text(side)}"
             )
         out.extend(_node_table(g, ref, cand))
         kinds = Counter(e.kind for e in g.edge_edits)

@@ -409,8 +409,8 @@ def _pdg_section(e: PairView, *, drawings: bool = True) -> str:
             f"{len(g.edge_edits)} edges unmatched."
         )
         if g.renamed:
-            summary += (" Locals compared as one variable (the matched statements say so), "
-                        f"each shown under the smaller of its two names: "
+            summary += (" Locals paired by the statements the edit path matches, compared "
+                        "as one variable under the smaller of their two names: "
                         f"{g.renamed_text(_against(e))}.")
     else:
         summary = f"No node mapping: {e.notes.get('graph', 'n/a')}."

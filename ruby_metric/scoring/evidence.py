@@ -436,6 +436,8 @@ class GraphExplanation:
     renamed : ``(candidate local, reference local)`` for the locals of two names compared
         as one variable (:meth:`GraphTier.edit <ruby_metric.scoring.tiers.GraphTier.edit>`),
         each under the smaller of its two names in the labels the costs are of.
+    renamed_identifiers : the source's identifiers of each pair in :attr:`renamed` (``""``
+        where a name has none, e.g. a local the source mode's map made).
     """
 
     distance: float
@@ -449,6 +451,7 @@ class GraphExplanation:
     edge_edits: tuple[EdgeEdit, ...]
     beta: float = 2.0
     renamed: tuple[tuple[str, str], ...] = ()
+    renamed_identifiers: tuple[tuple[str, str], ...] = ()
 
     def nodes_with(self, status: str) -> tuple[NodeMatch, ...]:
         """The mapping entries with this status."""
@@ -470,8 +473,15 @@ class GraphExplanation:
         return (self.ref_size + self.cand_size - self.distance) / 2.0
 
     def renamed_text(self, side: str = "reference") -> str:
-        """:attr:`renamed` for a reader, e.g. ``candidate v9f8 = reference v1a2``."""
-        return ", ".join(f"candidate {c} = {side} {r}" for c, r in self.renamed)
+        """:attr:`renamed` for a reader, with the source's identifiers where known, e.g.
+        ``candidate v9f8 (idx) = reference v1a2 (i)``."""
+        named = self.renamed_identifiers or (("", ""),) * len(self.renamed)
+
+        def shown(name: str, identifier: str) -> str:
+            return f"{name} ({identifier})" if identifier else name
+
+        return ", ".join(f"candidate {shown(c, ic)} = {side} {shown(r, ir)}"
+                         for (c, r), (ic, ir) in zip(self.renamed, named, strict=True))
 
     def formula(self) -> str:
         """The score's formula with its numbers, e.g. ``M = (40 + 36 - 9.5) / 2 = 33.25;
@@ -499,6 +509,7 @@ class GraphExplanation:
             "mapping": [m.to_dict() for m in self.mapping],
             "edge_edits": [e.to_dict() for e in self.edge_edits],
             "renamed": [list(pair) for pair in self.renamed],
+            "renamed_identifiers": [list(pair) for pair in self.renamed_identifiers],
         }
 
 

@@ -587,6 +587,7 @@ class GraphTier(Tier):
         compared: each pair of locals :meth:`edit` found (``renamed``) under its one name.
         """
         costs = self.costs
+        origins = (reference.graph.get("local_names", {}), candidate.graph.get("local_names", {}))
         ged, reference, candidate, pairs = self.edit(reference, candidate, operations=True)
         op_cost = {
             (op.item1, op.item2): float(op.cost)
@@ -658,6 +659,8 @@ class GraphTier(Tier):
             edge_edits=tuple(edge_edits),
             beta=costs.beta,
             renamed=tuple(sorted(pairs.items())),
+            renamed_identifiers=tuple((origins[1].get(c, ""), origins[0].get(r, ""))
+                                      for c, r in sorted(pairs.items())),
         )
 
 
