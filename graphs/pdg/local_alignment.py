@@ -40,6 +40,9 @@ _NAMED = re.compile(r"v[0-9a-f]{3}(?:_\d+)?\Z")
 _IN_LABEL = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\''
                        r"|\b(v[0-9a-f]{3}(?:_\d+)?|v\d+|b\d+)\b")
 _SLOT = "\u2022"  # where a named local stands in a statement's shape
+#: Statements longer than this (a generated table of literals) pair their names in order:
+#: matching their tokens is quadratic in the worst case (20,000 commas took minutes).
+MATCHED_TOKENS = 256
 
 
 def is_named_local(token: str) -> bool:
@@ -184,6 +187,8 @@ def _paired_names(ref_label: str, cand_label: str) -> list[tuple[str, str]]:
         return []
     if ref_toks == cand_toks:  # the same shape (most matched pairs): name for name
         return list(zip(ref_names, cand_names, strict=True))
+    if len(ref_toks) > MATCHED_TOKENS or len(cand_toks) > MATCHED_TOKENS:
+        return list(zip(ref_names, cand_names, strict=False))
     ref_at = _slots(ref_toks)
     cand_at = _slots(cand_toks)
     out = []
