@@ -167,6 +167,15 @@ def render(seps: Sequence[str], toks: Sequence[str | int], name: Callable[[int],
     return "".join(map(add, seps, [t if t.__class__ is str else name(t) for t in toks]))
 
 
+#: The name a PDG gives a local declared by a statement: ``v`` + 3 hex digits of its
+#: declaration's digest, ``_2``, ``_3``... past a name taken (graphs.pdg.naming.digest_name).
+NAMED_LOCAL = r"v[0-9a-f]{3}(?:_\d+)?"
+#: Any name a PDG gives a local (a regular expression): a named local, a parameter by
+#: position (:func:`local_name`: ``v0``, ``v1``...), or a name bound by a lambda or a
+#: comprehension by its place (``b0``, ``b1``...).
+LOCAL_NAME = rf"{NAMED_LOCAL}|v\d+|b\d+"
+
+
 def local_name(index: int) -> str:
     """Normalized name of the ``index``-th local variable (by first definition).
 

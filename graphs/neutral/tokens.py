@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from graphs.flow.labels import label_tokens
+from graphs.flow.labels import LOCAL_NAME, label_tokens
 
 __all__ = [
     "fold_identifier",
@@ -25,9 +25,8 @@ __all__ = [
 ]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-#: Names the PDG gives locals: parameters v0, v1...; other locals v + 3 hex digits (+ _k);
-#: names bound by a lambda or comprehension b0, b1...
-_LOCAL = re.compile(r"(?:v(?:\d+|[0-9a-f]{3}(?:_\d+)?)|b\d+)\Z")
+#: Names the PDG gives locals (graphs.flow.labels.LOCAL_NAME)
+_LOCAL = re.compile(rf"(?:{LOCAL_NAME})\Z")
 _NUMBER = re.compile(r"(\d[\d_]*(?:\.\d*)?(?:[eE][-+]?\d+)?)[lLfFdDmMuU]*\Z")
 # merged back after label_tokens: JavaScript's strict comparisons, arrows, spreads
 _MERGE = {("==", "="): "===", ("!=", "="): "!==", ("=", ">"): "=>", (">>", ">"): ">>>"}

@@ -28,17 +28,17 @@ from difflib import SequenceMatcher
 import networkx as nx
 import numpy as np
 
-from graphs.flow.labels import label_tokens
+from graphs.flow.labels import LOCAL_NAME, NAMED_LOCAL, label_tokens
 from graphs.ged.assignment import solve_assignment
 
 __all__ = ["align_locals", "common_names", "is_named_local", "local_names",
            "rename_in_label", "rename_locals"]
 
-_NAMED = re.compile(r"v[0-9a-f]{3}(?:_\d+)?\Z")
+_NAMED = re.compile(rf"(?:{NAMED_LOCAL})\Z")
 # any local's name (a parameter's v0, a named local's v3fa or v3fa_2, a bound name's b0) as
 # a whole word, outside string and character literals (group 1)
 _IN_LABEL = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\''
-                       r"|\b(v[0-9a-f]{3}(?:_\d+)?|v\d+|b\d+)\b")
+                       rf"|\b({LOCAL_NAME})\b")
 _SLOT = "\u2022"  # where a named local stands in a statement's shape
 #: Statements longer than this (a generated table of literals) pair their names in order:
 #: matching their tokens is quadratic in the worst case (20,000 commas took minutes).
@@ -182,6 +182,8 @@ def _paired_names(ref_label: str, cand_label: str) -> list[tuple[str, str]]:
     ref_toks, ref_names = _shape(ref_label)
     if not ref_names:
         return []
+    if cand_label == ref_label:  # most matched pairs: each name is itself
+        return [(name, name) for name in ref_names]
     cand_toks, cand_names = _shape(cand_label)
     if not cand_names:
         return []

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import crystal
+import graphs
 from crystal import NgramSet
 
 from ..scoring.code import Code, NotApplicable
@@ -147,8 +148,6 @@ def assemble_explanation(
     Explanation against the reference RUBY's tier chose (the first of the references when
     RUBY has no tier).
     """
-    import graphs
-
     wanted = set(metrics)
     winner = outcomes.get(result.tier or "")
     index = winner.reference if winner is not None and winner.reference is not None else 0
@@ -220,8 +219,6 @@ def assemble_explanation(
 
 def _pdg_or_note(tier: Tier, code: Code, key: str, notes: dict[str, str],
                  renaming: dict[str, str]) -> Pdg | None:
-    import graphs
-
     try:
         graph = tier.represent(code)
         return Pdg.from_graph(graphs.rename_locals(graph, renaming) if renaming else graph)

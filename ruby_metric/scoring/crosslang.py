@@ -31,6 +31,8 @@ from typing import Any
 
 import numpy as np
 
+import graphs
+
 from .code import Code, Limits, NotApplicable, canonical_language
 from .grs_cost import DEFAULT_GRS_BETA, GRSCostModel
 from .tiers import GraphTier, TierScore, TreeTier
@@ -339,8 +341,6 @@ def neutral_labels(tier: NeutralGraphTier, code: Code,
     ...                                            Code(java, "java"))][2:4]
     [('int s = 0;', 'vd9d = 0'), ('s += n;', 'vd9d += v0')]
     """
-    import graphs
-
     try:
         graph = tier.represent(code)
     except NotApplicable:
