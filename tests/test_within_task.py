@@ -90,3 +90,29 @@ def test_compiled_languages_run_when_asked(tmp_path, language, program, test, pa
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="cannot run cobol"):
         ExecutionChecker(languages=("python", "cobol"))
+
+
+class _Draws:
+    """A stand-in for random.Random that returns the given draws of randrange in turn."""
+
+    def __init__(self, *draws: int) -> None:
+        self.draws = list(draws)
+
+    def randrange(self, n: int) -> int:
+        draw = self.draws.pop(0)
+        assert 0 <= draw < n
+        return draw
+
+
+def test_an_error_picks_its_way_first_then_a_site_of_that_way():
+    # four plain indices (read one earlier: adds characters), one `- 1]` (read one later:
+    # removes them): each way is as likely, whatever the number of sites
+    code = "s = a[i] + b[i] + c[i] + d[i] + e[k - 1]"
+    bench = _benchmark()
+    assert bench._growth((0, 1, "xy")) == "adds"
+    assert bench._growth((0, 3, "x")) == "removes"
+    assert bench._growth((0, 1, "y")) == "same"
+    removes = dict(bench._erroneous(code, "python", _Draws(1, 0)))
+    assert removes["index off by one"] == "s = a[i] + b[i] + c[i] + d[i] + e[k]"
+    adds = dict(bench._erroneous(code, "python", _Draws(0, 2)))
+    assert adds["index off by one"] == "s = a[i] + b[i] + c[i - 1] + d[i] + e[k - 1]"
