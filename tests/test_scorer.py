@@ -123,50 +123,62 @@ def test_unknown_language_lists_the_known_ones():
 def test_no_ngram_set_and_too_few_references_no_crystalbleu_in_score_or_corpus(caplog):
     # One or two references are far too few to say which n-grams every program shares:
     # CrystalBLEU does not apply (it would be 0.0 by construction), the same way for score
-    # and score_corpus, with a reason saying how to get it.
-    scorer = RubyScorer(language="python")
-    if crystal_default_exists("python"):
-        pytest.skip("a default python n-gram set is shipped")
-    r = scorer.score("x = 1\n", "x = 1\n")
+    # and score_corpus, with a reason saying how to get it. (JavaScript: no set is shipped.)
+    assert crystal_default_exists("javascript") is False
+    scorer = RubyScorer(language="javascript")
+    r = scorer.score("x = 1;\n", "x = 1;\n")
     reason = (
-        "no n-gram set for python with the code-python tokenizer, and the references being "
+        "no n-gram set for javascript with the code tokenizer, and the references being "
         "scored are too few to build one (fewer than 10 x k = 5000 distinct n-grams); pass "
-        "ngrams= (--ngrams FILE) with a set built from a large corpus of python code "
+        "ngrams= (--ngrams FILE) with a set built from a large corpus of javascript code "
         "(ruby-metric ngrams build)"
     )
     assert r.crystalbleu is None and r.reasons == {"crystalbleu": reason}
     with caplog.at_level("WARNING"):
-        c = scorer.score_corpus(["x = 1\n", "y = 2\n"], ["x = 1\n", "y = 3\n"])
+        c = scorer.score_corpus(["x = 1;\n", "y = 2;\n"], ["x = 1;\n", "y = 3;\n"])
     assert c.crystalbleu is None and c.counts["crystalbleu"] == 0
     assert c.pairs[0].to_dict() == dict(r.to_dict(), id=0)
     assert "ngrams:none" in c.signature
+    # x = 1 ; and y = 2 ; : 6 unigrams, 6 bigrams, 4 trigrams, 2 four-grams
     assert (
-        "no n-gram set for python with the code-python tokenizer, and the 2 references being "
-        "scored hold 11 distinct n-grams, too few to take their 500 most frequent as "
+        "no n-gram set for javascript with the code tokenizer, and the 2 references being "
+        "scored hold 18 distinct n-grams, too few to take their 500 most frequent as "
         "trivially shared (that needs 5000: 10 x k)" in caplog.text
     )
 
 
 def test_enough_references_build_a_set_in_score_and_corpus(caplog):
-    if crystal_default_exists("python"):
-        pytest.skip("a default python n-gram set is shipped")
-    refs = [f"def f{i}(a{i}, b):\n    x{i} = a{i} * {i} + b\n    return g{i}(x{i})\n"
+    assert crystal_default_exists("javascript") is False
+    refs = [f"function f{i}(a{i}, b) {{\n  const x{i} = a{i} * {i} + b;\n  return g{i}(x{i});\n}}\n"
             for i in range(300)]
     cands = [ref.replace("b", "c") for ref in refs]
-    scorer = RubyScorer(language="python", metrics=["crystalbleu"])
+    scorer = RubyScorer(language="javascript", metrics=["crystalbleu"])
     with caplog.at_level("WARNING"):
         c = scorer.score_corpus(refs, cands)
     assert "built one from the 300 references being scored (k=500)" in caplog.text
-    built = crystal.build_ngram_set(refs, k=500, tokenizer="code-python")
+    built = crystal.build_ngram_set(refs, k=500, tokenizer="code")
     assert c.signature.split("|")[3] == "ngrams:" + ngram_set_id(built)
-    expected = crystal.CrystalBLEU(built, tokenizer="code-python")
+    expected = crystal.CrystalBLEU(built, tokenizer="code")
     assert c.pairs[7].crystalbleu == expected.sentence_score(
-        [crystal.tokenize(refs[7], "code-python")], crystal.tokenize(cands[7], "code-python"))
+        [crystal.tokenize(refs[7], "code")], crystal.tokenize(cands[7], "code"))
     # one pair whose one reference holds enough n-grams: score agrees with score_corpus
     whole, changed = "".join(refs), "".join(cands)
     alone = scorer.score(whole, changed)
     assert alone.crystalbleu is not None
     assert alone.crystalbleu == scorer.score_corpus([whole], [changed]).pairs[0].crystalbleu
+
+
+def test_python_has_a_shipped_set_counted_as_the_scorer_tokenizes():
+    from ruby_metric.io.ngram_sets import shipped_ngram_set
+
+    shipped = shipped_ngram_set("python", "code-python")
+    assert shipped is not None and shipped.k == 500 and shipped.max_n == 4
+    assert shipped_ngram_set("python", "code") is None  # counted with the other tokenizer
+    # the standard library's most frequent n-grams are Python's punctuation and `self .`
+    top = [gram for gram, _ in sorted(shipped.counts.items(), key=lambda kv: -kv[1])[:12]]
+    assert ("self", ".") in top and (":", "<INDENT>") in top
+    r = RubyScorer(language="python").score("x = 1\n", "x = 2\n")
+    assert r.crystalbleu is not None and "crystalbleu" not in r.reasons
 
 
 def test_shipped_set_for_another_tokenizer_is_named_in_the_warning(caplog):

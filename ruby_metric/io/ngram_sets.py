@@ -12,7 +12,8 @@ import crystal
 
 logger = logging.getLogger(__name__)
 
-#: Languages with a default n-gram set shipped in ``ruby_metric/data/ngrams/<language>.json``.
+#: Languages with a default n-gram set shipped in ``ruby_metric/data/ngrams/<language>.json``
+#: (Java, C#, Python).
 _DATA_PACKAGE = "ruby_metric.data.ngrams"
 
 NgramSource = str | PathLike | crystal.NgramSet | Iterable[tuple[str, ...]] | None
@@ -21,13 +22,17 @@ NgramSource = str | PathLike | crystal.NgramSet | Iterable[tuple[str, ...]] | No
 def shipped_ngram_set(language: str | None, tokenizer: str = "code") -> crystal.NgramSet | None:
     """The default n-gram set shipped for ``language``, or ``None`` when there is none.
 
-    The shipped sets were counted with the ``code`` tokenizer on the CodeXGLUE Java/C#
-    training methods; for any other tokenizer there is no default.
+    Java and C#: counted with the ``code`` tokenizer on the CodeXGLUE Java/C# training
+    methods. Python: counted with ``code-python`` on the modules of CPython 3.11.7's
+    standard library (``tools/python_ngrams.py``). For any other language or tokenizer
+    there is no default.
 
     Examples
     --------
     >>> shipped_ngram_set("java").k
     500
+    >>> shipped_ngram_set("python", "code-python").k, shipped_ngram_set("python") is None
+    (500, True)
     """
     if language is None:
         return None
