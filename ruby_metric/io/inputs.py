@@ -369,38 +369,65 @@ def _jsonl_pairs(
 _KEY_ALIASES = {
     "hyp": "candidate", "hypothesis": "candidate", "pred": "candidate",
     "prediction": "candidate", "output": "candidate", "generated": "candidate",
+    "candidate_code": "candidate",
     "ref": "reference", "refs": "reference", "references": "reference", "gold": "reference",
-    "target": "reference", "lang": "language",
+    "target": "reference", "reference_code": "reference", "lang": "language",
+    "language_id": "language", "src": "source", "source_code": "source", "idx": "id",
+    "index": "id",
 }
 
 
 def key_hint(key: str) -> str | None:
-    """The known JSONL key an unknown ``key`` most likely stands for, or ``None``.
+    """The known JSONL key an unknown ``key`` most likely stands for (another tool's name
+    for it, another case, a typo), or ``None``.
 
-    >>> key_hint("lang"), key_hint("candidates"), key_hint("bleu")
-    ('language', 'candidate', None)
+    >>> key_hint("lang"), key_hint("candidates"), key_hint("ID"), key_hint("refrence")
+    ('language', 'candidate', 'id', 'reference')
+    >>> key_hint("bleu"), key_hint("score"), key_hint("task")
+    (None, None, None)
     """
-    alias = _KEY_ALIASES.get(key.lower())
+    lower = key.lower()
+    if lower in JSONL_KEYS:
+        return lower
+    alias = _KEY_ALIASES.get(lower)
     if alias:
         return alias
-    close = difflib.get_close_matches(key, JSONL_KEYS, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(lower, JSONL_KEYS, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
 def _warn_unknown_keys(path: str | Path, unknown: dict[str, int]) -> None:
-    """One warning naming every key other than :data:`JSONL_KEYS` (with the line where it
-    first appears, and the known key it likely stands for), however many there are."""
-    named = []
+    """The keys other than :data:`JSONL_KEYS`, each with the line where it first appears.
+
+    Those that look like one of them (:func:`key_hint`: ``lang``, ``hyp``, a typo) are one
+    warning with the key each likely stands for: the pairs miss what the file meant them to
+    have. The others are data a benchmark keeps beside its pairs (a model, a verdict, a
+    task), which other options and commands read (``--system-field``, ``--label-field``,
+    ``meta correlate --group-field``): one info line, no warning.
+    """
+    hinted, other = [], []
     for key, number in sorted(unknown.items(), key=lambda item: item[1]):
         known = key_hint(key)
-        named.append(f"{key!r} (line {number}{f'; did you mean {known!r}?' if known else ''})")
-    logger.warning(
-        "%s: unknown key%s %s ignored (known keys: %s)",
-        display_name(path),
-        "" if len(named) == 1 else "s",
-        ", ".join(named),
-        ", ".join(JSONL_KEYS),
-    )
+        if known:
+            hinted.append(f"{key!r} (line {number}; did you mean {known!r}?)")
+        else:
+            other.append(f"{key!r} (line {number})")
+    if hinted:
+        logger.warning(
+            "%s: unknown key%s %s ignored (known keys: %s)",
+            display_name(path),
+            "" if len(hinted) == 1 else "s",
+            ", ".join(hinted),
+            ", ".join(JSONL_KEYS),
+        )
+    if other:
+        logger.info(
+            "%s: key%s %s not read (--system-field, --label-field and --group-field name "
+            "such fields)",
+            display_name(path),
+            "" if len(other) == 1 else "s",
+            ", ".join(other),
+        )
 
 
 def _open_lines(path: str | Path) -> Iterator[bytes]:
