@@ -58,7 +58,7 @@ examples:
   ruby-metric score refs/ hyps/ -l java                       # two folders of programs
   ruby-metric score java/ python/ -l python --source-lang java  # Foo.java <-> Foo.py
   ruby-metric score Ref.java Cand.java -l java --unit file    # two programs, one pair
-  ruby-metric score refs/ sys/a sys/b sys/c -l python \
+  ruby-metric score refs/ sys/a sys/b sys/c -l python \\
       --labels labels.jsonl --label-field passed              # a folder per system
   ruby-metric score --jsonl p.jsonl -l java -f jsonl -o s.jsonl --resume  # after Ctrl-C
 

@@ -43,7 +43,8 @@ def add_system_options(parser: argparse.ArgumentParser, *, label: bool = True) -
             "--label-field",
             metavar="FIELD",
             help="with --jsonl (or --labels): the field holding each pair's label (pass/fail "
-            "as true/false, or a numeric grade), carried into every output",
+            "as true/false, or a numeric grade), carried into every JSONL, CSV and JSON row "
+            "and the report",
         )
 
 
