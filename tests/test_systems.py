@@ -396,3 +396,26 @@ def test_a_label_field_no_line_has_is_an_error_not_null_labels(capsys):
                        "--system-field", "model", "--label-field", "passed", "-b")
     assert code == 0 and out.split() == ["coder-l", "0.6108", "coder-m", "0.8145",
                                          "coder-s", "0.9220"]
+
+
+def test_the_table_shows_each_pairs_label_after_its_id(tmp_path, capsys):
+    path = tmp_path / "p.jsonl"
+    pairs = {"a": ("int x = 1;", "int x = 1;"), "b": ("int y = 2;", "int y = 3;"),
+             "a2": ("int x = 1;", "int x = 2;"), "b2": ("int y = 2;", "int y = 2;")}
+    rows = [{"id": key[0], "model": "m1" if len(key) == 1 else "m2", "reference": ref,
+             "candidate": cand} for key, (ref, cand) in pairs.items()]
+    for row, label in zip(rows, (True, False, 0.5), strict=False):
+        row["ok"] = label
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, out, err = run(capsys, "score", "--jsonl", path, "-l", "java", "--system-field",
+                         "model", "--label-field", "ok")
+    assert code == 0, err
+    cells = [line.split()[:3] for line in out.splitlines()
+             if line[:2] in ("a ", "b ", "id")]
+    # each system's block: the label of each of its pairs, JSON's spelling, "-" for none
+    assert [c[:2] for c in cells] == [["id", "ok"], ["a", "true"], ["b", "false"],
+                                      ["id", "ok"], ["a", "0.5"], ["b", "-"]]
+    assert cells[1][2] == cells[5][2] == "1.0000"  # the two identical pairs, after the label
+    # without --label-field, no such column
+    code, out, _ = run(capsys, "score", "--jsonl", path, "-l", "java", "--system-field", "model")
+    assert out.splitlines()[1].split()[:2] == ["id", "ruby"]

@@ -218,6 +218,16 @@ def _write_whole(
         field = systems.system_field if systems is not None else "system"
         for number, (name, block) in enumerate(blocks.items()):
             out.write(("\n" if number else "") + f"== {field} {name} ==\n")
-            write(block, out, "table", metrics)
+            write(block, out, "table", metrics, _labels(systems, systems.indices(name)
+                                                        if systems is not None else []))
     else:
-        write(corpus, out, args.format, metrics)
+        rows = range(len(systems.rows)) if systems is not None else []
+        write(corpus, out, args.format, metrics, _labels(systems, list(rows)))
+
+
+def _labels(systems: SystemsInput | None, rows: list[int]) -> tuple[str, list[Any]] | None:
+    """The table's label column for these rows of ``systems``: ``(field, labels)``, or
+    ``None`` when no label field was asked for."""
+    if systems is None or not systems.label_field:
+        return None
+    return systems.label_field, [systems.rows[i].label for i in rows]

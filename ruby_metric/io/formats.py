@@ -109,16 +109,18 @@ def write_table(
     *,
     max_reason: int = 60,
     metrics: Sequence[str] | None = None,
+    labels: tuple[str, Sequence[Any]] | None = None,
 ) -> None:
     """Aligned per-pair rows, then the corpus summary and the signature.
 
     ``metrics``: the metrics that were asked for; the pair rows have columns for those only
     (with RUBY's, the tier it used) and the summary gives their corpus scores (a tier RUBY
     fell back to was scored on some pairs, but its mean over the few pairs that needed it is
-    no corpus score). ``None``: every metric.
+    no corpus score). ``None``: every metric. ``labels``: ``(field, one label per pair)``, a
+    column after the id (``--label-field passed``: whether each candidate passed).
     """
     shown = [m for m in METRIC_TABLE if metrics is None or m.key in metrics]
-    header = ["id"]
+    header = ["id"] if labels is None else ["id", labels[0]]
     for m in shown:
         header += [m.short, "tier"] if m.key == "ruby" else [m.short]
     header.append("why not")
@@ -135,6 +137,8 @@ def write_table(
         if len(why) > max_reason:
             why = why[: max_reason - 1] + "…"
         row = [str(pair.id)]
+        if labels is not None:
+            row.append(label_text(labels[1][len(rows)]))
         for m in shown:
             row.append(_fmt(getattr(pair, m.key)))
             if m.key == "ruby":
@@ -162,6 +166,19 @@ def write_table(
     out.write(f"{'signature':<12} {summary['signature']}\n")
 
 
+def label_text(label: Any) -> str:
+    """A label in a table cell: JSON's spelling (``true``, ``false``, ``0.5``), ``-`` for none.
+
+    >>> [label_text(x) for x in (True, False, 0.5, 3, None, "ok")]
+    ['true', 'false', '0.5', '3', '-', 'ok']
+    """
+    if label is None:
+        return "-"
+    if isinstance(label, bool | int | float):
+        return json.dumps(label)
+    return str(label)
+
+
 def _shared_reason(pairs: Sequence[PairResult], metric: str) -> str | None:
     """The one short reason every readable pair gives for not having ``metric`` (``not
     comparable across languages``, against sources), or ``None``: a summary line of
@@ -180,11 +197,13 @@ _SHORT_REASON = 80
 
 
 def write(
-    corpus: CorpusResult, out: TextIO, fmt: str, metrics: Sequence[str] | None = None
+    corpus: CorpusResult, out: TextIO, fmt: str, metrics: Sequence[str] | None = None,
+    labels: tuple[str, Sequence[Any]] | None = None,
 ) -> None:
-    """Write ``corpus`` in one of :data:`FORMATS` (``metrics``: see :func:`write_table`)."""
+    """Write ``corpus`` in one of :data:`FORMATS` (``metrics``, ``labels``: see
+    :func:`write_table`; the other formats carry labels in their rows already)."""
     if fmt == "table":
-        write_table(corpus, out, metrics=metrics)
+        write_table(corpus, out, metrics=metrics, labels=labels)
     elif fmt == "json":
         write_json(corpus, out)
     elif fmt == "jsonl":
