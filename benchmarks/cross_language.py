@@ -495,7 +495,11 @@ def _growth(site: tuple[int, int, str]) -> str:
     """Which way an edit ``(start, end, replacement)`` goes: ``"adds"`` characters,
     ``"removes"`` them, or keeps their number (``"same"``)."""
     start, end, text = site
-    grow = len(text) - (end - start)
+    return _way(len(text) - (end - start))
+
+
+def _way(grow: int) -> str:
+    """The way of an edit that changes a text's length by ``grow`` characters."""
     return "adds" if grow > 0 else "removes" if grow < 0 else "same"
 
 
@@ -579,16 +583,15 @@ def within_task(scorer: Scorer, limit: int | None, seed: int,
             labels.append(int(kind == "canonical"))
             groups.append(t)
             kinds.append(kind)
-            grow = len(solution) - len(records[b][t]["canonical_solution"])
             ways.append("canonical" if kind == "canonical" else
-                        "adds" if grow > 0 else "removes" if grow < 0 else "same")
+                        _way(len(solution) - len(records[b][t]["canonical_solution"])))
         row: dict[str, Any] = {"source": a, "target": b, "tasks": len(set(groups)),
                                "verified": checker is not None and checker.supports(b),
                                "errors": len(labels) - sum(labels), "dropped": dropped,
                                "kinds": {k: kinds.count(k) for k in sorted(set(kinds))
-                                         if k != "canonical"}, "by_kind": {},
+                                         if k != "canonical"},
                                "ways": {w: ways.count(w) for w in sorted(set(ways))
-                                        if w != "canonical"}, "by_way": {}}
+                                        if w != "canonical"}}
         for m in WITHIN_METRICS:
             row[f"{m}_auc"] = within_group_auc(scores[m], labels, groups, bootstrap=0).value
         row["by_kind"] = {k: _part_auc(scores, labels, groups, kinds, k) for k in row["kinds"]}

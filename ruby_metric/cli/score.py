@@ -218,16 +218,16 @@ def _write_whole(
         field = systems.system_field if systems is not None else "system"
         for number, (name, block) in enumerate(blocks.items()):
             out.write(("\n" if number else "") + f"== {field} {name} ==\n")
-            write(block, out, "table", metrics, _labels(systems, systems.indices(name)
-                                                        if systems is not None else []))
+            write(block, out, "table", metrics, _labels(systems, systems.indices(name)))
     else:
-        rows = range(len(systems.rows)) if systems is not None else []
-        write(corpus, out, args.format, metrics, _labels(systems, list(rows)))
+        write(corpus, out, args.format, metrics, _labels(systems))
 
 
-def _labels(systems: SystemsInput | None, rows: list[int]) -> tuple[str, list[Any]] | None:
-    """The table's label column for these rows of ``systems``: ``(field, labels)``, or
-    ``None`` when no label field was asked for."""
+def _labels(systems: SystemsInput | None, rows: list[int] | None = None
+            ) -> tuple[str, list[Any]] | None:
+    """The table's label column for these rows of ``systems`` (default: all of them):
+    ``(field, labels)``, or ``None`` when no label field was asked for."""
     if systems is None or not systems.label_field:
         return None
-    return systems.label_field, [systems.rows[i].label for i in rows]
+    chosen = systems.rows if rows is None else [systems.rows[i] for i in rows]
+    return systems.label_field, [row.label for row in chosen]

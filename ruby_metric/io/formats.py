@@ -166,17 +166,20 @@ def write_table(
     out.write(f"{'signature':<12} {summary['signature']}\n")
 
 
-def label_text(label: Any) -> str:
-    """A label in a table cell: JSON's spelling (``true``, ``false``, ``0.5``), ``-`` for none.
+def label_text(value: object, none: str = "-") -> str:
+    """A label or a system as JSON writes it (``true``, ``false``, ``0.5``, ``2`` for a
+    whole float, text as it is), ``none`` for ``None`` (a table's ``-``, a page's ``null``).
 
-    >>> [label_text(x) for x in (True, False, 0.5, 3, None, "ok")]
-    ['true', 'false', '0.5', '3', '-', 'ok']
+    >>> [label_text(x) for x in (True, False, 0.5, 2.0, 3, None, "ok")]
+    ['true', 'false', '0.5', '2', '3', '-', 'ok']
     """
-    if label is None:
-        return "-"
-    if isinstance(label, bool | int | float):
-        return json.dumps(label)
-    return str(label)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return none
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _shared_reason(pairs: Sequence[PairResult], metric: str) -> str | None:

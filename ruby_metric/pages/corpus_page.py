@@ -12,6 +12,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING
 
+from ..io.formats import label_text
 from ..scoring.chance import chance_level
 from ..scoring.crosslang import scored_against
 from ..scoring.metrics import CORPUS_METRICS, LABELS, METRICS, TIER_METRICS
@@ -175,18 +176,7 @@ def _systems_section(rep: CorpusView) -> str:
 
 def _extra_cells(rep: CorpusView, extra: Mapping[str, Any]) -> str:
     """A pair's system and label cells, in :attr:`CorpusView.extra_fields` order."""
-    return "".join(f"<td>{_esc(_json_text(extra.get(f)))}</td>" for f in rep.extra_fields)
-
-
-def _json_text(value: object) -> str:
-    """A label or system as JSON writes it: ``true``, ``false``, ``null``, ``2.5``, text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return "".join(f"<td>{_esc(label_text(extra.get(f), 'null'))}</td>" for f in rep.extra_fields)
 
 
 def _histogram_section(rep: CorpusView) -> str:
@@ -362,7 +352,7 @@ def _worst_section(rep: CorpusView) -> str:
             if m != rep.worst_by and getattr(r, m) is not None
         )
         tier = f" ({r.tier})" if r.tier and rep.worst_by == "ruby" else ""
-        tags = "".join(f" · {f} {_json_text(w.extra.get(f))}" for f in rep.extra_fields)
+        tags = "".join(f" · {f} {label_text(w.extra.get(f), 'null')}" for f in rep.extra_fields)
         if missing is not None:  # said before the zeros it explains
             tags += f" · {missing}"
         summary = (
